@@ -1,0 +1,82 @@
+//===- AccessSite.h - one global-memory access, as analyzed -----*- C++ -*-===//
+//
+// The Analysis layer's result: plain data, no Clang AST pointers, so it
+// outlives the translation unit it came from.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_COALESCE_ANALYSIS_ACCESSSITE_H
+#define CUDA_COALESCE_ANALYSIS_ACCESSSITE_H
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+
+enum class AccessKind { Load, Store, LoadStore };
+
+/// "load", "store", "load+store".
+const char *accessKindName(AccessKind K);
+
+/// A location in a source file, as the user sees it (macro uses, not macro
+/// definitions). Columns are 1-based byte columns, as clang prints them.
+struct SourcePos {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+/// Where a value the analysis had to assume came from.
+struct Assumption {
+  std::string Name;   ///< "height", "blockDim.x", "blockIdx"
+  int64_t Value = 0;
+  std::string Origin; ///< "launch site k.cu:40", "--assume", "default"
+};
+
+struct AccessSite {
+  SourcePos Pos;
+  unsigned RangeEndColumn = 0; ///< last column of the access text (same line), 0 if unknown
+  std::string SourceLine;      ///< the whole source line, for carets
+  std::string PrevSourceLine;  ///< the line above, for NOLINTNEXTLINE
+  std::string Kernel;          ///< kernel as printed: "copy", "copyStrided<3>"
+  std::string Function;        ///< function holding the access (after inlining)
+  AccessKind Kind = AccessKind::Load;
+  std::string Text;            ///< the access as written, "out[x * height + y]"
+  std::string Base;            ///< the base pointer's name, "out"
+  unsigned ElemBytes = 0;      ///< bytes each lane reads or writes
+
+  /// The byte address as printed: "out + 4*(threadIdx.x + 256*blockIdx.x)".
+  std::string Address;
+  /// Byte offset of each of the 32 lanes of the analyzed warp, relative to
+  /// lane 0 (nullopt: inactive lane). Empty when not computable.
+  std::vector<std::optional<int64_t>> LaneOffsets;
+  /// Lane 0's byte offset from the (256-byte aligned) base allocation; used
+  /// for sector alignment.
+  int64_t Lane0Offset = 0;
+  /// Bytes between lane 0 of the block's first two warps.
+  std::optional<int64_t> WarpStrideBytes;
+  /// Change of each active lane's address from one iteration of the
+  /// innermost enclosing loop the address depends on to the next.
+  std::optional<int64_t> IterationStepBytes;
+
+  /// The access reads a member of a struct element indexed by the lane.
+  std::optional<unsigned> StructBytes;
+  std::string StructName;
+  std::string MemberName;
+
+  /// Set when the address could not be computed.
+  std::string UnknownReason;
+  /// The address depends on a value loaded from memory (an index array).
+  bool DependsOnLoad = false;
+
+  std::vector<Assumption> Assumptions;
+  std::array<unsigned, 3> BlockDim = {0, 0, 0}; ///< as used; 0: unknown
+};
+
+} // namespace coalesce
+
+#endif

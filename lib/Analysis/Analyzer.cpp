@@ -1,0 +1,1751 @@
+//===- Analyzer.cpp - Clang AST to per-lane addresses ---------------------===//
+//
+// An abstract interpreter over a kernel's body. Integer values are LaneExpr
+// expressions over the thread and block symbols, kernel parameters and loop
+// iterations; pointers are a named base plus a byte offset; places (lvalues)
+// are memory at a pointer, or a local variable. Each load or store of global
+// memory becomes an AccessSite whose address is evaluated for the 32 lanes of
+// warp 0 of block 0.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis/Analyzer.h"
+#include "Analysis/LaunchSites.h"
+#include "LaneExpr/LaneExpr.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <set>
+
+using namespace clang;
+using LExpr = coalesce::Expr;
+
+namespace coalesce {
+
+namespace {
+
+enum class Space { Global, Shared, Local, Constant, Unknown };
+
+/// A pointer value: a named base allocation plus a byte offset.
+struct Pointer {
+  std::string Base;              ///< printed name; empty when unknown
+  const LExpr *Offset = nullptr; ///< bytes from the base
+  Space Sp = Space::Unknown;
+  std::string Why;               ///< why the base is unknown
+  const LExpr *UnknownOffset = nullptr; ///< the Unknown, when Why is set
+};
+
+/// An lvalue: memory at a pointer, or a local variable (a register).
+struct Place {
+  enum Kind { None, Memory, Variable } K = None;
+  Pointer Addr;                   ///< Memory
+  const VarDecl *Var = nullptr;   ///< Variable
+  std::string Path;               ///< Variable: "p" or "p.n" for a member
+  QualType Type;
+  /// Memory inside a struct object: the outermost struct's size and name.
+  std::optional<unsigned> StructBytes;
+  std::string StructName, MemberName;
+};
+
+struct Value {
+  enum Kind { None, Int, Ptr, Ref } K = None;
+  const LExpr *I = nullptr;
+  Pointer P;
+  Place R;
+
+  static Value none() { return {}; }
+  static Value integer(const LExpr *E) {
+    Value V;
+    V.K = Int;
+    V.I = E;
+    return V;
+  }
+  static Value pointer(Pointer P) {
+    Value V;
+    V.K = Ptr;
+    V.P = std::move(P);
+    return V;
+  }
+  static Value ref(Place R) {
+    Value V;
+    V.K = Ref;
+    V.R = std::move(R);
+    return V;
+  }
+};
+
+bool samePointer(const Pointer &A, const Pointer &B) {
+  return A.Base == B.Base && A.Offset == B.Offset && A.Sp == B.Sp &&
+         A.Why == B.Why;
+}
+
+bool sameValue(const Value &A, const Value &B) {
+  if (A.K != B.K)
+    return false;
+  switch (A.K) {
+  case Value::None:
+    return true;
+  case Value::Int:
+    return A.I == B.I;
+  case Value::Ptr:
+    return samePointer(A.P, B.P);
+  case Value::Ref:
+    return A.R.K == B.R.K && A.R.Var == B.R.Var &&
+           samePointer(A.R.Addr, B.R.Addr);
+  }
+  return false;
+}
+
+using Env = std::map<const VarDecl *, Value>;
+
+/// Whether any expression inside S is one clang had to recover from.
+class ErrorFinder : public RecursiveASTVisitor<ErrorFinder> {
+public:
+  bool Found = false;
+  bool VisitExpr(clang::Expr *E) {
+    if (E->containsErrors())
+      Found = true;
+    return !Found;
+  }
+};
+
+bool bodyHasErrors(const FunctionDecl *FD, ArrayRef<SourceLocation> ErrorLocs,
+                   const SourceManager &SM) {
+  if (FD->isInvalidDecl() || !FD->getBody())
+    return true;
+  ErrorFinder F;
+  F.TraverseStmt(FD->getBody());
+  if (F.Found)
+    return true;
+  SourceRange R = FD->getSourceRange();
+  SourceLocation B = SM.getExpansionLoc(R.getBegin());
+  SourceLocation E = SM.getExpansionLoc(R.getEnd());
+  for (SourceLocation L : ErrorLocs) {
+    SourceLocation EL = SM.getExpansionLoc(L);
+    if (SM.isPointWithin(EL, B, E))
+      return true;
+  }
+  return false;
+}
+
+/// Variables assigned (or whose address is taken) anywhere inside S.
+void collectAssigned(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  auto VarOf = [](const clang::Expr *E) -> const VarDecl * {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    return nullptr;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      if (const VarDecl *V = VarOf(BO->getLHS()))
+        Out.insert(V);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *V = VarOf(UO->getSubExpr()))
+        Out.insert(V);
+  }
+  for (const Stmt *C : S->children())
+    collectAssigned(C, Out);
+}
+
+bool exitsUnconditionally(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S))
+    return true;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return !CS->body_empty() && exitsUnconditionally(CS->body_back());
+  return false;
+}
+
+std::string kernelName(const FunctionDecl *FD, const ASTContext &Ctx) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  PrintingPolicy PP = Ctx.getPrintingPolicy();
+  PP.SuppressTagKeyword = true;
+  FD->getNameForDiagnostic(OS, PP, /*Qualified=*/false);
+  return OS.str();
+}
+
+/// One kernel's walk.
+class KernelWalker {
+public:
+  KernelWalker(ASTContext &Ctx, ExprContext &X, const AnalysisOptions &Opts,
+               const FunctionDecl *Kernel, const LaunchInfo *Launch,
+               ArrayRef<SourceLocation> ErrorLocs, std::vector<AccessSite> &Out)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), X(X), Opts(Opts),
+        Kernel(Kernel), Launch(Launch), ErrorLocs(ErrorLocs), Out(Out) {
+    KernelName = kernelName(Kernel, Ctx);
+    chooseBlockDim();
+    PathCond = X.constant(1);
+  }
+
+  void run() {
+    Frames.push_back({Kernel, {}, {}});
+    visit(Kernel->getBody());
+    Frames.pop_back();
+  }
+
+private:
+  struct Frame {
+    const FunctionDecl *FD;
+    Env Vars;
+    std::vector<std::pair<const LExpr *, Value>> Returns; ///< (path, value)
+  };
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  ExprContext &X;
+  const AnalysisOptions &Opts;
+  const FunctionDecl *Kernel;
+  const LaunchInfo *Launch;
+  ArrayRef<SourceLocation> ErrorLocs;
+  std::vector<AccessSite> &Out;
+
+  std::string KernelName;
+  std::array<unsigned, 3> Block = {256, 1, 1};
+  bool BlockKnown = false;
+  std::string BlockOrigin;
+  std::vector<Frame> Frames;
+  const LExpr *PathCond = nullptr;
+  /// While set, evaluation records no accesses (used to pre-evaluate loop
+  /// steps that are visited again later).
+  bool Quiet = false;
+  unsigned LoopCount = 0;
+  /// Unknowns standing for values loaded at lane-dependent addresses.
+  std::set<const LExpr *> LoadUnknowns;
+
+  Env &env() { return Frames.back().Vars; }
+
+  //===--- Launch configuration ------------------------------------------===//
+
+  void chooseBlockDim() {
+    auto Set = [&](std::array<int64_t, 3> D, std::string Origin) {
+      for (unsigned I = 0; I < 3; ++I)
+        Block[I] = D[I] > 0 ? unsigned(D[I]) : 1;
+      BlockKnown = true;
+      BlockOrigin = std::move(Origin);
+    };
+    if (Launch && Launch->Block) {
+      Set(*Launch->Block, Launch->Origin);
+      return;
+    }
+    if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
+      clang::Expr::EvalResult R;
+      if (LB->getMaxThreads() &&
+          LB->getMaxThreads()->EvaluateAsInt(R, Ctx)) {
+        Set({R.Val.getInt().getExtValue(), 1, 1}, "__launch_bounds__");
+        return;
+      }
+    }
+    if (Opts.BlockDim) {
+      const auto &B = *Opts.BlockDim;
+      Set({B[0], B[1], B[2]}, "--block-dim");
+      return;
+    }
+    BlockOrigin = "default (blockDim.x a multiple of 32)";
+  }
+
+  //===--- Source text ----------------------------------------------------===//
+
+  std::string sourceText(SourceRange R) const {
+    CharSourceRange CR = SM.getExpansionRange(R);
+    return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+  }
+
+  std::string sourceText(const clang::Expr *E) const {
+    return sourceText(E->getSourceRange());
+  }
+
+  //===--- Statements -----------------------------------------------------===//
+
+  void visit(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *E = dyn_cast<clang::Expr>(S)) {
+      eval(E);
+      return;
+    }
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      const LExpr *Saved = PathCond;
+      for (const Stmt *C : CS->body())
+        visit(C);
+      PathCond = Saved;
+      return;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          declare(VD);
+      return;
+    }
+    if (const auto *IS = dyn_cast<IfStmt>(S)) {
+      visitIf(IS);
+      return;
+    }
+    if (const auto *FS = dyn_cast<ForStmt>(S)) {
+      visit(FS->getInit());
+      visitLoop(FS->getCond(), FS->getInc(), FS->getBody(), /*IsDo=*/false,
+                FS->getConditionVariableDeclStmt());
+      return;
+    }
+    if (const auto *WS = dyn_cast<WhileStmt>(S)) {
+      visitLoop(WS->getCond(), nullptr, WS->getBody(), false,
+                WS->getConditionVariableDeclStmt());
+      return;
+    }
+    if (const auto *DS = dyn_cast<DoStmt>(S)) {
+      visitLoop(DS->getCond(), nullptr, DS->getBody(), true, nullptr);
+      return;
+    }
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      Value V = RS->getRetValue() ? eval(RS->getRetValue()) : Value::none();
+      Frames.back().Returns.push_back({PathCond, V});
+      return;
+    }
+    if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
+      visit(SS->getInit());
+      eval(SS->getCond());
+      visit(SS->getBody());
+      return;
+    }
+    if (const auto *RF = dyn_cast<CXXForRangeStmt>(S)) {
+      // The element variable is not an induction variable we can model.
+      visit(RF->getRangeStmt());
+      llvm::SmallPtrSet<const VarDecl *, 8> Assigned;
+      collectAssigned(RF->getBody(), Assigned);
+      Assigned.insert(RF->getLoopVariable());
+      forgetAll(Assigned, "a range-for element");
+      visit(RF->getBody());
+      forgetAll(Assigned, "its value after a loop");
+      return;
+    }
+    if (const auto *CS = dyn_cast<CaseStmt>(S)) {
+      visit(CS->getSubStmt());
+      return;
+    }
+    if (const auto *DS = dyn_cast<DefaultStmt>(S)) {
+      visit(DS->getSubStmt());
+      return;
+    }
+    if (const auto *LS = dyn_cast<LabelStmt>(S)) {
+      visit(LS->getSubStmt());
+      return;
+    }
+    if (const auto *AS = dyn_cast<AttributedStmt>(S)) {
+      visit(AS->getSubStmt());
+      return;
+    }
+    // break, continue, goto, null statements, asm: nothing to evaluate.
+  }
+
+  void declare(const VarDecl *VD) {
+    if (VD->hasAttr<CUDASharedAttr>() || !VD->hasLocalStorage())
+      return; // __shared__ and static locals are memory, found by name
+    Value V = Value::none();
+    if (const clang::Expr *Init = VD->getInit()) {
+      V = eval(Init);
+      if (VD->getType()->isReferenceType()) {
+        if (V.K != Value::Ref)
+          V = Value::ref(evalPlace(Init));
+      } else if (V.K == Value::Ref) {
+        V = load(V.R, Init);
+      }
+    } else if (VD->getType()->isIntegralOrEnumerationType()) {
+      V = Value::integer(X.unknown("'" + VD->getNameAsString() +
+                                   "' is not initialised"));
+    }
+    env()[VD] = V;
+  }
+
+  void forgetAll(const llvm::SmallPtrSetImpl<const VarDecl *> &Vars,
+                 llvm::StringRef Why) {
+    for (const VarDecl *V : Vars) {
+      auto It = env().find(V);
+      if (It == env().end() && !isa<ParmVarDecl>(V))
+        continue;
+      env()[V] = unknownValue(V->getType(), "'" + V->getNameAsString() +
+                                                "' is " + Why.str());
+    }
+  }
+
+  Value unknownValue(QualType T, llvm::StringRef Why) {
+    if (T->isPointerType()) {
+      Pointer P;
+      P.Why = Why.str();
+      P.UnknownOffset = X.unknown(Why);
+      P.Offset = P.UnknownOffset;
+      return Value::pointer(P);
+    }
+    if (T->isIntegralOrEnumerationType())
+      return Value::integer(X.unknown(Why));
+    return Value::none();
+  }
+
+  const LExpr *truth(const LExpr *V) {
+    return X.cmp(CmpPred::NE, V, X.constant(0));
+  }
+  const LExpr *both(const LExpr *A, const LExpr *B) {
+    return X.select(truth(A), truth(B), X.constant(0));
+  }
+
+  void visitIf(const IfStmt *IS) {
+    visit(IS->getInit());
+    if (IS->getConditionVariableDeclStmt())
+      visit(IS->getConditionVariableDeclStmt());
+    const LExpr *C = truth(evalInt(IS->getCond()));
+    const LExpr *Outer = PathCond;
+    Env Before = env();
+
+    PathCond = both(Outer, C);
+    visit(IS->getThen());
+    Env AfterThen = env();
+
+    env() = Before;
+    PathCond = both(Outer, X.logicalNot(C));
+    visit(IS->getElse());
+    Env AfterElse = env();
+
+    PathCond = Outer;
+    env() = merge(C, AfterThen, AfterElse);
+    // "if (i >= n) return;" guards the rest of the block.
+    if (!IS->getElse() && exitsUnconditionally(IS->getThen()))
+      PathCond = both(Outer, X.logicalNot(C));
+    else if (IS->getElse() && exitsUnconditionally(IS->getElse()) &&
+             !exitsUnconditionally(IS->getThen()))
+      PathCond = both(Outer, C);
+  }
+
+  Env merge(const LExpr *C, const Env &T, const Env &F) {
+    Env R;
+    auto Join = [&](const VarDecl *V, const Value &A, const Value &B) {
+      if (sameValue(A, B))
+        return A;
+      if (A.K == Value::Int && B.K == Value::Int)
+        return Value::integer(X.select(C, A.I, B.I));
+      if (A.K == Value::Ptr && B.K == Value::Ptr && A.P.Base == B.P.Base &&
+          A.P.Sp == B.P.Sp && A.P.Why.empty() && B.P.Why.empty()) {
+        Pointer P = A.P;
+        P.Offset = X.select(C, A.P.Offset, B.P.Offset);
+        return Value::pointer(P);
+      }
+      return unknownValue(V->getType(),
+                          "'" + V->getNameAsString() +
+                              "' differs between the branches of an if");
+    };
+    for (const auto &[V, A] : T) {
+      auto It = F.find(V);
+      if (It == F.end())
+        continue; // declared inside one branch only: out of scope now
+      R[V] = Join(V, A, It->second);
+    }
+    return R;
+  }
+
+  /// An induction variable: its one update per iteration is v += Step.
+  struct Induction {
+    const VarDecl *Var;
+    const LExpr *Step; ///< in the variable's own units (bytes for pointers)
+  };
+
+  /// The step of V if Update is "++v", "v++", "v += c", "v = v + c", "v -= c"
+  /// with c not changing inside the loop.
+  const LExpr *stepOf(const Stmt *Update, const VarDecl *V,
+                      const llvm::SmallPtrSetImpl<const VarDecl *> &Assigned) {
+    const auto *E = dyn_cast_or_null<clang::Expr>(Update);
+    if (!E)
+      return nullptr;
+    E = E->IgnoreParenImpCasts();
+    auto IsV = [&](const clang::Expr *S) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(S->IgnoreParenImpCasts());
+      return DRE && DRE->getDecl() == V;
+    };
+    auto Invariant = [&](const clang::Expr *S) {
+      llvm::SmallPtrSet<const VarDecl *, 8> Used;
+      bool Varies = false;
+      std::function<void(const Stmt *)> Walk = [&](const Stmt *N) {
+        if (!N)
+          return;
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+            if (Assigned.count(VD))
+              Varies = true;
+        for (const Stmt *C : N->children())
+          Walk(C);
+      };
+      Walk(S);
+      return !Varies;
+    };
+    auto Scaled = [&](const LExpr *S) {
+      if (!V->getType()->isPointerType())
+        return S;
+      CharUnits Size = Ctx.getTypeSizeInChars(V->getType()->getPointeeType());
+      return X.mul(S, X.constant(Size.getQuantity()));
+    };
+    auto Quietly = [&](const clang::Expr *S) {
+      bool Saved = Quiet;
+      Quiet = true;
+      const LExpr *R = evalInt(S);
+      Quiet = Saved;
+      return R;
+    };
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (!UO->isIncrementDecrementOp() || !IsV(UO->getSubExpr()))
+        return nullptr;
+      return Scaled(X.constant(UO->isIncrementOp() ? 1 : -1));
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO || !IsV(BO->getLHS()))
+      return nullptr;
+    if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
+      if (!Invariant(BO->getRHS()))
+        return nullptr;
+      const LExpr *S = Scaled(Quietly(BO->getRHS()));
+      return BO->getOpcode() == BO_AddAssign ? S : X.neg(S);
+    }
+    if (BO->getOpcode() == BO_Assign) {
+      const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+      if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
+        return nullptr;
+      const clang::Expr *Other = nullptr;
+      if (IsV(Sum->getLHS()))
+        Other = Sum->getRHS();
+      else if (Sum->getOpcode() == BO_Add && IsV(Sum->getRHS()))
+        Other = Sum->getLHS();
+      if (!Other || !Invariant(Other))
+        return nullptr;
+      const LExpr *S = Scaled(Quietly(Other));
+      return Sum->getOpcode() == BO_Add ? S : X.neg(S);
+    }
+    return nullptr;
+  }
+
+  /// The statements of a loop that run exactly once per iteration: the
+  /// increment and the direct children of the body.
+  std::vector<const Stmt *> unconditionalUpdates(const Stmt *Inc,
+                                                 const Stmt *Body) {
+    std::vector<const Stmt *> U;
+    if (Inc) {
+      // "i += a, j += b"
+      std::function<void(const Stmt *)> Split = [&](const Stmt *S) {
+        const auto *BO = dyn_cast<BinaryOperator>(S);
+        if (BO && BO->getOpcode() == BO_Comma) {
+          Split(BO->getLHS());
+          Split(BO->getRHS());
+        } else {
+          U.push_back(S);
+        }
+      };
+      Split(Inc);
+    }
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
+      for (const Stmt *S : CS->body())
+        U.push_back(S);
+    else if (Body)
+      U.push_back(Body);
+    return U;
+  }
+
+  /// How often each variable is written inside S (any nesting).
+  void countWrites(const Stmt *S, std::map<const VarDecl *, unsigned> &N) {
+    llvm::SmallPtrSet<const VarDecl *, 8> One;
+    if (!S)
+      return;
+    if (isa<BinaryOperator>(S) || isa<UnaryOperator>(S)) {
+      collectAssignedShallow(S, One);
+      for (const VarDecl *V : One)
+        ++N[V];
+    }
+    for (const Stmt *C : S->children())
+      countWrites(C, N);
+  }
+
+  void collectAssignedShallow(const Stmt *S,
+                              llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+    auto VarOf = [](const clang::Expr *E) -> const VarDecl * {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+        return dyn_cast<VarDecl>(DRE->getDecl());
+      return nullptr;
+    };
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isAssignmentOp())
+        if (const VarDecl *V = VarOf(BO->getLHS()))
+          Out.insert(V);
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+        if (const VarDecl *V = VarOf(UO->getSubExpr()))
+          Out.insert(V);
+    }
+  }
+
+  void visitLoop(const clang::Expr *Cond, const Stmt *Inc, const Stmt *Body,
+                 bool IsDo, const Stmt *CondVar) {
+    llvm::SmallPtrSet<const VarDecl *, 8> Assigned;
+    collectAssigned(Cond, Assigned);
+    collectAssigned(Inc, Assigned);
+    collectAssigned(Body, Assigned);
+
+    std::map<const VarDecl *, unsigned> Writes;
+    countWrites(Cond, Writes);
+    countWrites(Inc, Writes);
+    countWrites(Body, Writes);
+
+    std::vector<Induction> Inductions;
+    for (const Stmt *U : unconditionalUpdates(Inc, Body)) {
+      llvm::SmallPtrSet<const VarDecl *, 2> Written;
+      collectAssignedShallow(U, Written);
+      for (const VarDecl *V : Written) {
+        if (Writes[V] != 1)
+          continue;
+        auto It = env().find(V);
+        bool Tracked = It != env().end() || isa<ParmVarDecl>(V);
+        if (!Tracked)
+          continue;
+        if (const LExpr *Step = stepOf(U, V, Assigned))
+          Inductions.push_back({V, Step});
+      }
+    }
+
+    unsigned Ordinal = LoopCount++;
+    std::string IterName =
+        "iter(" +
+        (Inductions.empty() ? "#" + std::to_string(Ordinal)
+                            : Inductions.front().Var->getNameAsString()) +
+        ")";
+    const LExpr *Iter = X.symbol(SymbolKind::LoopIter, Ordinal, IterName);
+
+    // Bind induction variables to start + step * iteration; everything
+    // else written in the loop changes in ways we do not model.
+    std::map<const VarDecl *, Value> Start;
+    for (const Induction &I : Inductions)
+      Start[I.Var] = readVariable(I.Var);
+    llvm::SmallPtrSet<const VarDecl *, 8> Others(Assigned.begin(), Assigned.end());
+    for (const Induction &I : Inductions)
+      Others.erase(I.Var);
+    forgetAll(Others, "changed inside a loop");
+    for (const Induction &I : Inductions) {
+      const Value &S = Start[I.Var];
+      const LExpr *Delta = X.mul(I.Step, Iter);
+      if (S.K == Value::Int) {
+        env()[I.Var] = Value::integer(X.add(S.I, Delta));
+      } else if (S.K == Value::Ptr) {
+        Pointer P = S.P;
+        P.Offset = X.add(P.Offset, Delta);
+        env()[I.Var] = Value::pointer(P);
+      }
+    }
+
+    const LExpr *Outer = PathCond;
+    if (CondVar)
+      visit(CondVar);
+    if (!IsDo && Cond)
+      PathCond = both(Outer, evalInt(Cond));
+    visit(Body);
+    if (IsDo && Cond)
+      eval(Cond);
+    visit(Inc);
+    PathCond = Outer;
+    forgetAll(Assigned, "its value after a loop");
+  }
+
+  //===--- Expressions ----------------------------------------------------===//
+
+  const LExpr *evalInt(const clang::Expr *E) {
+    Value V = eval(E);
+    if (V.K == Value::Ref)
+      V = load(V.R, E);
+    if (V.K == Value::Int)
+      return V.I;
+    return X.unknown("'" + sourceText(E) + "' is not an integer we can follow");
+  }
+
+  Pointer evalPtr(const clang::Expr *E) {
+    Value V = eval(E);
+    if (V.K == Value::Ref)
+      V = load(V.R, E);
+    if (V.K == Value::Ptr)
+      return V.P;
+    Pointer P;
+    P.Why = "pointer '" + sourceText(E) + "' is not one we can follow";
+    P.UnknownOffset = X.unknown(P.Why);
+    P.Offset = P.UnknownOffset;
+    return P;
+  }
+
+  std::optional<int64_t> constantValue(const clang::Expr *E) {
+    if (E->isValueDependent() || E->isTypeDependent() || E->isGLValue() ||
+        !E->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    clang::Expr::EvalResult R;
+    if (E->HasSideEffects(Ctx) || !E->EvaluateAsInt(R, Ctx))
+      return std::nullopt;
+    return R.Val.getInt().getExtValue();
+  }
+
+  Value eval(const clang::Expr *E) {
+    if (!E)
+      return Value::none();
+    E = E->IgnoreParens();
+    if (std::optional<int64_t> C = constantValue(E))
+      return Value::integer(X.constant(*C));
+    if (E->isGLValue() && !isa<BinaryOperator>(E) &&
+        !isa<CompoundAssignOperator>(E) && !isa<UnaryOperator>(E) &&
+        !isa<CallExpr>(E) && !isa<ConditionalOperator>(E))
+      return Value::ref(evalPlace(E));
+
+    if (const auto *CE = dyn_cast<CastExpr>(E))
+      return evalCast(CE);
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      return evalBinary(BO);
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return evalUnary(UO);
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+      return evalConditional(CO);
+    if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
+      return evalPseudoObject(PO);
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return evalCall(Call);
+    if (const auto *CCE = dyn_cast<CXXConstructExpr>(E))
+      return evalConstruct(CCE);
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      return eval(M->getSubExpr());
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      return eval(EWC->getSubExpr());
+    if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      return eval(BTE->getSubExpr());
+    if (const auto *CE = dyn_cast<clang::ConstantExpr>(E))
+      return eval(CE->getSubExpr());
+    if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+      return eval(DA->getExpr());
+    if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+      return eval(ST->getReplacement());
+    if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
+      return unknownValue(E->getType(), "null pointer");
+    if (isa<LambdaExpr>(E))
+      return Value::none();
+
+    // Anything else: evaluate the children for the accesses they make.
+    for (const Stmt *C : E->children())
+      if (const auto *CE = dyn_cast_or_null<clang::Expr>(C))
+        eval(CE);
+    if (E->getType()->isFloatingType() || E->getType()->isVoidType() ||
+        E->getType()->isRecordType())
+      return Value::none();
+    return unknownValue(E->getType(), "unsupported expression '" +
+                                          sourceText(E) + "'");
+  }
+
+  Value evalCast(const CastExpr *CE) {
+    const clang::Expr *Sub = CE->getSubExpr();
+    switch (CE->getCastKind()) {
+    case CK_LValueToRValue: {
+      Place P = evalPlace(Sub);
+      return load(P, Sub);
+    }
+    case CK_ArrayToPointerDecay: {
+      Place P = evalPlace(Sub);
+      if (P.K == Place::Memory)
+        return Value::pointer(P.Addr);
+      if (P.K == Place::Variable) {
+        Pointer Ptr;
+        Ptr.Base = P.Path;
+        Ptr.Offset = X.constant(0);
+        Ptr.Sp = Space::Local;
+        return Value::pointer(Ptr);
+      }
+      return unknownValue(CE->getType(), "array '" + sourceText(Sub) +
+                                             "' is not one we can follow");
+    }
+    case CK_FloatingToIntegral:
+      eval(Sub);
+      return Value::integer(X.unknown("'" + sourceText(Sub) +
+                                      "' is computed in floating point"));
+    case CK_IntegralToBoolean:
+      return Value::integer(truth(evalInt(Sub)));
+    case CK_PointerToIntegral:
+    case CK_IntegralToPointer:
+      eval(Sub);
+      return unknownValue(CE->getType(), "integer/pointer conversion in '" +
+                                             sourceText(CE) + "'");
+    case CK_PointerToBoolean: {
+      eval(Sub);
+      return Value::integer(X.unknown("pointer tested for null"));
+    }
+    default:
+      break;
+    }
+    Value V = eval(Sub);
+    if (V.K == Value::Ref && !CE->isGLValue())
+      V = load(V.R, Sub);
+    QualType T = CE->getType();
+    if (T->isPointerType() && V.K == Value::Ptr)
+      return V;
+    if (T->isIntegralOrEnumerationType() && V.K == Value::Int)
+      return V;
+    if (CE->isGLValue() && V.K == Value::Ref) {
+      V.R.Type = T; // reinterpret as another type
+      return V;
+    }
+    if (T->isIntegralOrEnumerationType() || T->isPointerType())
+      return unknownValue(T, "conversion in '" + sourceText(CE) + "'");
+    return Value::none();
+  }
+
+  const LExpr *intBinary(BinaryOperatorKind Op, const LExpr *A,
+                         const LExpr *B) {
+    switch (Op) {
+    case BO_Add:
+    case BO_AddAssign:
+      return X.add(A, B);
+    case BO_Sub:
+    case BO_SubAssign:
+      return X.sub(A, B);
+    case BO_Mul:
+    case BO_MulAssign:
+      return X.mul(A, B);
+    case BO_Div:
+    case BO_DivAssign:
+      return X.div(A, B);
+    case BO_Rem:
+    case BO_RemAssign:
+      return X.rem(A, B);
+    case BO_Shl:
+    case BO_ShlAssign:
+      return X.shl(A, B);
+    case BO_Shr:
+    case BO_ShrAssign:
+      return X.shr(A, B);
+    case BO_And:
+    case BO_AndAssign:
+      return X.bitAnd(A, B);
+    case BO_Or:
+    case BO_OrAssign:
+      return X.bitOr(A, B);
+    case BO_Xor:
+    case BO_XorAssign:
+      return X.bitXor(A, B);
+    case BO_LT:
+      return X.cmp(CmpPred::LT, A, B);
+    case BO_LE:
+      return X.cmp(CmpPred::LE, A, B);
+    case BO_GT:
+      return X.cmp(CmpPred::LT, B, A);
+    case BO_GE:
+      return X.cmp(CmpPred::LE, B, A);
+    case BO_EQ:
+      return X.cmp(CmpPred::EQ, A, B);
+    case BO_NE:
+      return X.cmp(CmpPred::NE, A, B);
+    default:
+      return X.unknown("unsupported operator");
+    }
+  }
+
+  /// p + i, i + p, p - i: the offset moves by i elements.
+  Value pointerArith(BinaryOperatorKind Op, const clang::Expr *PtrE,
+                     const clang::Expr *IntE, QualType PtrType) {
+    Pointer P = evalPtr(PtrE);
+    const LExpr *I = evalInt(IntE);
+    QualType Pointee = PtrType->getPointeeType();
+    int64_t Size = Pointee->isIncompleteType() || Pointee->isVoidType()
+                       ? 1
+                       : Ctx.getTypeSizeInChars(Pointee).getQuantity();
+    const LExpr *Delta = X.mul(I, X.constant(Size));
+    if (Op == BO_Sub || Op == BO_SubAssign)
+      Delta = X.neg(Delta);
+    P.Offset = X.add(P.Offset, Delta);
+    return Value::pointer(P);
+  }
+
+  Value evalBinary(const BinaryOperator *BO) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    const clang::Expr *L = BO->getLHS(), *R = BO->getRHS();
+
+    if (Op == BO_Comma) {
+      eval(L);
+      return eval(R);
+    }
+    if (Op == BO_Assign) {
+      Place P = evalPlace(L);
+      Value V = eval(R);
+      if (V.K == Value::Ref)
+        V = load(V.R, R);
+      store(P, V, L, AccessKind::Store);
+      return V;
+    }
+    if (BO->isCompoundAssignmentOp()) {
+      Place P = evalPlace(L);
+      Value Rhs = eval(R);
+      if (Rhs.K == Value::Ref)
+        Rhs = load(Rhs.R, R);
+      if (P.K == Place::Variable) {
+        Value Old = readPlaceValue(P, L);
+        Value New = Value::none();
+        if (Old.K == Value::Ptr && Rhs.K == Value::Int) {
+          QualType Pointee = L->getType()->getPointeeType();
+          int64_t Size = Ctx.getTypeSizeInChars(Pointee).getQuantity();
+          Pointer NP = Old.P;
+          const LExpr *D = X.mul(Rhs.I, X.constant(Size));
+          NP.Offset = X.add(NP.Offset, Op == BO_SubAssign ? X.neg(D) : D);
+          New = Value::pointer(NP);
+        } else if (Old.K == Value::Int && Rhs.K == Value::Int) {
+          New = Value::integer(intBinary(Op, Old.I, Rhs.I));
+        } else {
+          New = unknownValue(L->getType(), "'" + sourceText(L) +
+                                               "' is updated in a way we "
+                                               "cannot follow");
+        }
+        store(P, New, L, AccessKind::LoadStore);
+        return New;
+      }
+      store(P, Value::none(), L, AccessKind::LoadStore);
+      return Value::none();
+    }
+    if (Op == BO_LAnd || Op == BO_LOr) {
+      const LExpr *A = truth(evalInt(L));
+      const LExpr *Outer = PathCond;
+      PathCond = both(Outer, Op == BO_LAnd ? A : X.logicalNot(A));
+      const LExpr *B = truth(evalInt(R));
+      PathCond = Outer;
+      return Value::integer(Op == BO_LAnd ? X.select(A, B, X.constant(0))
+                                          : X.select(A, X.constant(1), B));
+    }
+    QualType LT = L->getType(), RT = R->getType();
+    if ((Op == BO_Add || Op == BO_Sub) && LT->isPointerType() &&
+        RT->isIntegralOrEnumerationType())
+      return pointerArith(Op, L, R, LT);
+    if (Op == BO_Add && RT->isPointerType() && LT->isIntegralOrEnumerationType())
+      return pointerArith(Op, R, L, RT);
+    if (Op == BO_Sub && LT->isPointerType() && RT->isPointerType()) {
+      Pointer A = evalPtr(L), B = evalPtr(R);
+      if (A.Base.empty() || A.Base != B.Base)
+        return Value::integer(X.unknown("difference of unrelated pointers"));
+      int64_t Size = Ctx.getTypeSizeInChars(LT->getPointeeType()).getQuantity();
+      return Value::integer(
+          X.div(X.sub(A.Offset, B.Offset), X.constant(Size ? Size : 1)));
+    }
+    if (BO->getType()->isIntegralOrEnumerationType() &&
+        LT->isIntegralOrEnumerationType() && RT->isIntegralOrEnumerationType())
+      return Value::integer(intBinary(Op, evalInt(L), evalInt(R)));
+    // Floating point or pointer comparisons: only the accesses matter.
+    Value A = eval(L), B = eval(R);
+    if (A.K == Value::Ref)
+      load(A.R, L);
+    if (B.K == Value::Ref)
+      load(B.R, R);
+    return unknownValue(BO->getType(), "'" + sourceText(BO) +
+                                           "' is not integer arithmetic");
+  }
+
+  Value evalUnary(const UnaryOperator *UO) {
+    const clang::Expr *Sub = UO->getSubExpr();
+    switch (UO->getOpcode()) {
+    case UO_Deref:
+      return Value::ref(evalPlace(UO));
+    case UO_AddrOf: {
+      Place P = evalPlace(Sub);
+      if (P.K == Place::Memory)
+        return Value::pointer(P.Addr);
+      return unknownValue(UO->getType(), "address of a local variable");
+    }
+    case UO_PreInc:
+    case UO_PreDec:
+    case UO_PostInc:
+    case UO_PostDec: {
+      Place P = evalPlace(Sub);
+      if (P.K != Place::Variable) {
+        store(P, Value::none(), Sub, AccessKind::LoadStore);
+        return Value::none();
+      }
+      Value Old = readPlaceValue(P, Sub);
+      int64_t D = UO->isIncrementOp() ? 1 : -1;
+      Value New = Old;
+      if (Old.K == Value::Int) {
+        New.I = X.add(Old.I, X.constant(D));
+      } else if (Old.K == Value::Ptr) {
+        int64_t Size =
+            Ctx.getTypeSizeInChars(Sub->getType()->getPointeeType()).getQuantity();
+        New.P.Offset = X.add(Old.P.Offset, X.constant(D * Size));
+      }
+      store(P, New, Sub, AccessKind::LoadStore);
+      return UO->isPrefix() ? New : Old;
+    }
+    case UO_Minus:
+      return Value::integer(X.neg(evalInt(Sub)));
+    case UO_Plus:
+      return Value::integer(evalInt(Sub));
+    case UO_Not:
+      return Value::integer(X.sub(X.neg(evalInt(Sub)), X.constant(1)));
+    case UO_LNot:
+      return Value::integer(X.logicalNot(evalInt(Sub)));
+    default:
+      return eval(Sub);
+    }
+  }
+
+  Value evalConditional(const AbstractConditionalOperator *CO) {
+    const LExpr *C = truth(evalInt(CO->getCond()));
+    const LExpr *Outer = PathCond;
+    PathCond = both(Outer, C);
+    Value T = eval(CO->getTrueExpr());
+    PathCond = both(Outer, X.logicalNot(C));
+    Value F = eval(CO->getFalseExpr());
+    PathCond = Outer;
+    if (!CO->isGLValue()) {
+      if (T.K == Value::Ref)
+        T = load(T.R, CO->getTrueExpr());
+      if (F.K == Value::Ref)
+        F = load(F.R, CO->getFalseExpr());
+    }
+    if (T.K == Value::Int && F.K == Value::Int)
+      return Value::integer(X.select(C, T.I, F.I));
+    if (T.K == Value::Ptr && F.K == Value::Ptr && T.P.Base == F.P.Base &&
+        T.P.Sp == F.P.Sp && T.P.Why.empty() && F.P.Why.empty()) {
+      Pointer P = T.P;
+      P.Offset = X.select(C, T.P.Offset, F.P.Offset);
+      return Value::pointer(P);
+    }
+    return unknownValue(CO->getType(), "the arms of '" + sourceText(CO) +
+                                           "' are not comparable");
+  }
+
+  /// threadIdx.x and friends are MS properties of clang's builtin variables.
+  Value evalPseudoObject(const PseudoObjectExpr *PO) {
+    if (const auto *MP =
+            dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens())) {
+      const clang::Expr *Base = MP->getBaseExpr()->IgnoreImpCasts();
+      if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Base))
+        Base = OVE->getSourceExpr()->IgnoreImpCasts();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Base)) {
+        StringRef Var = DRE->getDecl()->getName();
+        StringRef Prop = MP->getPropertyDecl()->getName();
+        unsigned Dim = llvm::StringSwitch<unsigned>(Prop)
+                           .Case("x", 0)
+                           .Case("y", 1)
+                           .Case("z", 2)
+                           .Default(3);
+        if (Dim < 3) {
+          if (Var == "threadIdx")
+            return Value::integer(X.threadIdx(Dim));
+          if (Var == "blockIdx")
+            return Value::integer(X.blockIdx(Dim));
+          if (Var == "blockDim")
+            return Value::integer(X.blockDim(Dim));
+          if (Var == "gridDim")
+            return Value::integer(X.gridDim(Dim));
+        }
+      }
+    }
+    return eval(PO->getResultExpr());
+  }
+
+  Value evalConstruct(const CXXConstructExpr *CCE) {
+    const CXXConstructorDecl *Ctor = CCE->getConstructor();
+    // A struct copied out of (or into) memory is one access of its size.
+    if (CCE->getNumArgs() == 1 && Ctor &&
+        (Ctor->isCopyConstructor() || Ctor->isMoveConstructor())) {
+      const clang::Expr *Arg = CCE->getArg(0);
+      while (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Arg))
+        Arg = M->getSubExpr();
+      Arg = Arg->IgnoreParenNoopCasts(Ctx);
+      if (Arg->isGLValue()) {
+        Place P = evalPlace(Arg);
+        load(P, Arg);
+        return Value::none();
+      }
+      return eval(Arg);
+    }
+    for (const clang::Expr *A : CCE->arguments())
+      loadIfRef(eval(A), A);
+    return Value::none();
+  }
+
+  void loadIfRef(const Value &V, const clang::Expr *E) {
+    if (V.K == Value::Ref)
+      load(V.R, E);
+  }
+
+  //===--- Calls ----------------------------------------------------------===//
+
+  Value evalCall(const CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    StringRef Name;
+    if (Callee && Callee->getIdentifier())
+      Name = Callee->getName();
+
+    // Struct assignment through a trivial operator=.
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
+      if (OC->getOperator() == OO_Equal && MD && MD->isTrivial() &&
+          OC->getNumArgs() == 2) {
+        Place Dst = evalPlace(OC->getArg(0));
+        const clang::Expr *Src = OC->getArg(1);
+        Value V = eval(Src);
+        loadIfRef(V, Src);
+        store(Dst, Value::none(), OC->getArg(0), AccessKind::Store);
+        return Value::ref(Dst);
+      }
+    }
+
+    auto Args = [&]() {
+      std::vector<Value> Vs;
+      for (const clang::Expr *A : Call->arguments())
+        Vs.push_back(eval(A));
+      return Vs;
+    };
+
+    // Cache-hinted loads and stores: __ldg(p) reads *p.
+    if (Name == "__ldg" || Name == "__ldcg" || Name == "__ldca" ||
+        Name == "__ldcs" || Name == "__ldlu" || Name == "__ldcv") {
+      if (Call->getNumArgs() == 1) {
+        Place P = placeAt(evalPtr(Call->getArg(0)),
+                          Call->getArg(0)->getType()->getPointeeType());
+        return load(P, Call);
+      }
+    }
+    if (Name == "__stcg" || Name == "__stcs" || Name == "__stwb" ||
+        Name == "__stwt") {
+      if (Call->getNumArgs() == 2) {
+        Place P = placeAt(evalPtr(Call->getArg(0)),
+                          Call->getArg(0)->getType()->getPointeeType());
+        Value V = eval(Call->getArg(1));
+        loadIfRef(V, Call->getArg(1));
+        store(P, V, Call, AccessKind::Store);
+        return Value::none();
+      }
+    }
+    bool IntResult = Call->getType()->isIntegralOrEnumerationType();
+    if (IntResult && Call->getNumArgs() == 2 &&
+        (Name == "min" || Name == "max" || Name == "umin" || Name == "umax" ||
+         Name == "llmin" || Name == "llmax" || Name == "ullmin" ||
+         Name == "ullmax")) {
+      const LExpr *A = evalInt(Call->getArg(0));
+      const LExpr *B = evalInt(Call->getArg(1));
+      return Value::integer(Name.ends_with("min") ? X.min(A, B) : X.max(A, B));
+    }
+    if (IntResult && Call->getNumArgs() == 2 &&
+        (Name == "__mul24" || Name == "__umul24"))
+      return Value::integer(
+          X.mul(evalInt(Call->getArg(0)), evalInt(Call->getArg(1))));
+    if (IntResult && Call->getNumArgs() == 1 &&
+        (Name == "abs" || Name == "llabs" || Name == "labs")) {
+      const LExpr *A = evalInt(Call->getArg(0));
+      return Value::integer(
+          X.select(X.cmp(CmpPred::LT, A, X.constant(0)), X.neg(A), A));
+    }
+
+    const FunctionDecl *Def = nullptr;
+    if (Callee && Callee->hasBody(Def) && Def &&
+        !Def->hasAttr<CUDAGlobalAttr>() && !isa<CXXMethodDecl>(Def) &&
+        !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+      return inlineCall(Call, Def);
+
+    for (const clang::Expr *A : Call->arguments())
+      loadIfRef(eval(A), A);
+    if (Call->getType()->isReferenceType() || Call->isGLValue())
+      return Value::ref(Place());
+    return unknownValue(Call->getType(), "result of a call to '" +
+                                             (Name.empty() ? std::string("?")
+                                                           : Name.str()) +
+                                             "'");
+  }
+
+  Value inlineCall(const CallExpr *Call, const FunctionDecl *Def) {
+    std::string Callee = Def->getNameAsString();
+    bool Recursive = llvm::any_of(
+        Frames, [&](const Frame &F) { return F.FD == Def; });
+    if (Recursive || Frames.size() > Opts.InlineDepth ||
+        bodyHasErrors(Def, ErrorLocs, SM)) {
+      for (const clang::Expr *A : Call->arguments())
+        loadIfRef(eval(A), A);
+      return unknownValue(Call->getType(),
+                          Recursive ? "recursive call to '" + Callee + "'"
+                                    : "call to '" + Callee +
+                                          "' not inlined (depth or errors)");
+    }
+    Frame F{Def, {}, {}};
+    for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+      const ParmVarDecl *PD = Def->getParamDecl(I);
+      if (I >= Call->getNumArgs())
+        break;
+      const clang::Expr *A = Call->getArg(I);
+      Value V = eval(A);
+      if (PD->getType()->isReferenceType()) {
+        if (V.K != Value::Ref)
+          V = Value::ref(Place());
+      } else if (V.K == Value::Ref) {
+        V = load(V.R, A);
+      }
+      F.Vars[PD] = V;
+    }
+    Frames.push_back(std::move(F));
+    visit(Def->getBody());
+    Frame Done = std::move(Frames.back());
+    Frames.pop_back();
+
+    if (Done.Returns.empty())
+      return Value::none();
+    // Later returns are reached only when earlier ones were not taken.
+    Value Result = Done.Returns.back().second;
+    for (auto It = Done.Returns.rbegin() + 1; It != Done.Returns.rend(); ++It) {
+      const Value &V = It->second;
+      if (V.K == Value::Int && Result.K == Value::Int)
+        Result = Value::integer(X.select(It->first, V.I, Result.I));
+      else if (!sameValue(V, Result))
+        return unknownValue(Call->getType(),
+                            "'" + Callee + "' returns different values");
+    }
+    return Result;
+  }
+
+  //===--- Places ---------------------------------------------------------===//
+
+  Place placeAt(const Pointer &P, QualType T) {
+    Place R;
+    R.K = Place::Memory;
+    R.Addr = P;
+    R.Type = T;
+    if (!P.Why.empty() || P.Base.empty())
+      return R;
+    return R;
+  }
+
+  Space spaceOf(const VarDecl *VD) {
+    if (VD->hasAttr<CUDASharedAttr>())
+      return Space::Shared;
+    if (VD->hasAttr<CUDAConstantAttr>())
+      return Space::Constant;
+    if (VD->hasLocalStorage())
+      return Space::Local;
+    if (VD->hasAttr<CUDADeviceAttr>())
+      return Space::Global;
+    return Space::Unknown;
+  }
+
+  Place evalPlace(const clang::Expr *E) {
+    E = E->IgnoreParens();
+    Place R;
+    R.Type = E->getType();
+
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD)
+        return R;
+      if (VD->getType()->isReferenceType()) {
+        Value V = readVariable(VD);
+        if (V.K == Value::Ref)
+          return V.R;
+        return R;
+      }
+      Space Sp = spaceOf(VD);
+      bool Register = Sp == Space::Local && !VD->getType()->isArrayType();
+      if (Register) {
+        R.K = Place::Variable;
+        R.Var = VD;
+        R.Path = VD->getNameAsString();
+        return R;
+      }
+      R.K = Place::Memory;
+      R.Addr.Base = VD->getNameAsString();
+      R.Addr.Offset = X.constant(0);
+      R.Addr.Sp = Sp;
+      return R;
+    }
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      Pointer P = evalPtr(AS->getBase());
+      const LExpr *I = evalInt(AS->getIdx());
+      int64_t Size = elementBytes(AS->getType());
+      P.Offset = X.add(P.Offset, X.mul(I, X.constant(Size)));
+      return placeAt(P, AS->getType());
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() == UO_Deref)
+        return placeAt(evalPtr(UO->getSubExpr()), UO->getType());
+      if (UO->isIncrementDecrementOp()) {
+        eval(UO);
+        return evalPlace(UO->getSubExpr());
+      }
+      return R;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return evalMember(ME);
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      Place P = evalPlace(CE->getSubExpr());
+      if (CE->getCastKind() != CK_DerivedToBase &&
+          CE->getCastKind() != CK_UncheckedDerivedToBase)
+        P.Type = CE->getType();
+      return P;
+    }
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      eval(M->getSubExpr());
+      return R;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->isAssignmentOp() || BO->getOpcode() == BO_Comma) {
+        eval(BO);
+        return BO->getOpcode() == BO_Comma ? evalPlace(BO->getRHS())
+                                           : evalPlace(BO->getLHS());
+      }
+    }
+    Value V = eval(E);
+    if (V.K == Value::Ref)
+      return V.R;
+    return R;
+  }
+
+  int64_t elementBytes(QualType T) {
+    if (T->isIncompleteType() || T->isDependentType())
+      return 1;
+    return Ctx.getTypeSizeInChars(T).getQuantity();
+  }
+
+  Place evalMember(const MemberExpr *ME) {
+    Place R;
+    R.Type = ME->getType();
+    const ValueDecl *Member = ME->getMemberDecl();
+    std::vector<const FieldDecl *> Chain;
+    if (const auto *FD = dyn_cast<FieldDecl>(Member))
+      Chain.push_back(FD);
+    else if (const auto *IFD = dyn_cast<IndirectFieldDecl>(Member))
+      for (const NamedDecl *N : IFD->chain())
+        Chain.push_back(cast<FieldDecl>(N));
+    if (Chain.empty()) {
+      eval(ME->getBase());
+      return R;
+    }
+    int64_t Offset = 0;
+    for (const FieldDecl *FD : Chain) {
+      const ASTRecordLayout &L = Ctx.getASTRecordLayout(FD->getParent());
+      Offset += Ctx.toCharUnitsFromBits(L.getFieldOffset(FD->getFieldIndex()))
+                    .getQuantity();
+    }
+    std::string MemberName = Member->getNameAsString();
+
+    QualType RecordType;
+    Place Base;
+    if (ME->isArrow()) {
+      Pointer P = evalPtr(ME->getBase());
+      RecordType = ME->getBase()->getType()->getPointeeType();
+      Base = placeAt(P, RecordType);
+    } else {
+      Base = evalPlace(ME->getBase());
+      RecordType = ME->getBase()->getType();
+    }
+
+    if (Base.K == Place::Variable) {
+      // A member of a struct held in registers (or passed by value).
+      R.K = Place::Variable;
+      R.Var = Base.Var;
+      R.Path = Base.Path + "." + MemberName;
+      return R;
+    }
+    if (Base.K != Place::Memory)
+      return R;
+    R = Base;
+    R.Type = ME->getType();
+    R.Addr.Offset = X.add(Base.Addr.Offset, X.constant(Offset));
+    if (!R.StructBytes && RecordType->isRecordType()) {
+      R.StructBytes = unsigned(elementBytes(RecordType));
+      R.StructName = RecordType.getUnqualifiedType().getAsString(
+          Ctx.getPrintingPolicy());
+      R.MemberName = MemberName;
+    } else if (R.StructBytes) {
+      R.MemberName += "." + MemberName;
+    }
+    return R;
+  }
+
+  //===--- Reading and writing places ---------------------------------------===//
+
+  /// The current value of a variable (or of a member of a by-value struct
+  /// parameter, named by its path).
+  Value readVariable(const VarDecl *VD, const std::string &Path = "") {
+    bool WholeVar = Path.empty() || Path == VD->getNameAsString();
+    if (WholeVar) {
+      auto It = env().find(VD);
+      if (It != env().end())
+        return It->second;
+    }
+    std::string Name = WholeVar ? VD->getNameAsString() : Path;
+    // Parameters of the kernel itself are uniform runtime values.
+    bool KernelParam = isa<ParmVarDecl>(VD) && Frames.size() == 1;
+    QualType T = VD->getType();
+    if (!WholeVar)
+      T = QualType(); // the member's type is decided by the caller
+    if (KernelParam || !VD->hasLocalStorage()) {
+      if (!WholeVar || T->isPointerType() || T->isIntegralOrEnumerationType())
+        return namedRuntimeValue(Name, T);
+    }
+    if (!T.isNull())
+      return unknownValue(T, "'" + Name + "' has no value we can follow");
+    return Value::none();
+  }
+
+  /// A uniform value known only by name: a kernel parameter, a member of a
+  /// by-value struct parameter, a __constant__ or __device__ variable.
+  Value namedRuntimeValue(const std::string &Name, QualType T,
+                          SymbolKind Kind = SymbolKind::Param) {
+    if (!T.isNull() && T->isPointerType()) {
+      Pointer P;
+      P.Base = Name;
+      P.Offset = X.constant(0);
+      P.Sp = Space::Global;
+      return Value::pointer(P);
+    }
+    return Value::integer(X.symbol(Kind, 0, Name));
+  }
+
+  Value readPlaceValue(const Place &P, const clang::Expr *E) {
+    if (P.K == Place::Variable) {
+      Value V = readVariable(P.Var, P.Path);
+      if (V.K == Value::None && !P.Path.empty() &&
+          P.Path != P.Var->getNameAsString()) {
+        // A member of a by-value struct: a kernel parameter's member is a
+        // uniform value; a local struct's is not followed.
+        if (isa<ParmVarDecl>(P.Var) && Frames.size() == 1 &&
+            (P.Type->isPointerType() || P.Type->isIntegralOrEnumerationType()))
+          return namedRuntimeValue(P.Path, P.Type);
+        return unknownValue(P.Type, "'" + P.Path +
+                                        "' is a member of a local struct");
+      }
+      if (V.K == Value::Ref)
+        return load(V.R, E);
+      return V;
+    }
+    return load(P, E);
+  }
+
+  /// Reads a place: a global-memory read is recorded as a load; the value
+  /// read is followed when it is an integer or a pointer.
+  Value load(const Place &P, const clang::Expr *E) {
+    if (P.K == Place::Variable)
+      return readPlaceValue(P, E);
+    if (P.K == Place::None)
+      return unknownValue(E->getType(), "'" + sourceText(E) +
+                                            "' is not a place we can follow");
+    record(E, P, AccessKind::Load);
+    QualType T = P.Type;
+    if (!T->isIntegralOrEnumerationType() && !T->isPointerType())
+      return Value::none();
+    // A value read at one address by the whole warp is uniform: name it by
+    // its text. Read at lane-dependent addresses, it is a gather index.
+    const LExpr *Off = P.Addr.Offset;
+    bool LaneDependent =
+        !P.Addr.Why.empty() || findUnknown(Off) ||
+        mentionsIf(Off, [](const SymbolExpr *S) {
+          return S->getSymbolKind() == SymbolKind::ThreadIdx;
+        });
+    if (!LaneDependent)
+      return namedRuntimeValue(sourceText(E), T, SymbolKind::Opaque);
+    const LExpr *U =
+        X.unknown("depends on '" + sourceText(E) + "', loaded from memory");
+    LoadUnknowns.insert(U);
+    if (T->isPointerType()) {
+      Pointer Ptr;
+      Ptr.Why = "pointer '" + sourceText(E) + "' is loaded from memory";
+      Ptr.UnknownOffset = U;
+      Ptr.Offset = U;
+      Ptr.Sp = Space::Unknown;
+      return Value::pointer(Ptr);
+    }
+    return Value::integer(U);
+  }
+
+  void store(const Place &P, const Value &V, const clang::Expr *E,
+             AccessKind K) {
+    if (P.K == Place::Variable) {
+      if (P.Path == P.Var->getNameAsString())
+        env()[P.Var] = V;
+      return;
+    }
+    if (P.K == Place::Memory)
+      record(E, P, K);
+  }
+
+  //===--- Recording accesses ---------------------------------------------===//
+
+  void record(const clang::Expr *E, const Place &P, AccessKind K) {
+    if (Quiet || P.K != Place::Memory)
+      return;
+    if (P.Addr.Sp != Space::Global && P.Addr.Sp != Space::Unknown)
+      return;
+    if (P.Addr.Sp == Space::Unknown && P.Addr.Why.empty())
+      return; // a host global, or memory we do not know to be global
+
+    AccessSite S;
+    fillLocation(S, E);
+    S.Kernel = KernelName;
+    S.Function = Frames.back().FD->getNameAsString();
+    S.Kind = K;
+    S.Base = P.Addr.Base;
+    S.ElemBytes = unsigned(elementBytes(P.Type));
+    if (P.StructBytes && *P.StructBytes > S.ElemBytes) {
+      S.StructBytes = P.StructBytes;
+      S.StructName = P.StructName;
+      S.MemberName = P.MemberName;
+    }
+    evaluateLanes(S, P.Addr);
+    Out.push_back(std::move(S));
+  }
+
+  void fillLocation(AccessSite &S, const clang::Expr *E) {
+    CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
+    SourceLocation B = R.getBegin();
+    PresumedLoc PB = SM.getPresumedLoc(B);
+    if (PB.isInvalid())
+      return;
+    S.Pos.File = PB.getFilename();
+    S.Pos.Line = PB.getLine();
+    S.Pos.Column = PB.getColumn();
+    S.Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+    SourceLocation End = R.getEnd();
+    if (R.isTokenRange())
+      End = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+    PresumedLoc PE = SM.getPresumedLoc(End);
+    if (PE.isValid() && PE.getLine() == PB.getLine() && PE.getColumn() > 1)
+      S.RangeEndColumn = PE.getColumn() - 1;
+    bool Invalid = false;
+    StringRef Buf = SM.getBufferData(SM.getFileID(B), &Invalid);
+    if (!Invalid) {
+      unsigned Off = SM.getFileOffset(B);
+      size_t LineStart = Buf.rfind('\n', Off);
+      LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+      size_t LineEnd = Buf.find('\n', Off);
+      S.SourceLine = Buf.slice(LineStart, LineEnd).rtrim("\r").str();
+      if (LineStart > 0) {
+        size_t PrevStart = Buf.rfind('\n', LineStart - 1);
+        PrevStart = PrevStart == StringRef::npos ? 0 : PrevStart + 1;
+        S.PrevSourceLine =
+            Buf.slice(PrevStart, LineStart - 1).rtrim("\r").str();
+      }
+    }
+  }
+
+  //===--- Evaluating the warp -----------------------------------------------===//
+
+  std::optional<int64_t> runtimeValue(const SymbolExpr *S, std::string &Origin) {
+    std::string Name = S->getName().str();
+    auto A = Opts.Assume.find(Name);
+    if (A != Opts.Assume.end()) {
+      Origin = "--assume";
+      return A->second;
+    }
+    if (Launch) {
+      auto C = Launch->ConstantArgs.find(Name);
+      if (C != Launch->ConstantArgs.end()) {
+        Origin = Launch->Origin;
+        return C->second;
+      }
+    }
+    Origin = "default";
+    return Opts.DefaultValue;
+  }
+
+  std::array<unsigned, 3> threadOf(unsigned LinearTid) const {
+    unsigned X0 = LinearTid % Block[0];
+    unsigned Y0 = (LinearTid / Block[0]) % Block[1];
+    unsigned Z0 = LinearTid / (Block[0] * Block[1]);
+    return {X0, Y0, Z0};
+  }
+
+  void evaluateLanes(AccessSite &S, const Pointer &P) {
+    S.BlockDim = Block;
+    // Block sizes from the launch are part of the address as printed.
+    const LExpr *Off = P.Offset;
+    if (BlockKnown)
+      Off = X.substitute(Off, [&](const SymbolExpr *Sym) -> const LExpr * {
+        if (Sym->getSymbolKind() == SymbolKind::BlockDim)
+          return X.constant(Block[Sym->getDim()]);
+        return Sym;
+      });
+    if (!P.Why.empty()) {
+      S.Address = "unknown";
+      S.UnknownReason = P.Why;
+      S.DependsOnLoad = LoadUnknowns.count(P.UnknownOffset) > 0;
+      return;
+    }
+    S.Address = P.Base;
+    if (const auto *C = dyn_cast<coalesce::ConstantExpr>(Off)) {
+      if (C->getValue() != 0)
+        S.Address += (C->getValue() < 0 ? " - " : " + ") +
+                     std::to_string(std::abs(C->getValue()));
+    } else {
+      S.Address += " + " + printFactored(Off);
+    }
+    if (const UnknownExpr *U = findUnknown(Off)) {
+      S.UnknownReason = U->getReason().str();
+      S.DependsOnLoad = LoadUnknowns.count(U) > 0;
+      return;
+    }
+
+    // Values of every symbol for a given thread of block 0.
+    std::map<std::string, std::pair<int64_t, std::string>> Used;
+    const LExpr *Innermost = nullptr;
+    unsigned Tid = 0;
+    std::optional<unsigned> IterValue;
+    const LExpr *Cond = PathCond;
+    SymbolValues Values = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
+      unsigned D = Sym->getDim();
+      switch (Sym->getSymbolKind()) {
+      case SymbolKind::ThreadIdx:
+        return threadOf(Tid)[D];
+      case SymbolKind::BlockIdx:
+        return 0;
+      case SymbolKind::BlockDim:
+        if (!BlockKnown)
+          Used["blockDim"] = {Block[D], BlockOrigin};
+        return Block[D];
+      case SymbolKind::LoopIter:
+        if (IterValue && Sym == Innermost)
+          return *IterValue;
+        return 0;
+      case SymbolKind::GridDim: {
+        if (Launch && Launch->Grid)
+          return (*Launch->Grid)[D];
+        Used[Sym->getName().str()] = {Opts.DefaultValue, "default"};
+        return Opts.DefaultValue;
+      }
+      case SymbolKind::Param:
+      case SymbolKind::Opaque: {
+        std::string Origin;
+        std::optional<int64_t> V = runtimeValue(Sym, Origin);
+        if (V)
+          Used[Sym->getName().str()] = {*V, Origin};
+        return V;
+      }
+      }
+      return std::nullopt;
+    };
+
+    // The innermost loop the address moves with.
+    mentionsIf(Off, [&](const SymbolExpr *Sym) {
+      if (Sym->getSymbolKind() == SymbolKind::LoopIter &&
+          (!Innermost ||
+           Sym->getDim() > cast<SymbolExpr>(Innermost)->getDim()))
+        Innermost = Sym;
+      return false;
+    });
+
+    std::vector<std::optional<int64_t>> Addr(32);
+    bool AnyActive = false;
+    for (unsigned L = 0; L < 32; ++L) {
+      Tid = L;
+      std::optional<int64_t> A = evaluate(Off, Values);
+      if (!A) {
+        S.UnknownReason = "the address cannot be evaluated for lane " +
+                          std::to_string(L) + " (overflow or division by zero)";
+        return;
+      }
+      std::optional<int64_t> Active = evaluate(Cond, Values);
+      if (Active && *Active == 0)
+        continue;
+      Addr[L] = A;
+      AnyActive = true;
+    }
+    if (!AnyActive) {
+      // The representative values switched every lane off (a bound check
+      // against a small constant, say): analyze the warp as all active.
+      for (unsigned L = 0; L < 32; ++L) {
+        Tid = L;
+        Addr[L] = evaluate(Off, Values);
+      }
+    }
+    std::optional<int64_t> First;
+    for (const auto &A : Addr)
+      if (A && !First)
+        First = A;
+    S.Lane0Offset = *First;
+    S.LaneOffsets.resize(32);
+    for (unsigned L = 0; L < 32; ++L)
+      if (Addr[L])
+        S.LaneOffsets[L] = *Addr[L] - *First;
+
+    unsigned Threads = Block[0] * Block[1] * Block[2];
+    if (Threads >= 64) {
+      Tid = 32;
+      if (std::optional<int64_t> W = evaluate(Off, Values)) {
+        Tid = 0;
+        if (std::optional<int64_t> W0 = evaluate(Off, Values))
+          S.WarpStrideBytes = *W - *W0;
+      }
+    }
+    if (Innermost) {
+      unsigned FirstLane = 0;
+      while (FirstLane < 32 && !Addr[FirstLane])
+        ++FirstLane;
+      Tid = FirstLane < 32 ? FirstLane : 0;
+      IterValue = 1;
+      std::optional<int64_t> Next = evaluate(Off, Values);
+      IterValue.reset();
+      std::optional<int64_t> Now = evaluate(Off, Values);
+      if (Next && Now)
+        S.IterationStepBytes = *Next - *Now;
+    }
+    if (!BlockKnown)
+      Used["blockDim"] = {Block[0], BlockOrigin};
+    for (const auto &[Name, V] : Used)
+      if (Name != "blockDim")
+        S.Assumptions.push_back({Name, V.first, V.second});
+  }
+};
+
+class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
+public:
+  explicit KernelFinder(const SourceManager &SM) : SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
+        !FD->isDependentContext() &&
+        !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      Kernels.push_back(FD);
+    return true;
+  }
+  std::vector<const FunctionDecl *> Kernels;
+
+private:
+  const SourceManager &SM;
+};
+
+} // namespace
+
+TranslationUnitResult analyzeTranslationUnit(ASTContext &Ctx, ExprContext &X,
+                                             const AnalysisOptions &Opts,
+                                             ArrayRef<SourceLocation> ErrorLocs) {
+  TranslationUnitResult Result;
+  const SourceManager &SM = Ctx.getSourceManager();
+  LaunchMap Launches = collectLaunchSites(Ctx);
+  KernelFinder Finder(SM);
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const FunctionDecl *K : Finder.Kernels) {
+    if (bodyHasErrors(K, ErrorLocs, SM)) {
+      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(K->getLocation()));
+      Result.SkippedKernels.push_back(
+          kernelName(K, Ctx) + " (" +
+          (P.isValid() ? std::string(P.getFilename()) + ":" +
+                             std::to_string(P.getLine())
+                       : std::string("?")) +
+          ")");
+      continue;
+    }
+    auto It = Launches.find(K->getCanonicalDecl());
+    KernelWalker W(Ctx, X, Opts, K,
+                   It == Launches.end() ? nullptr : &It->second, ErrorLocs,
+                   Result.Sites);
+    W.run();
+    ++Result.Kernels;
+  }
+  return Result;
+}
+
+} // namespace coalesce

@@ -1,0 +1,62 @@
+//===- Analyzer.h - Clang AST to per-lane addresses -------------*- C++ -*-===//
+//
+// Finds every global-memory load and store reachable from a __global__
+// kernel, derives its byte address as a LaneExpr, evaluates it for the 32
+// lanes of a representative warp and returns plain AccessSite records.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_COALESCE_ANALYSIS_ANALYZER_H
+#define CUDA_COALESCE_ANALYSIS_ANALYZER_H
+
+#include "Analysis/AccessSite.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class SourceLocation;
+} // namespace clang
+
+namespace coalesce {
+
+class ExprContext;
+
+struct AnalysisOptions {
+  /// --assume name=value: values for runtime parameters and variables.
+  std::map<std::string, int64_t> Assume;
+  /// --block-dim: the block shape where no launch site or __launch_bounds__
+  /// tells it.
+  std::optional<std::array<unsigned, 3>> BlockDim;
+  /// Representative value of a runtime integer nobody told us about: large
+  /// enough that bounds checks keep every lane of the warp active.
+  int64_t DefaultValue = 4096;
+  /// How deep __device__ calls are inlined.
+  unsigned InlineDepth = 8;
+};
+
+struct TranslationUnitResult {
+  std::vector<AccessSite> Sites;
+  /// Kernels analyzed (template kernels count once per instantiation).
+  unsigned Kernels = 0;
+  /// Kernels skipped because their bodies hold errors: "name (file:line)".
+  std::vector<std::string> SkippedKernels;
+};
+
+/// Analyzes every kernel defined outside system headers. Kernels whose body
+/// contains one of ErrorLocs, or any expression clang had to
+/// recover from, are skipped (their names are returned).
+TranslationUnitResult analyzeTranslationUnit(clang::ASTContext &Ctx,
+                                             ExprContext &Exprs,
+                                             const AnalysisOptions &Opts,
+                                             llvm::ArrayRef<clang::SourceLocation> ErrorLocs);
+
+} // namespace coalesce
+
+#endif

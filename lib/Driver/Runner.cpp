@@ -1,0 +1,308 @@
+//===- Runner.cpp ---------------------------------------------------------===//
+
+#include "Driver/Runner.h"
+#include "Frontend/EmbeddedHeaders.h"
+#include "Frontend/InputFiles.h"
+#include "Frontend/NvccFlags.h"
+#include "Findings/Confirmations.h"
+#include "LaneExpr/LaneExpr.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace coalesce {
+
+namespace {
+
+/// Prints clang's diagnostics as clang does and remembers where the errors
+/// are, so kernels whose bodies hold none can still be analyzed.
+class RecordingDiagnostics : public DiagnosticConsumer {
+public:
+  RecordingDiagnostics(raw_ostream &OS, DiagnosticOptions *Opts)
+      : Printer(OS, Opts) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Printer.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    Printer.HandleDiagnostic(Level, Info);
+    if (Level >= DiagnosticsEngine::Error) {
+      ++Errors;
+      if (Info.getLocation().isValid())
+        ErrorLocs.push_back(Info.getLocation());
+    }
+  }
+
+  unsigned Errors = 0;
+  std::vector<SourceLocation> ErrorLocs;
+
+private:
+  TextDiagnosticPrinter Printer;
+};
+
+/// Everything one translation unit contributes to the report.
+struct UnitResult {
+  TranslationUnitResult Analysis;
+  bool Parsed = false;
+};
+
+class AnalyzeConsumer : public ASTConsumer {
+public:
+  AnalyzeConsumer(ExprContext &X, const AnalysisOptions &Opts,
+                  RecordingDiagnostics &Diags, UnitResult &Out)
+      : X(X), Opts(Opts), Diags(Diags), Out(Out) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    Out.Analysis = analyzeTranslationUnit(Ctx, X, Opts, Diags.ErrorLocs);
+    Out.Parsed = true;
+  }
+
+private:
+  ExprContext &X;
+  const AnalysisOptions &Opts;
+  RecordingDiagnostics &Diags;
+  UnitResult &Out;
+};
+
+class AnalyzeAction : public ASTFrontendAction {
+public:
+  AnalyzeAction(ExprContext &X, const AnalysisOptions &Opts,
+                RecordingDiagnostics &Diags, UnitResult &Out)
+      : X(X), Opts(Opts), Diags(Diags), Out(Out) {}
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    // Keep parsing past clang's default limit of 20 errors: a file full of
+    // nvcc-isms still has kernels worth analyzing after them.
+    CI.getDiagnostics().setErrorLimit(0);
+    return std::make_unique<AnalyzeConsumer>(X, Opts, Diags, Out);
+  }
+
+private:
+  ExprContext &X;
+  const AnalysisOptions &Opts;
+  RecordingDiagnostics &Diags;
+  UnitResult &Out;
+};
+
+bool isCudaSource(StringRef Path) {
+  StringRef Ext = sys::path::extension(Path);
+  return Ext == ".cu" || Ext == ".cuh";
+}
+
+/// Makes path-valued flags absolute against the compile command's directory,
+/// so the analysis can run from the user's working directory.
+void absolutizePaths(std::vector<std::string> &Args, StringRef Dir) {
+  auto Abs = [&](std::string P) {
+    if (P.empty() || sys::path::is_absolute(P) || Dir.empty())
+      return P;
+    SmallString<256> R(Dir);
+    sys::path::append(R, P);
+    sys::path::remove_dots(R, /*remove_dot_dot=*/true);
+    return std::string(R);
+  };
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "-isystem" || A == "-iquote" || A == "-idirafter" ||
+        A == "-include") {
+      if (I + 1 < Args.size())
+        Args[I + 1] = Abs(Args[I + 1]);
+      ++I;
+    } else if (A.starts_with("-I") && A.size() > 2) {
+      Args[I] = "-I" + Abs(A.drop_front(2).str());
+    }
+  }
+}
+
+class Run {
+public:
+  Run(const RunConfig &C, raw_ostream &Err) : C(C), Err(Err) {}
+
+  int execute(raw_ostream &Out);
+
+private:
+  const RunConfig &C;
+  raw_ostream &Err;
+  bool HadErrors = false;
+  ExprContext Exprs;
+  std::vector<AccessSite> Sites;
+  unsigned Files = 0;
+  unsigned Kernels = 0;
+
+  void error(const Twine &Msg) {
+    Err << "cuda-coalesce: error: " << Msg << "\n";
+    HadErrors = true;
+  }
+
+  void analyzeFile(const std::string &Path, const CudaToolchain &TC,
+                   const tooling::CompilationDatabase *DB);
+};
+
+void Run::analyzeFile(const std::string &Path, const CudaToolchain &TC,
+                      const tooling::CompilationDatabase *DB) {
+  if (Error E = checkSourceFile(Path)) {
+    error(toString(std::move(E)));
+    return;
+  }
+  std::vector<std::string> Args = {"clang++"};
+  std::string Arch;
+  if (DB) {
+    SmallString<256> Abs(Path);
+    sys::fs::make_absolute(Abs);
+    std::vector<tooling::CompileCommand> Cmds = DB->getCompileCommands(Abs);
+    if (Cmds.empty()) {
+      error(Path + ": not in the compilation database " + C.BuildPath +
+            "/compile_commands.json");
+      return;
+    }
+    ParseFlags F = translateCompileCommand(Cmds.front().CommandLine);
+    absolutizePaths(F.Args, Cmds.front().Directory);
+    Args.insert(Args.end(), F.Args.begin(), F.Args.end());
+    Arch = F.GpuArch;
+  }
+  Args.insert(Args.end(), C.ExtraArgs.begin(), C.ExtraArgs.end());
+  CudaToolchain Unit = TC;
+  if (!C.GpuArchGiven && !Arch.empty())
+    Unit.GpuArch = Arch;
+  std::vector<std::string> Device = Unit.deviceFlags();
+  Args.insert(Args.end(), Device.begin(), Device.end());
+  Args.push_back(Path);
+
+  auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+  forEachEmbeddedHeader([&](StringRef P, StringRef Contents) {
+    Memory->addFile(P, 0, MemoryBuffer::getMemBuffer(Contents));
+  });
+  Overlay->pushOverlay(Memory);
+  auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
+
+  auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
+  DiagOpts->ShowColors = C.Output.Color;
+  RecordingDiagnostics Diags(errs(), DiagOpts.get());
+  UnitResult Result;
+  tooling::ToolInvocation Invocation(
+      Args, std::make_unique<AnalyzeAction>(Exprs, C.Analysis, Diags, Result),
+      Files.get());
+  Invocation.setDiagnosticConsumer(&Diags);
+  bool Ok = Invocation.run();
+
+  ++this->Files;
+  if (!Ok || Diags.Errors > 0) {
+    HadErrors = true;
+    if (!Result.Parsed)
+      error(Path + ": could not be parsed");
+  }
+  for (const std::string &K : Result.Analysis.SkippedKernels)
+    Err << "cuda-coalesce: note: kernel " << K
+        << " not analyzed: its body has errors\n";
+  Kernels += Result.Analysis.Kernels;
+  for (AccessSite &S : Result.Analysis.Sites)
+    Sites.push_back(std::move(S));
+}
+
+int Run::execute(raw_ostream &Out) {
+  Expected<CudaToolchain> TC = selectCudaToolchain(C.Cuda);
+  if (!TC) {
+    error(toString(TC.takeError()));
+    return ExitError;
+  }
+
+  std::unique_ptr<tooling::CompilationDatabase> DB;
+  std::vector<std::string> Inputs = C.Files;
+  if (!C.BuildPath.empty()) {
+    std::string Why;
+    DB = tooling::CompilationDatabase::loadFromDirectory(C.BuildPath, Why);
+    if (!DB) {
+      error("-p " + C.BuildPath + ": " + Why);
+      return ExitError;
+    }
+    if (DB->getAllFiles().empty()) {
+      error("-p " + C.BuildPath + ": the compilation database has no entries");
+      return ExitError;
+    }
+    if (Inputs.empty()) {
+      for (const std::string &F : DB->getAllFiles())
+        if (isCudaSource(F))
+          Inputs.push_back(F);
+      llvm::sort(Inputs);
+      if (Inputs.empty()) {
+        error("-p " + C.BuildPath +
+              ": the compilation database lists no .cu files");
+        return ExitError;
+      }
+    }
+  }
+  if (Inputs.empty()) {
+    error("no input files (give .cu files, or -p <build dir>)");
+    return ExitError;
+  }
+
+  for (const std::string &Path : Inputs)
+    analyzeFile(Path, *TC, DB.get());
+
+  Report R = buildReport(std::move(Sites), Files, Kernels, C.Findings);
+  if (!C.ConfirmationsFile.empty())
+    if (Error E = applyConfirmations(R, C.ConfirmationsFile))
+      error(toString(std::move(E)));
+
+  std::unique_ptr<raw_fd_ostream> File;
+  raw_ostream *OS = &Out;
+  if (!C.OutputFile.empty()) {
+    std::error_code EC;
+    File = std::make_unique<raw_fd_ostream>(C.OutputFile, EC);
+    if (EC) {
+      error("-o " + C.OutputFile + ": " + EC.message());
+      return ExitError;
+    }
+    OS = File.get();
+  }
+  switch (C.Format) {
+  case OutputFormat::Text:
+    writeText(R, C.Output, *OS);
+    break;
+  case OutputFormat::Json:
+    writeJson(R, C.Output, *OS);
+    break;
+  case OutputFormat::Sarif:
+    writeSarif(R, C.Output, *OS);
+    break;
+  }
+  OS->flush();
+
+  unsigned Flagged = llvm::count_if(R.Findings, [](const Finding &F) {
+    return F.Flagged;
+  });
+  if (C.Format == OutputFormat::Text)
+    Err << "cuda-coalesce: " << R.Files << (R.Files == 1 ? " file, " : " files, ")
+        << R.Kernels << (R.Kernels == 1 ? " kernel, " : " kernels, ")
+        << R.Findings.size() << " global accesses, " << Flagged
+        << " flagged\n";
+  if (HadErrors)
+    return ExitError;
+  return Flagged ? ExitFindings : ExitClean;
+}
+
+} // namespace
+
+int run(const RunConfig &Config, raw_ostream &Out, raw_ostream &Err) {
+  Run R(Config, Err);
+  return R.execute(Out);
+}
+
+} // namespace coalesce

@@ -1,0 +1,51 @@
+//===- Runner.h - one run of cuda-coalesce, end to end ----------*- C++ -*-===//
+//
+// Ties the layers together for the command-line tool: for each input file,
+// build the clang command line (Frontend), parse it and analyze the kernels
+// (Analysis), then classify (Findings) and print (Output). Every file is
+// analyzed even when others fail; the exit code says what happened.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_COALESCE_DRIVER_RUNNER_H
+#define CUDA_COALESCE_DRIVER_RUNNER_H
+
+#include "Analysis/Analyzer.h"
+#include "Findings/Classifier.h"
+#include "Frontend/CudaToolchain.h"
+#include "Output/Output.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace coalesce {
+
+enum class OutputFormat { Text, Json, Sarif };
+
+/// Exit codes (a contract: see DESIGN.md).
+enum ExitCode : int { ExitClean = 0, ExitFindings = 1, ExitError = 2 };
+
+struct RunConfig {
+  std::vector<std::string> Files;     ///< as given on the command line
+  std::string BuildPath;              ///< -p: directory of compile_commands.json
+  std::vector<std::string> ExtraArgs; ///< compiler arguments after "--"
+  CudaOptions Cuda;
+  bool GpuArchGiven = false;          ///< --cuda-gpu-arch on the command line
+  AnalysisOptions Analysis;
+  FindingsOptions Findings;
+  OutputOptions Output;
+  OutputFormat Format = OutputFormat::Text;
+  std::string OutputFile;             ///< -o; empty for stdout
+  std::string ConfirmationsFile;      ///< --confirmations
+};
+
+/// Runs the analysis and writes the report. Errors go to Err as one line
+/// each ("cuda-coalesce: error: ..."), clang's own diagnostics as clang
+/// prints them.
+int run(const RunConfig &Config, llvm::raw_ostream &Out, llvm::raw_ostream &Err);
+
+} // namespace coalesce
+
+#endif

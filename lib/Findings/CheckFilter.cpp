@@ -1,0 +1,53 @@
+//===- CheckFilter.cpp ----------------------------------------------------===//
+
+#include "Findings/CheckFilter.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+using namespace llvm;
+
+namespace coalesce {
+
+bool globMatches(StringRef Pattern, StringRef Name) {
+  size_t Star = Pattern.find('*');
+  if (Star == StringRef::npos)
+    return Pattern == Name;
+  StringRef Head = Pattern.take_front(Star);
+  if (!Name.starts_with(Head))
+    return false;
+  StringRef RestPattern = Pattern.drop_front(Star + 1);
+  StringRef RestName = Name.drop_front(Head.size());
+  for (size_t I = 0; I <= RestName.size(); ++I)
+    if (globMatches(RestPattern, RestName.drop_front(I)))
+      return true;
+  return false;
+}
+
+Expected<CheckFilter> CheckFilter::parse(StringRef Spec) {
+  CheckFilter F;
+  SmallVector<StringRef, 8> Parts;
+  Spec.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef P : Parts) {
+    P = P.trim();
+    if (P.empty())
+      continue;
+    bool Positive = !P.consume_front("-");
+    P = P.trim();
+    if (P.empty() || P.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_*.") !=
+                         StringRef::npos)
+      return createStringError(inconvertibleErrorCode(),
+                               "invalid --checks glob '%s'", P.str().c_str());
+    F.Globs.push_back({P.str(), Positive});
+  }
+  return F;
+}
+
+bool CheckFilter::isEnabled(StringRef Check) const {
+  bool Enabled = false;
+  for (const Glob &G : Globs)
+    if (globMatches(G.Pattern, Check))
+      Enabled = G.Positive;
+  return Enabled;
+}
+
+} // namespace coalesce

@@ -1,0 +1,55 @@
+//===- ChunkedCheck.cpp - coalescing-chunked ------------------------------===//
+//
+// CPU-style work splitting: each thread walks its own contiguous range in a
+// loop, so on any one iteration the lanes of a warp sit a whole chunk apart.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Findings/CoalescingCheck.h"
+
+namespace coalesce {
+
+namespace {
+class ChunkedCheck : public CoalescingCheck {
+public:
+  llvm::StringRef name() const override { return "coalescing-chunked"; }
+  Category category() const override { return Category::Chunked; }
+
+  bool matches(const Finding &F) const override {
+    const AccessSite &S = F.Site;
+    return wastesSectors(F) && S.IterationStepBytes &&
+           std::llabs(*S.IterationStepBytes) == int64_t(S.ElemBytes);
+  }
+
+  void describe(Finding &F) const override {
+    const AccessSite &S = F.Site;
+    std::string Spread =
+        F.LaneStrideBytes
+            ? "lanes are " + std::to_string(std::llabs(*F.LaneStrideBytes)) +
+                  " bytes apart"
+            : "lanes are scattered";
+    F.Message = "chunked " + accessNoun(S.Kind) +
+                ": each thread walks its own contiguous range, so " + Spread +
+                " on every iteration; " + sectorPhrase(*F.Cost);
+    // A lane's next elements sit in the sectors this request already
+    // fetched: L1 serves the following iterations, DRAM is not re-read.
+    F.L1Recovers = F.LaneStrideBytes && std::llabs(*F.LaneStrideBytes) <= 32;
+    if (F.L1Recovers)
+      F.Notes.push_back(
+          "the chunk is small: the next iterations re-read the sectors this "
+          "request fetched, so L1 recovers the DRAM traffic; the cost is " +
+          std::to_string(F.Cost->Sectors) + " L1 sectors per request instead "
+          "of " + std::to_string(F.Cost->IdealSectors));
+    F.Notes.push_back("use a grid-stride loop, for (i = blockIdx.x * "
+                      "blockDim.x + threadIdx.x; i < n; i += blockDim.x * "
+                      "gridDim.x), so consecutive lanes touch consecutive "
+                      "addresses on every iteration");
+  }
+};
+} // namespace
+
+std::unique_ptr<CoalescingCheck> createChunkedCheck() {
+  return std::make_unique<ChunkedCheck>();
+}
+
+} // namespace coalesce

@@ -1,0 +1,47 @@
+//===- StridedCheck.cpp - coalescing-strided ------------------------------===//
+//
+// Lanes farther apart than the size of what each reads, with no per-thread
+// walk and no struct to blame: every lane pulls in a sector of which it uses
+// a fraction.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Findings/CoalescingCheck.h"
+
+namespace coalesce {
+
+namespace {
+class StridedCheck : public CoalescingCheck {
+public:
+  llvm::StringRef name() const override { return "coalescing-strided"; }
+  Category category() const override { return Category::Strided; }
+
+  bool matches(const Finding &F) const override { return wastesSectors(F); }
+
+  void describe(Finding &F) const override {
+    const AccessSite &S = F.Site;
+    std::string Spread =
+        F.LaneStrideBytes
+            ? "lanes are " + std::to_string(std::llabs(*F.LaneStrideBytes)) +
+                  " bytes apart"
+            : "lanes are scattered";
+    F.Message = "strided " + accessNoun(S.Kind) + ": " + Spread + "; " +
+                sectorPhrase(*F.Cost);
+    if (F.Cost->Lines > F.Cost->IdealSectors)
+      F.Notes.push_back(std::to_string(F.Cost->Lines) +
+                        " different 128-byte lines per request: past 8 "
+                        "sectors per lane stride, time keeps growing with "
+                        "the lines and DRAM pages touched");
+    F.Notes.push_back(
+        "consecutive threadIdx.x should touch consecutive addresses; make "
+        "threadIdx.x the fastest-moving term of the index, or stage the tile "
+        "in shared memory so both the load and the store walk rows");
+  }
+};
+} // namespace
+
+std::unique_ptr<CoalescingCheck> createStridedCheck() {
+  return std::make_unique<StridedCheck>();
+}
+
+} // namespace coalesce

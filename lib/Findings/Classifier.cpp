@@ -1,0 +1,147 @@
+//===- Classifier.cpp -----------------------------------------------------===//
+
+#include "Findings/Classifier.h"
+#include "Findings/CoalescingCheck.h"
+#include "Findings/Suppression.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace coalesce {
+
+const char *categoryName(Category C) {
+  switch (C) {
+  case Category::Coalesced:
+    return "coalesced";
+  case Category::Uniform:
+    return "uniform";
+  case Category::Misaligned:
+    return "misaligned";
+  case Category::Strided:
+    return "strided";
+  case Category::AoS:
+    return "aos";
+  case Category::Chunked:
+    return "chunked";
+  case Category::Gather:
+    return "gather";
+  case Category::Unknown:
+    return "unknown";
+  }
+  return "unknown";
+}
+
+namespace {
+
+/// The common difference of the active lanes' offsets, when there is one.
+std::optional<int64_t>
+arithmeticStride(const std::vector<std::optional<int64_t>> &Offsets) {
+  std::optional<unsigned> FirstLane;
+  std::optional<int64_t> Stride;
+  for (unsigned L = 0; L < Offsets.size(); ++L) {
+    if (!Offsets[L])
+      continue;
+    if (!FirstLane) {
+      FirstLane = L;
+      continue;
+    }
+    int64_t Delta = *Offsets[L] - *Offsets[*FirstLane];
+    int64_t Lanes = L - *FirstLane;
+    if (Delta % Lanes != 0)
+      return std::nullopt;
+    if (!Stride)
+      Stride = Delta / Lanes;
+    else if (*Stride != Delta / Lanes)
+      return std::nullopt;
+  }
+  return Stride;
+}
+
+std::string assumptionText(const AccessSite &S) {
+  std::string T;
+  for (const Assumption &A : S.Assumptions)
+    T += (T.empty() ? ", assuming " : ", ") + A.Name + " = " +
+         std::to_string(A.Value);
+  return T;
+}
+
+void describeMisaligned(Finding &F) {
+  int64_t Into = ((F.Site.Lane0Offset % 32) + 32) % 32;
+  F.Message = "misaligned " + accessNoun(F.Site.Kind) +
+              ": contiguous, but the warp starts " + std::to_string(Into) +
+              " bytes into a 32-byte sector; " + sectorPhrase(*F.Cost);
+}
+
+} // namespace
+
+Finding classify(AccessSite Site, const FindingsOptions &Opts) {
+  Finding F;
+  F.Site = std::move(Site);
+  const AccessSite &S = F.Site;
+
+  if (!S.LaneOffsets.empty() && S.UnknownReason.empty() && S.ElemBytes > 0) {
+    std::vector<std::optional<int64_t>> Addrs(S.LaneOffsets.size());
+    for (size_t L = 0; L < Addrs.size(); ++L)
+      if (S.LaneOffsets[L])
+        Addrs[L] = S.Lane0Offset + *S.LaneOffsets[L];
+    F.Cost = predictWarp(Addrs, S.ElemBytes, Opts.GPU);
+    F.LaneStrideBytes = arithmeticStride(S.LaneOffsets);
+  }
+
+  const CoalescingCheck *Matched = nullptr;
+  if (F.Cost && F.Cost->Uniform) {
+    F.Cat = Category::Uniform;
+  } else if (F.Cost && !wastesSectors(F)) {
+    F.Cat = Category::Coalesced;
+  } else if (F.Cost && F.LaneStrideBytes &&
+             std::llabs(*F.LaneStrideBytes) == int64_t(S.ElemBytes)) {
+    F.Cat = Category::Misaligned;
+    describeMisaligned(F);
+  } else {
+    for (const auto &C : allChecks())
+      if (C->matches(F)) {
+        Matched = C.get();
+        break;
+      }
+    F.Cat = Matched ? Matched->category() : Category::Unknown;
+  }
+
+  if (Matched) {
+    F.Check = Matched->name().str();
+    Matched->describe(F);
+  }
+  if (!S.Address.empty() && S.Address != "unknown")
+    F.Notes.insert(F.Notes.begin(),
+                   "lane address = " + S.Address + assumptionText(S));
+
+  bool BelowThreshold = !F.Cost || F.Cost->Efficiency < Opts.MinEfficiency;
+  F.Flagged = Matched && Opts.Checks.isEnabled(F.Check) && BelowThreshold &&
+              !isSuppressed(F.Check, S.SourceLine, S.PrevSourceLine);
+  return F;
+}
+
+Report buildReport(std::vector<AccessSite> Sites, unsigned Files,
+                   unsigned Kernels, const FindingsOptions &Opts) {
+  auto Key = [](const AccessSite &S) {
+    return std::make_tuple(S.Pos.File, S.Pos.Line, S.Pos.Column, S.Kernel,
+                           int(S.Kind), S.Address, S.LaneOffsets,
+                           S.Lane0Offset, S.Function);
+  };
+  std::stable_sort(Sites.begin(), Sites.end(),
+                   [&](const AccessSite &A, const AccessSite &B) {
+                     return Key(A) < Key(B);
+                   });
+  Sites.erase(std::unique(Sites.begin(), Sites.end(),
+                          [&](const AccessSite &A, const AccessSite &B) {
+                            return Key(A) == Key(B);
+                          }),
+              Sites.end());
+  Report R;
+  R.Files = Files;
+  R.Kernels = Kernels;
+  for (AccessSite &S : Sites)
+    R.Findings.push_back(classify(std::move(S), Opts));
+  return R;
+}
+
+} // namespace coalesce

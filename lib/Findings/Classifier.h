@@ -1,0 +1,33 @@
+//===- Classifier.h - from analyzed accesses to findings --------*- C++ -*-===//
+
+#ifndef CUDA_COALESCE_FINDINGS_CLASSIFIER_H
+#define CUDA_COALESCE_FINDINGS_CLASSIFIER_H
+
+#include "Findings/CheckFilter.h"
+#include "Findings/Finding.h"
+
+#include <vector>
+
+namespace coalesce {
+
+struct FindingsOptions {
+  CheckFilter Checks;
+  /// Flag only accesses whose efficiency is below this (0..1).
+  double MinEfficiency = 1.0;
+  GpuParams GPU;
+};
+
+/// Predicts the warp's cost, classifies the access, writes its message and
+/// notes, and decides whether it is flagged (check enabled, efficiency below
+/// the threshold, no NOLINT).
+Finding classify(AccessSite Site, const FindingsOptions &Opts);
+
+/// Classifies every access, drops exact duplicates (one access reached twice
+/// through the same inlined call, or from two translation units including one
+/// header) and sorts by file, line, column.
+Report buildReport(std::vector<AccessSite> Sites, unsigned Files,
+                   unsigned Kernels, const FindingsOptions &Opts);
+
+} // namespace coalesce
+
+#endif

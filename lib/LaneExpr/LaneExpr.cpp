@@ -1,0 +1,1086 @@
+//===- LaneExpr.cpp - symbolic per-lane address expressions ---------------===//
+//
+// Canonical form. Every expression the factory returns is one of:
+//   - a Constant, a Symbol or an Unknown;
+//   - a Mul: an optional constant coefficient (never 0 or 1) first, then two
+//     or more factors (or one factor after a coefficient), each a Symbol or a
+//     non-linear node, sorted by compareExprs; never an Add (products are
+//     distributed over sums) nor a nested Mul;
+//   - an Add: two or more terms, each a Symbol, a non-linear node or a Mul;
+//     like terms combined, zero terms dropped, sorted by compareTerms, and the
+//     constant term (if not 0) last;
+//   - a non-linear node whose operands are not all constant.
+// No node other than Unknown itself contains an Unknown, because every
+// operation on an Unknown returns it.
+//
+// Order. Sorting never looks at pointer values, so printing is deterministic.
+// Symbols sort by the rank table in symbolRank (thread indices first, because
+// they are what varies across the lanes of a warp), then by dimension, then
+// by name. Terms of a sum sort by the best-ranked symbol they mention, then by
+// degree, then factor by factor; so a typical address prints as
+//   "4*threadIdx.x + 128*blockIdx.x + 4*i + n + 3".
+// Operands of commutative binary nodes (&, |, ^, min, max) sort with the
+// constant last: "threadIdx.x & 31", "max(i, 0)".
+//
+//===----------------------------------------------------------------------===//
+
+#include "LaneExpr/LaneExpr.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
+#include <cassert>
+#include <limits>
+#include <numeric>
+#include <vector>
+
+using llvm::ArrayRef;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+using llvm::SmallVector;
+
+namespace coalesce {
+
+namespace {
+
+constexpr int64_t Int64Min = std::numeric_limits<int64_t>::min();
+
+//===- Order --------------------------------------------------------------===//
+
+unsigned symbolRank(SymbolKind K) {
+  switch (K) {
+  case SymbolKind::ThreadIdx:
+    return 0;
+  case SymbolKind::BlockIdx:
+    return 1;
+  case SymbolKind::LoopIter:
+    return 2;
+  case SymbolKind::BlockDim:
+    return 3;
+  case SymbolKind::GridDim:
+    return 4;
+  case SymbolKind::Param:
+    return 5;
+  case SymbolKind::Opaque:
+    return 6;
+  }
+  return 7;
+}
+
+template <typename T> int compareValues(const T &A, const T &B) {
+  return A < B ? -1 : (B < A ? 1 : 0);
+}
+
+bool isKind(const Expr *E, ExprKind K) { return E->getKind() == K; }
+
+/// A total structural order on uniqued nodes: kind (in ExprKind order), then
+/// constants by value, symbols by rank/dimension/name, unknowns by reason,
+/// n-ary nodes by predicate, arity and operands.
+int compareExprs(const Expr *A, const Expr *B) {
+  if (A == B)
+    return 0;
+  if (A->getKind() != B->getKind())
+    return compareValues(unsigned(A->getKind()), unsigned(B->getKind()));
+  switch (A->getKind()) {
+  case ExprKind::Constant:
+    return compareValues(cast<ConstantExpr>(A)->getValue(),
+                         cast<ConstantExpr>(B)->getValue());
+  case ExprKind::Symbol: {
+    const auto *SA = cast<SymbolExpr>(A), *SB = cast<SymbolExpr>(B);
+    if (int C = compareValues(symbolRank(SA->getSymbolKind()),
+                              symbolRank(SB->getSymbolKind())))
+      return C;
+    if (int C = compareValues(SA->getDim(), SB->getDim()))
+      return C;
+    return SA->getName().compare(SB->getName());
+  }
+  case ExprKind::Unknown:
+    return cast<UnknownExpr>(A)->getReason().compare(
+        cast<UnknownExpr>(B)->getReason());
+  default: {
+    const auto *NA = cast<NAryExpr>(A), *NB = cast<NAryExpr>(B);
+    if (int C = compareValues(unsigned(NA->getPredicate()),
+                              unsigned(NB->getPredicate())))
+      return C;
+    if (int C = compareValues(NA->getNumOperands(), NB->getNumOperands()))
+      return C;
+    for (unsigned I = 0, N = NA->getNumOperands(); I != N; ++I)
+      if (int C = compareExprs(NA->getOperand(I), NB->getOperand(I)))
+        return C;
+    return 0;
+  }
+  }
+}
+
+/// The smallest symbol rank mentioned anywhere in E (8 when none).
+unsigned leadingRank(const Expr *E) {
+  if (const auto *S = dyn_cast<SymbolExpr>(E))
+    return symbolRank(S->getSymbolKind());
+  unsigned Best = 8;
+  if (const auto *N = dyn_cast<NAryExpr>(E))
+    for (const Expr *Op : N->operands())
+      Best = std::min(Best, leadingRank(Op));
+  return Best;
+}
+
+/// The factors of a coefficient-free monomial: a Mul's operands, or itself.
+ArrayRef<const Expr *> factorsOf(const Expr *const &Mono) {
+  if (isKind(Mono, ExprKind::Mul))
+    return cast<NAryExpr>(Mono)->operands();
+  return ArrayRef<const Expr *>(&Mono, 1);
+}
+
+/// Order of the (coefficient-free) terms of a sum.
+int compareMonomials(const Expr *A, const Expr *B) {
+  if (A == B)
+    return 0;
+  if (int C = compareValues(leadingRank(A), leadingRank(B)))
+    return C;
+  ArrayRef<const Expr *> FA = factorsOf(A), FB = factorsOf(B);
+  if (int C = compareValues(FA.size(), FB.size()))
+    return C;
+  for (size_t I = 0; I != FA.size(); ++I)
+    if (int C = compareExprs(FA[I], FB[I]))
+      return C;
+  return 0;
+}
+
+/// Whether A goes before B as operands of a commutative binary node.
+bool commutativeBefore(const Expr *A, const Expr *B) {
+  bool CA = isa<ConstantExpr>(A), CB = isa<ConstantExpr>(B);
+  if (CA != CB)
+    return CB;
+  return compareExprs(A, B) < 0;
+}
+
+//===- Terms --------------------------------------------------------------===//
+
+/// A term of a sum split into its integer coefficient and its factors (empty
+/// for a constant term).
+struct Term {
+  int64_t Coef = 1;
+  ArrayRef<const Expr *> Factors;
+};
+
+Term splitTerm(const Expr *const &T) {
+  if (const auto *C = dyn_cast<ConstantExpr>(T))
+    return {C->getValue(), {}};
+  if (isKind(T, ExprKind::Mul)) {
+    ArrayRef<const Expr *> Ops = cast<NAryExpr>(T)->operands();
+    if (const auto *C = dyn_cast<ConstantExpr>(Ops.front()))
+      return {C->getValue(), Ops.drop_front()};
+    return {1, Ops};
+  }
+  return {1, ArrayRef<const Expr *>(&T, 1)};
+}
+
+ArrayRef<const Expr *> termsOf(const Expr *const &E) {
+  if (isKind(E, ExprKind::Add))
+    return cast<NAryExpr>(E)->operands();
+  return ArrayRef<const Expr *>(&E, 1);
+}
+
+/// Whether every coefficient of E, constant term included, is a multiple of
+/// D (D != 0); then E / D is exact whatever the values of the symbols.
+bool isMultipleOf(const Expr *E, int64_t D) {
+  if (D == 1 || D == -1)
+    return true;
+  for (const Expr *const &T : termsOf(E))
+    if (splitTerm(T).Coef % D != 0)
+      return false;
+  return true;
+}
+
+const Expr *firstUnknown(ArrayRef<const Expr *> Ops) {
+  for (const Expr *Op : Ops)
+    if (isa<UnknownExpr>(Op))
+      return Op;
+  return nullptr;
+}
+
+} // namespace
+
+//===- The context --------------------------------------------------------===//
+
+struct ExprContext::Impl {
+  llvm::BumpPtrAllocator Alloc;
+  llvm::FoldingSet<Expr> Nodes;
+  /// Every node, so that their destructors run (names, reasons and large
+  /// profiles own heap memory).
+  std::vector<Expr *> All;
+
+  Expr *find(const llvm::FoldingSetNodeID &ID, void *&Pos) {
+    return Nodes.FindNodeOrInsertPos(ID, Pos);
+  }
+  const Expr *insert(Expr *N, void *Pos) {
+    Nodes.InsertNode(N, Pos);
+    All.push_back(N);
+    return N;
+  }
+
+  const Expr *constant(int64_t V) {
+    llvm::FoldingSetNodeID ID;
+    ID.AddInteger(unsigned(ExprKind::Constant));
+    ID.AddInteger(V);
+    void *Pos;
+    if (Expr *E = find(ID, Pos))
+      return E;
+    return insert(new (Alloc.Allocate<ConstantExpr>()) ConstantExpr(ID, V), Pos);
+  }
+
+  const Expr *symbol(SymbolKind K, unsigned Dim, llvm::StringRef Name) {
+    llvm::FoldingSetNodeID ID;
+    ID.AddInteger(unsigned(ExprKind::Symbol));
+    ID.AddInteger(unsigned(K));
+    ID.AddInteger(Dim);
+    ID.AddString(Name);
+    void *Pos;
+    if (Expr *E = find(ID, Pos))
+      return E;
+    return insert(new (Alloc.Allocate<SymbolExpr>())
+                      SymbolExpr(ID, K, Dim, Name.str()),
+                  Pos);
+  }
+
+  const Expr *unknown(llvm::StringRef Reason) {
+    llvm::FoldingSetNodeID ID;
+    ID.AddInteger(unsigned(ExprKind::Unknown));
+    ID.AddString(Reason);
+    void *Pos;
+    if (Expr *E = find(ID, Pos))
+      return E;
+    return insert(new (Alloc.Allocate<UnknownExpr>())
+                      UnknownExpr(ID, Reason.str()),
+                  Pos);
+  }
+
+  /// Uniques an n-ary node whose operands are already canonical.
+  const Expr *nary(ExprKind K, ArrayRef<const Expr *> Ops,
+                   CmpPred Pred = CmpPred::LT) {
+    llvm::FoldingSetNodeID ID;
+    ID.AddInteger(unsigned(K));
+    ID.AddInteger(unsigned(Pred));
+    ID.AddInteger(unsigned(Ops.size()));
+    for (const Expr *Op : Ops)
+      ID.AddPointer(Op);
+    void *Pos;
+    if (Expr *E = find(ID, Pos))
+      return E;
+    const Expr **Arr = Alloc.Allocate<const Expr *>(Ops.size());
+    std::copy(Ops.begin(), Ops.end(), Arr);
+    return insert(new (Alloc.Allocate<NAryExpr>())
+                      NAryExpr(ID, K, Arr, unsigned(Ops.size()), Pred),
+                  Pos);
+  }
+
+  /// Coef * (the monomial with factors Factors), Factors sorted, Coef != 0.
+  const Expr *product(int64_t Coef, ArrayRef<const Expr *> Factors) {
+    assert(Coef != 0 && "zero products fold before this point");
+    if (Factors.empty())
+      return constant(Coef);
+    if (Coef == 1 && Factors.size() == 1)
+      return Factors.front();
+    SmallVector<const Expr *, 8> Ops;
+    if (Coef != 1)
+      Ops.push_back(constant(Coef));
+    Ops.append(Factors.begin(), Factors.end());
+    return nary(ExprKind::Mul, Ops);
+  }
+};
+
+ExprContext::ExprContext() : P(new Impl) {}
+
+ExprContext::~ExprContext() {
+  for (Expr *E : P->All) {
+    switch (E->getKind()) {
+    case ExprKind::Constant:
+      static_cast<ConstantExpr *>(E)->~ConstantExpr();
+      break;
+    case ExprKind::Symbol:
+      static_cast<SymbolExpr *>(E)->~SymbolExpr();
+      break;
+    case ExprKind::Unknown:
+      static_cast<UnknownExpr *>(E)->~UnknownExpr();
+      break;
+    default:
+      static_cast<NAryExpr *>(E)->~NAryExpr();
+      break;
+    }
+  }
+  delete P;
+}
+
+const Expr *ExprContext::constant(int64_t V) { return P->constant(V); }
+
+const Expr *ExprContext::symbol(SymbolKind K, unsigned Dim,
+                                llvm::StringRef Name) {
+  return P->symbol(K, Dim, Name);
+}
+
+static std::string builtinName(llvm::StringRef Var, unsigned Dim) {
+  assert(Dim < 3 && "builtin dimensions are x, y and z");
+  return Var.str() + "." + "xyz"[Dim < 3 ? Dim : 0];
+}
+
+const Expr *ExprContext::threadIdx(unsigned Dim) {
+  return symbol(SymbolKind::ThreadIdx, Dim, builtinName("threadIdx", Dim));
+}
+const Expr *ExprContext::blockIdx(unsigned Dim) {
+  return symbol(SymbolKind::BlockIdx, Dim, builtinName("blockIdx", Dim));
+}
+const Expr *ExprContext::blockDim(unsigned Dim) {
+  return symbol(SymbolKind::BlockDim, Dim, builtinName("blockDim", Dim));
+}
+const Expr *ExprContext::gridDim(unsigned Dim) {
+  return symbol(SymbolKind::GridDim, Dim, builtinName("gridDim", Dim));
+}
+
+const Expr *ExprContext::unknown(llvm::StringRef Reason) {
+  return P->unknown(Reason);
+}
+
+//===- Sums and products --------------------------------------------------===//
+
+const Expr *ExprContext::add(const Expr *A, const Expr *B) {
+  return add(ArrayRef<const Expr *>{A, B});
+}
+
+const Expr *ExprContext::add(ArrayRef<const Expr *> Ops) {
+  if (const Expr *U = firstUnknown(Ops))
+    return U;
+
+  // Accumulate in 128 bits so that only a final result outside int64 counts
+  // as overflow (x + MAX - 1 is fine).
+  __int128 Const = 0;
+  SmallVector<std::pair<const Expr *, __int128>, 8> Terms; // monomial, coef
+  llvm::DenseMap<const Expr *, unsigned> Index;
+
+  auto AddTerm = [&](const Expr *const &T) {
+    Term Split = splitTerm(T);
+    if (Split.Factors.empty()) {
+      Const += Split.Coef;
+      return;
+    }
+    const Expr *Mono = Split.Factors.size() == 1
+                           ? Split.Factors.front()
+                           : (Split.Coef == 1 ? T
+                                              : P->nary(ExprKind::Mul,
+                                                        Split.Factors));
+    auto [It, Inserted] = Index.try_emplace(Mono, unsigned(Terms.size()));
+    if (Inserted)
+      Terms.push_back({Mono, Split.Coef});
+    else
+      Terms[It->second].second += Split.Coef;
+  };
+  for (const Expr *const &Op : Ops)
+    for (const Expr *const &T : termsOf(Op))
+      AddTerm(T);
+
+  auto Fits = [](__int128 V) {
+    return V >= std::numeric_limits<int64_t>::min() &&
+           V <= std::numeric_limits<int64_t>::max();
+  };
+  if (!Fits(Const))
+    return unknown("integer overflow");
+  for (const auto &[Mono, Coef] : Terms)
+    if (!Fits(Coef))
+      return unknown("integer overflow");
+
+  llvm::erase_if(Terms, [](const auto &T) { return T.second == 0; });
+  std::sort(Terms.begin(), Terms.end(), [](const auto &L, const auto &R) {
+    return compareMonomials(L.first, R.first) < 0;
+  });
+
+  SmallVector<const Expr *, 8> Result;
+  for (const auto &[Mono, Coef] : Terms)
+    Result.push_back(P->product(int64_t(Coef), factorsOf(Mono)));
+  if (Const != 0)
+    Result.push_back(constant(int64_t(Const)));
+  if (Result.empty())
+    return constant(0);
+  if (Result.size() == 1)
+    return Result.front();
+  return P->nary(ExprKind::Add, Result);
+}
+
+const Expr *ExprContext::sub(const Expr *A, const Expr *B) {
+  if (isa<UnknownExpr>(A))
+    return A;
+  return add(A, neg(B));
+}
+
+const Expr *ExprContext::neg(const Expr *A) { return mul(constant(-1), A); }
+
+const Expr *ExprContext::mul(const Expr *A, const Expr *B) {
+  return mul(ArrayRef<const Expr *>{A, B});
+}
+
+const Expr *ExprContext::mul(ArrayRef<const Expr *> Ops) {
+  if (const Expr *U = firstUnknown(Ops))
+    return U;
+  for (const Expr *Op : Ops)
+    if (const auto *C = dyn_cast<ConstantExpr>(Op); C && C->getValue() == 0)
+      return constant(0);
+
+  // With no zero factor the magnitude never shrinks, so an intermediate
+  // overflow means the whole product overflows.
+  int64_t Coef = 1;
+  SmallVector<const Expr *, 8> Factors, Sums;
+  for (const Expr *Op : Ops) {
+    ArrayRef<const Expr *> Parts =
+        isKind(Op, ExprKind::Mul) ? cast<NAryExpr>(Op)->operands()
+                                  : ArrayRef<const Expr *>(Op);
+    for (const Expr *F : Parts) {
+      if (const auto *C = dyn_cast<ConstantExpr>(F)) {
+        if (__builtin_mul_overflow(Coef, C->getValue(), &Coef))
+          return unknown("integer overflow");
+      } else if (isKind(F, ExprKind::Add)) {
+        Sums.push_back(F);
+      } else {
+        Factors.push_back(F);
+      }
+    }
+  }
+  // Equal factors are the same node, so stability does not matter.
+  std::sort(Factors.begin(), Factors.end(), [](const Expr *L, const Expr *R) {
+    return compareExprs(L, R) < 0;
+  });
+  const Expr *Result = P->product(Coef, Factors);
+
+  // Distribute over each sum in turn: (t1 + t2) * (u1 + u2) = t1*u1 + ...
+  for (const Expr *S : Sums) {
+    SmallVector<const Expr *, 16> Products;
+    SmallVector<const Expr *, 8> Left(termsOf(Result).begin(),
+                                      termsOf(Result).end());
+    for (const Expr *T : Left)
+      for (const Expr *U : cast<NAryExpr>(S)->operands())
+        Products.push_back(mul(T, U));
+    Result = add(Products);
+    if (isa<UnknownExpr>(Result))
+      return Result;
+  }
+  return Result;
+}
+
+//===- Division and shifts ------------------------------------------------===//
+
+/// E / D for an E that isMultipleOf D (exact, so truncation does not matter).
+static const Expr *divideExactly(ExprContext &Ctx, const Expr *E, int64_t D) {
+  SmallVector<const Expr *, 8> Terms;
+  for (const Expr *const &T : termsOf(E)) {
+    Term Split = splitTerm(T);
+    SmallVector<const Expr *, 8> Ops{Ctx.constant(Split.Coef / D)};
+    Ops.append(Split.Factors.begin(), Split.Factors.end());
+    Terms.push_back(Ctx.mul(Ops));
+  }
+  return Ctx.add(Terms);
+}
+
+const Expr *ExprContext::div(const Expr *A, const Expr *B) {
+  if (const Expr *U = firstUnknown({A, B}))
+    return U;
+  const auto *CB = dyn_cast<ConstantExpr>(B);
+  if (CB && CB->getValue() == 0)
+    return unknown("division by zero");
+  if (CB) {
+    int64_t D = CB->getValue();
+    if (const auto *CA = dyn_cast<ConstantExpr>(A)) {
+      if (CA->getValue() == Int64Min && D == -1)
+        return unknown("integer overflow");
+      return constant(CA->getValue() / D);
+    }
+    if (D == 1)
+      return A;
+    if (D == -1)
+      return neg(A);
+    if (isMultipleOf(A, D))
+      return divideExactly(*this, A, D);
+  }
+  return P->nary(ExprKind::Div, {A, B});
+}
+
+const Expr *ExprContext::rem(const Expr *A, const Expr *B) {
+  if (const Expr *U = firstUnknown({A, B}))
+    return U;
+  const auto *CB = dyn_cast<ConstantExpr>(B);
+  if (CB && CB->getValue() == 0)
+    return unknown("division by zero");
+  if (CB) {
+    int64_t D = CB->getValue();
+    if (const auto *CA = dyn_cast<ConstantExpr>(A)) {
+      // INT64_MIN % -1 is undefined in C++ (the quotient overflows).
+      if (CA->getValue() == Int64Min && D == -1)
+        return unknown("integer overflow");
+      return constant(CA->getValue() % D);
+    }
+    if (isMultipleOf(A, D))
+      return constant(0);
+  }
+  return P->nary(ExprKind::Rem, {A, B});
+}
+
+const Expr *ExprContext::shl(const Expr *A, const Expr *B) {
+  if (const Expr *U = firstUnknown({A, B}))
+    return U;
+  const auto *CB = dyn_cast<ConstantExpr>(B);
+  // There is no shift-left node: a variable amount cannot be represented.
+  if (!CB)
+    return unknown("shift by a non-constant amount");
+  int64_t K = CB->getValue();
+  if (K < 0 || K > 63)
+    return unknown("shift amount out of range");
+  if (K == 63) // the multiplier 2^63 does not fit in int64
+    return unknown("integer overflow");
+  return mul(A, constant(int64_t(1) << K));
+}
+
+const Expr *ExprContext::shr(const Expr *A, const Expr *B) {
+  if (const Expr *U = firstUnknown({A, B}))
+    return U;
+  if (const auto *CB = dyn_cast<ConstantExpr>(B)) {
+    int64_t K = CB->getValue();
+    if (K < 0 || K > 63)
+      return unknown("shift amount out of range");
+    if (const auto *CA = dyn_cast<ConstantExpr>(A))
+      return constant(CA->getValue() >> K);
+    if (K == 0)
+      return A;
+    // Floor and truncation agree when the division is exact.
+    if (K < 63 && isMultipleOf(A, int64_t(1) << K))
+      return divideExactly(*this, A, int64_t(1) << K);
+  }
+  return P->nary(ExprKind::Shr, {A, B});
+}
+
+//===- Bitwise operations, min and max ------------------------------------===//
+
+namespace {
+enum class Commutative { And, Or, Xor, Min, Max };
+
+int64_t foldCommutative(Commutative Op, int64_t A, int64_t B) {
+  switch (Op) {
+  case Commutative::And:
+    return A & B;
+  case Commutative::Or:
+    return A | B;
+  case Commutative::Xor:
+    return A ^ B;
+  case Commutative::Min:
+    return std::min(A, B);
+  case Commutative::Max:
+    return std::max(A, B);
+  }
+  return 0;
+}
+
+/// Shared by &, |, ^, min and max: folds constants and the identities that
+/// hold for every value. Returns the result, or nullptr with A and B put in
+/// canonical order when a node is needed.
+const Expr *simplifyCommutative(ExprContext &Ctx, Commutative Op,
+                                const Expr *&A, const Expr *&B) {
+  if (const Expr *U = firstUnknown({A, B}))
+    return U;
+  if (commutativeBefore(B, A))
+    std::swap(A, B);
+  const auto *CA = dyn_cast<ConstantExpr>(A);
+  const auto *CB = dyn_cast<ConstantExpr>(B);
+  if (CA && CB)
+    return Ctx.constant(foldCommutative(Op, CA->getValue(), CB->getValue()));
+  if (A == B)
+    return Op == Commutative::Xor ? Ctx.constant(0) : A;
+  if (!CB) // a constant operand always sorts last
+    return nullptr;
+  int64_t V = CB->getValue();
+  switch (Op) {
+  case Commutative::And:
+    return V == 0 ? B : (V == -1 ? A : nullptr);
+  case Commutative::Or:
+    return V == 0 ? A : (V == -1 ? B : nullptr);
+  case Commutative::Xor:
+    return V == 0 ? A : nullptr;
+  case Commutative::Min:
+  case Commutative::Max:
+    return nullptr;
+  }
+  return nullptr;
+}
+} // namespace
+
+const Expr *ExprContext::bitAnd(const Expr *A, const Expr *B) {
+  if (const Expr *R = simplifyCommutative(*this, Commutative::And, A, B))
+    return R;
+  return P->nary(ExprKind::And, {A, B});
+}
+const Expr *ExprContext::bitOr(const Expr *A, const Expr *B) {
+  if (const Expr *R = simplifyCommutative(*this, Commutative::Or, A, B))
+    return R;
+  return P->nary(ExprKind::Or, {A, B});
+}
+const Expr *ExprContext::bitXor(const Expr *A, const Expr *B) {
+  if (const Expr *R = simplifyCommutative(*this, Commutative::Xor, A, B))
+    return R;
+  return P->nary(ExprKind::Xor, {A, B});
+}
+const Expr *ExprContext::min(const Expr *A, const Expr *B) {
+  if (const Expr *R = simplifyCommutative(*this, Commutative::Min, A, B))
+    return R;
+  return P->nary(ExprKind::Min, {A, B});
+}
+const Expr *ExprContext::max(const Expr *A, const Expr *B) {
+  if (const Expr *R = simplifyCommutative(*this, Commutative::Max, A, B))
+    return R;
+  return P->nary(ExprKind::Max, {A, B});
+}
+
+//===- Comparisons and selects --------------------------------------------===//
+
+static bool foldCmp(CmpPred Pred, int64_t A, int64_t B) {
+  switch (Pred) {
+  case CmpPred::LT:
+    return A < B;
+  case CmpPred::LE:
+    return A <= B;
+  case CmpPred::EQ:
+    return A == B;
+  case CmpPred::NE:
+    return A != B;
+  }
+  return false;
+}
+
+const Expr *ExprContext::cmp(CmpPred Pred, const Expr *A, const Expr *B) {
+  if (const Expr *U = firstUnknown({A, B}))
+    return U;
+  const auto *CA = dyn_cast<ConstantExpr>(A);
+  const auto *CB = dyn_cast<ConstantExpr>(B);
+  if (CA && CB)
+    return constant(foldCmp(Pred, CA->getValue(), CB->getValue()));
+  if (A == B)
+    return constant(Pred == CmpPred::LE || Pred == CmpPred::EQ);
+  return P->nary(ExprKind::Cmp, {A, B}, Pred);
+}
+
+const Expr *ExprContext::logicalNot(const Expr *A) {
+  return cmp(CmpPred::EQ, A, constant(0));
+}
+
+const Expr *ExprContext::select(const Expr *Cond, const Expr *T,
+                                const Expr *F) {
+  if (const Expr *U = firstUnknown({Cond, T, F}))
+    return U;
+  if (const auto *C = dyn_cast<ConstantExpr>(Cond))
+    return C->getValue() != 0 ? T : F;
+  if (T == F)
+    return T;
+  return P->nary(ExprKind::Select, {Cond, T, F});
+}
+
+//===- Substitution -------------------------------------------------------===//
+
+static const Expr *
+rebuild(ExprContext &Ctx, const Expr *E,
+        const std::function<const Expr *(const SymbolExpr *)> &Map,
+        llvm::DenseMap<const Expr *, const Expr *> &Memo) {
+  if (auto It = Memo.find(E); It != Memo.end())
+    return It->second;
+  const Expr *R = E;
+  if (const auto *S = dyn_cast<SymbolExpr>(E)) {
+    if (Map)
+      if (const Expr *To = Map(S))
+        R = To;
+  } else if (const auto *N = dyn_cast<NAryExpr>(E)) {
+    SmallVector<const Expr *, 8> Ops;
+    bool Changed = false;
+    for (const Expr *Op : N->operands()) {
+      Ops.push_back(rebuild(Ctx, Op, Map, Memo));
+      Changed |= Ops.back() != Op;
+    }
+    if (Changed) {
+      switch (N->getKind()) {
+      case ExprKind::Add:
+        R = Ctx.add(Ops);
+        break;
+      case ExprKind::Mul:
+        R = Ctx.mul(Ops);
+        break;
+      case ExprKind::Div:
+        R = Ctx.div(Ops[0], Ops[1]);
+        break;
+      case ExprKind::Rem:
+        R = Ctx.rem(Ops[0], Ops[1]);
+        break;
+      case ExprKind::Shr:
+        R = Ctx.shr(Ops[0], Ops[1]);
+        break;
+      case ExprKind::And:
+        R = Ctx.bitAnd(Ops[0], Ops[1]);
+        break;
+      case ExprKind::Or:
+        R = Ctx.bitOr(Ops[0], Ops[1]);
+        break;
+      case ExprKind::Xor:
+        R = Ctx.bitXor(Ops[0], Ops[1]);
+        break;
+      case ExprKind::Min:
+        R = Ctx.min(Ops[0], Ops[1]);
+        break;
+      case ExprKind::Max:
+        R = Ctx.max(Ops[0], Ops[1]);
+        break;
+      case ExprKind::Cmp:
+        R = Ctx.cmp(N->getPredicate(), Ops[0], Ops[1]);
+        break;
+      case ExprKind::Select:
+        R = Ctx.select(Ops[0], Ops[1], Ops[2]);
+        break;
+      default:
+        llvm_unreachable("not an n-ary kind");
+      }
+    }
+  }
+  Memo[E] = R;
+  return R;
+}
+
+// Map returns the replacement of a symbol, or nullptr (or the symbol itself)
+// to keep it. Only the nodes whose operands changed are rebuilt.
+const Expr *ExprContext::substitute(
+    const Expr *E, const std::function<const Expr *(const SymbolExpr *)> &Map) {
+  llvm::DenseMap<const Expr *, const Expr *> Memo;
+  return rebuild(*this, E, Map, Memo);
+}
+
+//===- Evaluation ---------------------------------------------------------===//
+
+std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values) {
+  switch (E->getKind()) {
+  case ExprKind::Constant:
+    return cast<ConstantExpr>(E)->getValue();
+  case ExprKind::Symbol:
+    if (!Values)
+      return std::nullopt;
+    return Values(cast<SymbolExpr>(E));
+  case ExprKind::Unknown:
+    return std::nullopt;
+  case ExprKind::Select: {
+    // Only the chosen arm is evaluated, as in C++: "n ? x / n : 0" is fine.
+    const auto *N = cast<NAryExpr>(E);
+    std::optional<int64_t> C = evaluate(N->getOperand(0), Values);
+    if (!C)
+      return std::nullopt;
+    return evaluate(N->getOperand(*C != 0 ? 1 : 2), Values);
+  }
+  case ExprKind::Add:
+  case ExprKind::Mul: {
+    bool IsAdd = E->getKind() == ExprKind::Add;
+    int64_t Acc = IsAdd ? 0 : 1;
+    for (const Expr *Op : cast<NAryExpr>(E)->operands()) {
+      std::optional<int64_t> V = evaluate(Op, Values);
+      if (!V)
+        return std::nullopt;
+      bool Overflow = IsAdd ? __builtin_add_overflow(Acc, *V, &Acc)
+                            : __builtin_mul_overflow(Acc, *V, &Acc);
+      if (Overflow)
+        return std::nullopt;
+    }
+    return Acc;
+  }
+  default:
+    break;
+  }
+
+  const auto *N = cast<NAryExpr>(E);
+  std::optional<int64_t> L = evaluate(N->getOperand(0), Values);
+  if (!L)
+    return std::nullopt;
+  std::optional<int64_t> R = evaluate(N->getOperand(1), Values);
+  if (!R)
+    return std::nullopt;
+  int64_t A = *L, B = *R;
+  switch (E->getKind()) {
+  case ExprKind::Div:
+  case ExprKind::Rem:
+    if (B == 0 || (A == Int64Min && B == -1))
+      return std::nullopt;
+    return E->getKind() == ExprKind::Div ? A / B : A % B;
+  case ExprKind::Shr:
+    if (B < 0 || B > 63)
+      return std::nullopt;
+    return A >> B;
+  case ExprKind::And:
+    return A & B;
+  case ExprKind::Or:
+    return A | B;
+  case ExprKind::Xor:
+    return A ^ B;
+  case ExprKind::Min:
+    return std::min(A, B);
+  case ExprKind::Max:
+    return std::max(A, B);
+  case ExprKind::Cmp:
+    return int64_t(foldCmp(N->getPredicate(), A, B));
+  default:
+    llvm_unreachable("handled above");
+  }
+}
+
+//===- Printing -----------------------------------------------------------===//
+
+namespace {
+
+bool isBinaryNonLinear(const Expr *E) {
+  switch (E->getKind()) {
+  case ExprKind::Div:
+  case ExprKind::Rem:
+  case ExprKind::Shr:
+  case ExprKind::And:
+  case ExprKind::Or:
+  case ExprKind::Xor:
+  case ExprKind::Cmp:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Binds more loosely than + in C (so needs parentheses as a term of a sum).
+bool looserThanAdd(const Expr *E) {
+  switch (E->getKind()) {
+  case ExprKind::Shr:
+  case ExprKind::And:
+  case ExprKind::Or:
+  case ExprKind::Xor:
+  case ExprKind::Cmp:
+    return true;
+  default:
+    return false;
+  }
+}
+
+std::string paren(const std::string &S) { return "(" + S + ")"; }
+
+/// A factor of a product: every binary non-linear node is parenthesised
+/// ("4*(threadIdx.x / 32)", never "4*threadIdx.x / 32").
+std::string printFactor(const Expr *E) {
+  return isBinaryNonLinear(E) ? paren(print(E)) : print(E);
+}
+
+std::string printFactors(ArrayRef<const Expr *> Factors) {
+  std::string S;
+  for (const Expr *F : Factors) {
+    if (!S.empty())
+      S += "*";
+    S += printFactor(F);
+  }
+  return S;
+}
+
+/// |Coef| times the factors. After a binary sign a lone factor only needs
+/// parentheses if it binds more loosely than +.
+std::string printMagnitude(uint64_t Mag, ArrayRef<const Expr *> Factors,
+                           bool AfterUnaryMinus) {
+  if (Factors.empty())
+    return std::to_string(Mag);
+  if (Mag == 1 && Factors.size() == 1) {
+    const Expr *F = Factors.front();
+    bool NeedParen = AfterUnaryMinus ? isBinaryNonLinear(F) : looserThanAdd(F);
+    return NeedParen ? paren(print(F)) : print(F);
+  }
+  return Mag == 1 ? printFactors(Factors)
+                  : std::to_string(Mag) + "*" + printFactors(Factors);
+}
+
+uint64_t magnitude(int64_t V) {
+  return V < 0 ? uint64_t(0) - uint64_t(V) : uint64_t(V);
+}
+
+/// A sum (or a single term) with every coefficient divided by Divisor.
+std::string printSum(const Expr *E, int64_t Divisor) {
+  std::string S;
+  bool First = true;
+  for (const Expr *const &T : termsOf(E)) {
+    Term Split = splitTerm(T);
+    int64_t Coef = Split.Coef / Divisor;
+    bool Neg = Coef < 0;
+    if (First)
+      S += Neg ? "-" : "";
+    else
+      S += Neg ? " - " : " + ";
+    S += printMagnitude(magnitude(Coef), Split.Factors, First && Neg);
+    First = false;
+  }
+  return S;
+}
+
+const char *binarySpelling(const NAryExpr *N) {
+  switch (N->getKind()) {
+  case ExprKind::Div:
+    return " / ";
+  case ExprKind::Rem:
+    return " % ";
+  case ExprKind::Shr:
+    return " >> ";
+  case ExprKind::And:
+    return " & ";
+  case ExprKind::Or:
+    return " | ";
+  case ExprKind::Xor:
+    return " ^ ";
+  case ExprKind::Cmp:
+    switch (N->getPredicate()) {
+    case CmpPred::LT:
+      return " < ";
+    case CmpPred::LE:
+      return " <= ";
+    case CmpPred::EQ:
+      return " == ";
+    case CmpPred::NE:
+      return " != ";
+    }
+    break;
+  default:
+    break;
+  }
+  llvm_unreachable("not a binary operator");
+}
+
+std::string printOperand(const NAryExpr *Parent, const Expr *Op, bool Right) {
+  bool NeedParen;
+  if (Parent->getKind() == ExprKind::Cmp) {
+    // + - * / % >> bind tighter than comparisons; & | ^ and nested
+    // comparisons do not.
+    NeedParen = isKind(Op, ExprKind::And) || isKind(Op, ExprKind::Or) ||
+                isKind(Op, ExprKind::Xor) || isKind(Op, ExprKind::Cmp);
+  } else {
+    NeedParen = isKind(Op, ExprKind::Add) || isBinaryNonLinear(Op);
+    // "a / (4*b)": a product on the right of / or % must stay together.
+    if (Right && isKind(Op, ExprKind::Mul) &&
+        (isKind(Parent, ExprKind::Div) || isKind(Parent, ExprKind::Rem)))
+      NeedParen = true;
+  }
+  return NeedParen ? paren(print(Op)) : print(Op);
+}
+
+} // namespace
+
+std::string print(const Expr *E) {
+  if (!E)
+    return "<null>";
+  switch (E->getKind()) {
+  case ExprKind::Constant:
+    return std::to_string(cast<ConstantExpr>(E)->getValue());
+  case ExprKind::Symbol:
+    return cast<SymbolExpr>(E)->getName().str();
+  case ExprKind::Unknown:
+    return "unknown(" + cast<UnknownExpr>(E)->getReason().str() + ")";
+  case ExprKind::Add:
+    return printSum(E, 1);
+  case ExprKind::Mul: {
+    Term Split = splitTerm(E);
+    if (Split.Coef == -1)
+      return "-" + printFactors(Split.Factors);
+    if (Split.Coef == 1)
+      return printFactors(Split.Factors);
+    return std::to_string(Split.Coef) + "*" + printFactors(Split.Factors);
+  }
+  case ExprKind::Min:
+  case ExprKind::Max: {
+    const auto *N = cast<NAryExpr>(E);
+    return std::string(isKind(E, ExprKind::Min) ? "min(" : "max(") +
+           print(N->getOperand(0)) + ", " + print(N->getOperand(1)) + ")";
+  }
+  case ExprKind::Select: {
+    const auto *N = cast<NAryExpr>(E);
+    return "(" + print(N->getOperand(0)) + " ? " + print(N->getOperand(1)) +
+           " : " + print(N->getOperand(2)) + ")";
+  }
+  default: {
+    const auto *N = cast<NAryExpr>(E);
+    return printOperand(N, N->getOperand(0), /*Right=*/false) +
+           binarySpelling(N) + printOperand(N, N->getOperand(1), /*Right=*/true);
+  }
+  }
+}
+
+std::string printFactored(const Expr *E) {
+  if (!E || !isKind(E, ExprKind::Add))
+    return print(E);
+  uint64_t G = 0;
+  for (const Expr *const &T : termsOf(E))
+    G = std::gcd(G, magnitude(splitTerm(T).Coef));
+  // G == 2^63 only when every coefficient is INT64_MIN (or 0).
+  if (G <= 1 || G > uint64_t(std::numeric_limits<int64_t>::max()))
+    return print(E);
+  return std::to_string(G) + "*(" + printSum(E, int64_t(G)) + ")";
+}
+
+//===- Queries ------------------------------------------------------------===//
+
+bool mentionsIf(const Expr *E,
+                const std::function<bool(const SymbolExpr *)> &Pred) {
+  if (const auto *S = dyn_cast<SymbolExpr>(E))
+    return Pred(S);
+  if (const auto *N = dyn_cast<NAryExpr>(E))
+    for (const Expr *Op : N->operands())
+      if (mentionsIf(Op, Pred))
+        return true;
+  return false;
+}
+
+bool mentions(const Expr *E, const SymbolExpr *S) {
+  if (E == S)
+    return true;
+  if (const auto *N = dyn_cast<NAryExpr>(E))
+    for (const Expr *Op : N->operands())
+      if (mentions(Op, S))
+        return true;
+  return false;
+}
+
+const UnknownExpr *findUnknown(const Expr *E) {
+  if (const auto *U = dyn_cast<UnknownExpr>(E))
+    return U;
+  if (const auto *N = dyn_cast<NAryExpr>(E))
+    for (const Expr *Op : N->operands())
+      if (const UnknownExpr *U = findUnknown(Op))
+        return U;
+  return nullptr;
+}
+
+const Expr *coefficientOf(ExprContext &Ctx, const Expr *E,
+                          const SymbolExpr *S) {
+  // An Unknown is not known to be linear in anything.
+  if (findUnknown(E))
+    return nullptr;
+  if (!mentions(E, S))
+    return Ctx.constant(0);
+  SmallVector<const Expr *, 4> Coefs;
+  for (const Expr *const &T : termsOf(E)) {
+    if (!mentions(T, S))
+      continue;
+    if (T == S) {
+      Coefs.push_back(Ctx.constant(1));
+      continue;
+    }
+    if (!isKind(T, ExprKind::Mul))
+      return nullptr; // S inside a non-linear node
+    SmallVector<const Expr *, 4> Rest;
+    unsigned Degree = 0;
+    for (const Expr *F : cast<NAryExpr>(T)->operands()) {
+      if (F == S)
+        ++Degree;
+      else if (mentions(F, S))
+        return nullptr;
+      else
+        Rest.push_back(F);
+    }
+    if (Degree != 1)
+      return nullptr;
+    Coefs.push_back(Ctx.mul(Rest));
+  }
+  return Ctx.add(Coefs);
+}
+
+} // namespace coalesce

@@ -1,0 +1,247 @@
+//===- LaneExpr.h - symbolic per-lane address expressions -------*- C++ -*-===//
+//
+// A small symbolic algebra in the style of LLVM's ScalarEvolution. Nodes are
+// immutable and uniqued by an ExprContext, so structural equality is pointer
+// equality. The factory canonicalises: sums and products are flattened, their
+// operands sorted, constants folded, products distributed over sums (a
+// canonical sum of products with integer coefficients). Non-linear operations
+// (division, remainder, shifts, bitwise operations, min/max, comparisons and
+// selects) are kept as nodes and evaluated exactly.
+//
+// Unknown is a first-class value carrying a reason: any operation with an
+// Unknown operand yields that operand (the first one, in argument order).
+//
+// Integer semantics are those of 64-bit two's complement C++ on the values the
+// analysis tracks: Div and Rem truncate toward zero, Shr is arithmetic.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_COALESCE_LANEEXPR_LANEEXPR_H
+#define CUDA_COALESCE_LANEEXPR_LANEEXPR_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/FoldingSet.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/Casting.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace coalesce {
+
+/// Node kinds, ordered by complexity (the first sort key of the factors of a
+/// product and of the operands of commutative nodes; terms of a sum sort by
+/// their best-ranked symbol first, see SymbolKind).
+enum class ExprKind : uint8_t {
+  Constant,
+  Symbol,
+  Mul,
+  Add,
+  Div,
+  Rem,
+  Shr,
+  And,
+  Or,
+  Xor,
+  Min,
+  Max,
+  Cmp,
+  Select,
+  Unknown,
+};
+
+/// What a symbol stands for. Symbols do not sort in declaration order: sums
+/// and products order them ThreadIdx, BlockIdx, LoopIter, BlockDim, GridDim,
+/// Param, Opaque (the rank table in LaneExpr.cpp), so that the lane-varying
+/// part of an address prints first: "4*threadIdx.x + 128*blockIdx.x + n".
+enum class SymbolKind : uint8_t {
+  Param,       ///< a kernel parameter or other named runtime value
+  GridDim,     ///< gridDim.{x,y,z}
+  BlockDim,    ///< blockDim.{x,y,z}
+  BlockIdx,    ///< blockIdx.{x,y,z}
+  ThreadIdx,   ///< threadIdx.{x,y,z}
+  LoopIter,    ///< the iteration number of a loop (0, 1, 2, ...)
+  Opaque,      ///< a value the analysis cannot see through (e.g. a load)
+};
+
+/// Comparison predicates of Cmp nodes (value 1 when true, 0 when false).
+enum class CmpPred : uint8_t { LT, LE, EQ, NE };
+
+class Expr : public llvm::FoldingSetNode {
+public:
+  ExprKind getKind() const { return Kind; }
+  void Profile(llvm::FoldingSetNodeID &ID) const { ID = ProfileID; }
+
+protected:
+  Expr(ExprKind K, const llvm::FoldingSetNodeID &ID) : Kind(K), ProfileID(ID) {}
+
+private:
+  ExprKind Kind;
+  llvm::FoldingSetNodeID ProfileID;
+};
+
+class ConstantExpr : public Expr {
+public:
+  int64_t getValue() const { return Value; }
+  static bool classof(const Expr *E) { return E->getKind() == ExprKind::Constant; }
+
+private:
+  friend class ExprContext;
+  ConstantExpr(const llvm::FoldingSetNodeID &ID, int64_t V)
+      : Expr(ExprKind::Constant, ID), Value(V) {}
+  int64_t Value;
+};
+
+class SymbolExpr : public Expr {
+public:
+  SymbolKind getSymbolKind() const { return SKind; }
+  /// 0, 1, 2 for .x, .y, .z of the builtin variables; for LoopIter, the loop's
+  /// ordinal in the kernel; 0 otherwise.
+  unsigned getDim() const { return Dim; }
+  /// Parameter / variable name; for builtins "threadIdx.x" etc.; for loops the
+  /// printed name of the iteration ("i#" style names are chosen by the client).
+  llvm::StringRef getName() const { return Name; }
+  /// Thread and block builtins (threadIdx, blockIdx, blockDim, gridDim).
+  bool isBuiltin() const {
+    return SKind >= SymbolKind::GridDim && SKind <= SymbolKind::ThreadIdx;
+  }
+  static bool classof(const Expr *E) { return E->getKind() == ExprKind::Symbol; }
+
+private:
+  friend class ExprContext;
+  SymbolExpr(const llvm::FoldingSetNodeID &ID, SymbolKind K, unsigned D,
+             std::string N)
+      : Expr(ExprKind::Symbol, ID), SKind(K), Dim(D), Name(std::move(N)) {}
+  SymbolKind SKind;
+  unsigned Dim;
+  std::string Name;
+};
+
+/// Add, Mul, Div, Rem, Shr, And, Or, Xor, Min, Max, Cmp, Select.
+/// Add and Mul have two or more operands (a Mul's constant coefficient, if
+/// any, is its first operand; an Add's constant term, if any, is its last).
+/// Div, Rem, Shr, And, Or, Xor, Min, Max and Cmp have two; Select has three
+/// (condition, true value, false value).
+class NAryExpr : public Expr {
+public:
+  llvm::ArrayRef<const Expr *> operands() const { return {Ops, NumOps}; }
+  const Expr *getOperand(unsigned I) const { return Ops[I]; }
+  unsigned getNumOperands() const { return NumOps; }
+  /// Only meaningful for Cmp nodes.
+  CmpPred getPredicate() const { return Pred; }
+  static bool classof(const Expr *E) {
+    return E->getKind() >= ExprKind::Mul && E->getKind() <= ExprKind::Select;
+  }
+
+private:
+  friend class ExprContext;
+  NAryExpr(const llvm::FoldingSetNodeID &ID, ExprKind K,
+           const Expr *const *O, unsigned N, CmpPred P)
+      : Expr(K, ID), Ops(O), NumOps(N), Pred(P) {}
+  const Expr *const *Ops;
+  unsigned NumOps;
+  CmpPred Pred;
+};
+
+class UnknownExpr : public Expr {
+public:
+  llvm::StringRef getReason() const { return Reason; }
+  static bool classof(const Expr *E) { return E->getKind() == ExprKind::Unknown; }
+
+private:
+  friend class ExprContext;
+  UnknownExpr(const llvm::FoldingSetNodeID &ID, std::string R)
+      : Expr(ExprKind::Unknown, ID), Reason(std::move(R)) {}
+  std::string Reason;
+};
+
+/// Owns and uniques every node. Clients build expressions only through it.
+class ExprContext {
+public:
+  ExprContext();
+  ~ExprContext();
+  ExprContext(const ExprContext &) = delete;
+  ExprContext &operator=(const ExprContext &) = delete;
+
+  const Expr *constant(int64_t V);
+  const Expr *symbol(SymbolKind K, unsigned Dim, llvm::StringRef Name);
+  /// threadIdx.x etc.: a symbol named "threadIdx.x" of kind ThreadIdx, dim 0.
+  const Expr *threadIdx(unsigned Dim);
+  const Expr *blockIdx(unsigned Dim);
+  const Expr *blockDim(unsigned Dim);
+  const Expr *gridDim(unsigned Dim);
+  const Expr *unknown(llvm::StringRef Reason);
+
+  const Expr *add(const Expr *A, const Expr *B);
+  const Expr *add(llvm::ArrayRef<const Expr *> Ops);
+  const Expr *sub(const Expr *A, const Expr *B);
+  const Expr *neg(const Expr *A);
+  const Expr *mul(const Expr *A, const Expr *B);
+  const Expr *mul(llvm::ArrayRef<const Expr *> Ops);
+  /// Truncating division; folds x/1, c1/c2, and (c*x)/c when exact; divisor
+  /// constant 0 yields Unknown("division by zero").
+  const Expr *div(const Expr *A, const Expr *B);
+  const Expr *rem(const Expr *A, const Expr *B);
+  /// a << b with constant b becomes a * 2^b.
+  const Expr *shl(const Expr *A, const Expr *B);
+  const Expr *shr(const Expr *A, const Expr *B);
+  const Expr *bitAnd(const Expr *A, const Expr *B);
+  const Expr *bitOr(const Expr *A, const Expr *B);
+  const Expr *bitXor(const Expr *A, const Expr *B);
+  const Expr *min(const Expr *A, const Expr *B);
+  const Expr *max(const Expr *A, const Expr *B);
+  /// a > b is built as cmp(LT, b, a); a >= b as cmp(LE, b, a). Folds when
+  /// both sides are constant or the operands are identical.
+  const Expr *cmp(CmpPred P, const Expr *A, const Expr *B);
+  /// Logical not of a 0/1 value: cmp(EQ, A, 0).
+  const Expr *logicalNot(const Expr *A);
+  /// Folds constant conditions and identical arms.
+  const Expr *select(const Expr *Cond, const Expr *T, const Expr *F);
+
+  /// Replace symbols by expressions (e.g. blockDim.x by 256); re-canonicalises.
+  const Expr *substitute(const Expr *E,
+                         const std::function<const Expr *(const SymbolExpr *)> &Map);
+
+private:
+  struct Impl;
+  Impl *P;
+};
+
+/// Values for symbols during evaluation; returning nullopt means "no value"
+/// and makes the evaluation fail.
+using SymbolValues = std::function<std::optional<int64_t>(const SymbolExpr *)>;
+
+/// Exact evaluation. nullopt when a symbol has no value, the expression holds
+/// an Unknown, or an operation is undefined (division by zero, overflow).
+std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values);
+
+/// The one printed form, used in messages and JSON. Examples:
+///   "4*threadIdx.x + 128*blockIdx.x", "(n + 3) / 4", "min(i, n - 1)",
+///   "threadIdx.x % 32", "unknown(loaded from memory)".
+/// Sums print their terms in operand order with " + " and " - " (a term with
+/// a negative coefficient prints as " - c*x"); products as "c*a*b"; operands
+/// of non-linear nodes that are sums are parenthesised.
+std::string print(const Expr *E);
+
+/// Prints E with the greatest common divisor G of all its coefficients (and
+/// constant term) factored out, when G > 1: "4*(threadIdx.x + 32*blockIdx.x)".
+std::string printFactored(const Expr *E);
+
+/// If E is linear in symbol S (S appears only in Add/Mul terms, with degree
+/// one, and nowhere inside a non-linear node), returns the coefficient of S
+/// (which may be symbolic, e.g. "height"); a constant 0 if S does not occur;
+/// nullptr if E is not linear in S.
+const Expr *coefficientOf(ExprContext &Ctx, const Expr *E, const SymbolExpr *S);
+
+/// Whether symbol S occurs anywhere in E.
+bool mentions(const Expr *E, const SymbolExpr *S);
+/// Whether any symbol satisfying Pred occurs in E.
+bool mentionsIf(const Expr *E, const std::function<bool(const SymbolExpr *)> &Pred);
+/// The first Unknown inside E, or nullptr.
+const UnknownExpr *findUnknown(const Expr *E);
+
+} // namespace coalesce
+
+#endif

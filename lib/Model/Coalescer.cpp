@@ -1,0 +1,103 @@
+//===- Coalescer.cpp - the warp coalescer model ---------------------------===//
+//
+// Each active lane requests the byte range [addr, addr + AccessBytes). The
+// sectors (and lines) it touches form the index range
+// [floor(addr / S), floor((addr + AccessBytes - 1) / S)], so a lane is one
+// interval however large the struct it moves; counting the union of such
+// intervals gives distinct sectors, lines and bytes without visiting bytes.
+// Arithmetic is done in 128 bits so that addresses near the ends of int64
+// cannot overflow.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Model/Coalescer.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace coalesce {
+
+namespace {
+
+using Wide = __int128;
+
+/// A closed interval [Lo, Hi] of bytes, sectors or lines.
+struct Interval {
+  Wide Lo, Hi;
+};
+
+Wide floorDiv(Wide A, Wide B) {
+  Wide Q = A / B;
+  if (A % B != 0 && ((A < 0) != (B < 0)))
+    --Q;
+  return Q;
+}
+
+/// The number of integers covered by the union of the intervals.
+uint64_t unionSize(llvm::SmallVectorImpl<Interval> &Intervals) {
+  std::sort(Intervals.begin(), Intervals.end(),
+            [](const Interval &L, const Interval &R) { return L.Lo < R.Lo; });
+  Wide Total = 0;
+  bool Open = false;
+  Interval Cur{0, 0};
+  for (const Interval &I : Intervals) {
+    if (Open && I.Lo <= Cur.Hi + 1) {
+      Cur.Hi = std::max(Cur.Hi, I.Hi);
+      continue;
+    }
+    if (Open)
+      Total += Cur.Hi - Cur.Lo + 1;
+    Cur = I;
+    Open = true;
+  }
+  if (Open)
+    Total += Cur.Hi - Cur.Lo + 1;
+  return uint64_t(Total);
+}
+
+unsigned clampToUnsigned(uint64_t V) {
+  return unsigned(std::min<uint64_t>(V, std::numeric_limits<unsigned>::max()));
+}
+
+} // namespace
+
+WarpCost predictWarp(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
+                     unsigned AccessBytes, const GpuParams &GPU) {
+  WarpCost Cost;
+  llvm::SmallVector<Interval, 32> Bytes, Sectors, Lines;
+  std::optional<int64_t> FirstAddr;
+  bool AllEqual = true;
+
+  // A warp has WarpSize lanes; entries past that are not part of it.
+  size_t NumLanes = std::min<size_t>(LaneAddrs.size(), GPU.WarpSize);
+  for (const std::optional<int64_t> &Addr : LaneAddrs.take_front(NumLanes)) {
+    if (!Addr)
+      continue;
+    ++Cost.ActiveLanes;
+    if (!FirstAddr)
+      FirstAddr = *Addr;
+    else if (*Addr != *FirstAddr)
+      AllEqual = false;
+    if (AccessBytes == 0)
+      continue;
+    Wide Lo = *Addr, Hi = Lo + AccessBytes - 1;
+    Bytes.push_back({Lo, Hi});
+    Sectors.push_back({floorDiv(Lo, GPU.SectorBytes), floorDiv(Hi, GPU.SectorBytes)});
+    Lines.push_back({floorDiv(Lo, GPU.LineBytes), floorDiv(Hi, GPU.LineBytes)});
+  }
+
+  Cost.UsefulBytes = unionSize(Bytes);
+  Cost.Sectors = clampToUnsigned(unionSize(Sectors));
+  Cost.Lines = clampToUnsigned(unionSize(Lines));
+  Cost.IdealSectors = clampToUnsigned(
+      (Cost.UsefulBytes + GPU.SectorBytes - 1) / GPU.SectorBytes);
+  if (Cost.Sectors != 0)
+    Cost.Efficiency = double(Cost.UsefulBytes) /
+                      (double(Cost.Sectors) * double(GPU.SectorBytes));
+  Cost.Uniform = Cost.ActiveLanes > 0 && AllEqual;
+  return Cost;
+}
+
+} // namespace coalesce

@@ -1,0 +1,47 @@
+//===- Coalescer.h - the warp coalescer model -------------------*- C++ -*-===//
+//
+// What the hardware does with one warp-wide load or store: the 32 lane
+// addresses are split into 32-byte sectors and one transaction is issued per
+// distinct sector. Cost is counted in sectors, not lanes. This layer knows
+// nothing about Clang; it takes byte addresses and an access size.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_COALESCE_MODEL_COALESCER_H
+#define CUDA_COALESCE_MODEL_COALESCER_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace coalesce {
+
+struct GpuParams {
+  unsigned WarpSize = 32;
+  unsigned SectorBytes = 32;
+  unsigned LineBytes = 128;
+};
+
+/// The model's answer for one warp request.
+struct WarpCost {
+  unsigned ActiveLanes = 0;   ///< lanes with an address
+  unsigned Sectors = 0;       ///< distinct 32-byte sectors touched
+  unsigned Lines = 0;         ///< distinct 128-byte lines touched
+  uint64_t UsefulBytes = 0;   ///< distinct bytes requested by active lanes
+  unsigned IdealSectors = 0;  ///< ceil(UsefulBytes / SectorBytes)
+  /// UsefulBytes / (Sectors * SectorBytes); 1.0 for an empty request.
+  double Efficiency = 1.0;
+  bool Uniform = false;       ///< every active lane has the same address
+};
+
+/// Predicts one warp request. LaneAddrs holds one entry per lane (at most
+/// WarpSize), nullopt for an inactive lane; addresses are absolute byte
+/// addresses (negative values are allowed: sectors are floor(addr / 32)).
+/// AccessBytes is the size each lane reads or writes (1 to any struct size).
+WarpCost predictWarp(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
+                     unsigned AccessBytes, const GpuParams &GPU = GpuParams());
+
+} // namespace coalesce
+
+#endif

@@ -1,0 +1,117 @@
+//===- JsonOutput.cpp - report format v1 ----------------------------------===//
+//
+// The contract in DESIGN.md, "Report format v1": keys in the documented
+// order (ordered_json), two-space indent, a trailing newline. Values that
+// could not be computed are null, never a guess.
+//
+// Extension within v1: "confirmation" follows "reason" only when a
+// --confirmations file confirmed or refuted the finding; consumers of v1 that
+// do not know the key can ignore it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Output/Output.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+using namespace coalesce;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+constexpr unsigned WarpSize = 32;
+
+template <typename T> Json orNull(const std::optional<T> &V) {
+  return V ? Json(*V) : Json(nullptr);
+}
+
+Json orNull(const std::string &S) {
+  return S.empty() ? Json(nullptr) : Json(S);
+}
+
+/// One entry per lane, inactive lanes null; lanes past the end of a short
+/// list did not take part and are inactive too.
+Json laneOffsets(const AccessSite &Site) {
+  if (Site.LaneOffsets.empty())
+    return nullptr;
+  Json Offsets = Json::array();
+  for (const std::optional<int64_t> &Offset : Site.LaneOffsets)
+    Offsets.push_back(orNull(Offset));
+  while (Offsets.size() < WarpSize)
+    Offsets.push_back(nullptr);
+  return Offsets;
+}
+
+Json assumptions(const AccessSite &Site) {
+  Json A = Json::object();
+  for (const Assumption &Assumed : Site.Assumptions)
+    A[Assumed.Name] = Assumed.Value;
+  const auto &Dim = Site.BlockDim;
+  if (Dim[0] && Dim[1] && Dim[2])
+    A["blockDim"] = {Dim[0], Dim[1], Dim[2]};
+  return A;
+}
+
+Json access(const Finding &F) {
+  const AccessSite &Site = F.Site;
+  Json A;
+  A["file"] = Site.Pos.File;
+  A["line"] = Site.Pos.Line;
+  A["column"] = Site.Pos.Column;
+  A["kernel"] = Site.Kernel;
+  A["function"] = Site.Function;
+  A["access"] = accessKindName(Site.Kind);
+  A["space"] = "global";
+  A["text"] = Site.Text;
+  A["base"] = Site.Base;
+  A["elem_bytes"] = Site.ElemBytes;
+  A["address"] = orNull(Site.Address);
+  A["lane_stride_bytes"] = orNull(F.LaneStrideBytes);
+  A["lane_offsets"] = laneOffsets(Site);
+  A["warp_stride_bytes"] = orNull(Site.WarpStrideBytes);
+  if (F.Cost) {
+    A["sectors_per_request"] = F.Cost->Sectors;
+    A["ideal_sectors"] = F.Cost->IdealSectors;
+    A["lines_per_request"] = F.Cost->Lines;
+    A["efficiency"] = std::round(F.Cost->Efficiency * 10000.0) / 10000.0;
+  } else {
+    A["sectors_per_request"] = nullptr;
+    A["ideal_sectors"] = nullptr;
+    A["lines_per_request"] = nullptr;
+    A["efficiency"] = nullptr;
+  }
+  A["category"] = categoryName(F.Cat);
+  A["flagged"] = F.Flagged;
+  A["check"] = orNull(F.Check);
+  A["assumptions"] = assumptions(Site);
+  A["reason"] = orNull(Site.UnknownReason);
+  if (!F.Confirmation.empty())
+    A["confirmation"] = F.Confirmation;
+  return A;
+}
+
+} // namespace
+
+void coalesce::writeJson(const Report &R, const OutputOptions &O,
+                         llvm::raw_ostream &OS) {
+  Json Doc;
+  Doc["schema"] = "cuda-coalesce-report/1";
+  Doc["tool"] = {{"name", "cuda-coalesce"}, {"version", O.ToolVersion}};
+  Json Accesses = Json::array();
+  unsigned Flagged = 0;
+  for (const Finding &F : R.Findings) {
+    Accesses.push_back(access(F));
+    Flagged += F.Flagged;
+  }
+  Doc["accesses"] = std::move(Accesses);
+  Doc["summary"] = {{"files", R.Files},
+                    {"kernels", R.Kernels},
+                    {"accesses", R.Findings.size()},
+                    {"flagged", Flagged}};
+  // Source text is not always valid UTF-8 (Latin-1 comments, odd macros);
+  // replace bad bytes rather than throw.
+  OS << Doc.dump(2, ' ', /*ensure_ascii=*/false, Json::error_handler_t::replace)
+     << '\n';
+}

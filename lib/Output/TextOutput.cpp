@@ -1,0 +1,172 @@
+//===- TextOutput.cpp - clang-style diagnostics ---------------------------===//
+//
+// The format editors and CI already parse:
+//
+//   k.cu:5:34: warning: MESSAGE [coalescing-strided]
+//       out[x * height + y] = in[y * width + x];
+//       ^~~~~~~~~~~~~~~~~~~
+//   k.cu:5:34: note: NOTE
+//
+// Colors follow clang: bold location and message, magenta "warning:", grey
+// "note:", blue "remark:", green caret. The escape sequences are written
+// directly rather than through raw_ostream::changeColor so that the result
+// does not depend on what kind of stream the driver hands in.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Output/Output.h"
+#include "Output/WarpPicture.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Unicode.h"
+
+#include <algorithm>
+
+using namespace coalesce;
+using llvm::StringRef;
+
+namespace {
+
+namespace ansi {
+constexpr const char *Bold = "\033[1m";
+constexpr const char *Reset = "\033[0m";
+constexpr const char *Warning = "\033[0;1;35m";
+constexpr const char *Note = "\033[0;1;30m";
+constexpr const char *Remark = "\033[0;1;34m";
+constexpr const char *Caret = "\033[0;1;32m";
+} // namespace ansi
+
+enum class Level { Warning, Note, Remark };
+
+/// Display columns of a piece of source without tabs; falls back to bytes
+/// when the text is not printable UTF-8.
+unsigned displayWidth(StringRef Text) {
+  int Width = llvm::sys::unicode::columnWidthUTF8(Text);
+  return Width < 0 ? Text.size() : unsigned(Width);
+}
+
+/// Whitespace that lines up with the first Bytes bytes of Line on screen.
+/// Tabs are copied, so the terminal expands them the same way in both lines.
+std::string indentUnder(StringRef Line, size_t Bytes) {
+  std::string Indent;
+  StringRef Rest = Line.take_front(Bytes);
+  while (!Rest.empty()) {
+    if (Rest.front() == '\t') {
+      Indent += '\t';
+      Rest = Rest.drop_front();
+      continue;
+    }
+    StringRef Run = Rest.take_until([](char C) { return C == '\t'; });
+    Indent.append(displayWidth(Run), ' ');
+    Rest = Rest.drop_front(Run.size());
+  }
+  return Indent;
+}
+
+class TextWriter {
+public:
+  TextWriter(const OutputOptions &O, llvm::raw_ostream &OS) : O(O), OS(OS) {}
+
+  void write(const Finding &F) {
+    const AccessSite &Site = F.Site;
+    if (F.Flagged) {
+      std::string Message = F.Message;
+      if (!F.Check.empty())
+        Message += " [" + F.Check + "]";
+      diag(Site.Pos, Level::Warning, Message);
+      snippet(Site);
+      if (O.Explain)
+        OS << drawWarp(Site);
+      for (const std::string &Note : F.Notes)
+        diag(Site.Pos, Level::Note, Note);
+      if (!F.Confirmation.empty())
+        diag(Site.Pos, Level::Note, F.Confirmation);
+      return;
+    }
+    if (F.Cat == Category::Misaligned && !F.Message.empty()) {
+      diag(Site.Pos, Level::Note, F.Message);
+      return;
+    }
+    if (F.Cat == Category::Unknown && O.Verbose) {
+      std::string Message = "address not computable";
+      if (!Site.UnknownReason.empty())
+        Message += ": " + Site.UnknownReason;
+      diag(Site.Pos, Level::Remark, Message + " [coalescing-unknown]");
+    }
+  }
+
+private:
+  void color(const char *Code) {
+    if (O.Color)
+      OS << Code;
+  }
+
+  void diag(const SourcePos &Pos, Level L, StringRef Message) {
+    color(ansi::Bold);
+    OS << Pos.File << ':';
+    if (Pos.Line) {
+      OS << Pos.Line << ':';
+      if (Pos.Column)
+        OS << Pos.Column << ':';
+    }
+    OS << ' ';
+    color(ansi::Reset);
+    switch (L) {
+    case Level::Warning:
+      color(ansi::Warning);
+      OS << "warning: ";
+      break;
+    case Level::Note:
+      color(ansi::Note);
+      OS << "note: ";
+      break;
+    case Level::Remark:
+      color(ansi::Remark);
+      OS << "remark: ";
+      break;
+    }
+    color(ansi::Reset);
+    // As in clang, notes are not bold: they read as continuation.
+    bool Bold = L != Level::Note;
+    if (Bold)
+      color(ansi::Bold);
+    OS << Message;
+    if (Bold)
+      color(ansi::Reset);
+    OS << '\n';
+  }
+
+  /// The source line, then a caret under the access and '~' under the rest
+  /// of its text.
+  void snippet(const AccessSite &Site) {
+    StringRef Line = StringRef(Site.SourceLine).rtrim("\r\n");
+    unsigned Col = Site.Pos.Column;
+    if (Line.empty() || Col == 0 || Col > Line.size() + 1)
+      return;
+    OS << Line << '\n';
+    std::string Caret = indentUnder(Line, Col - 1) + '^';
+    unsigned End = std::min<size_t>(Site.RangeEndColumn, Line.size());
+    if (End > Col) {
+      StringRef Range = Line.slice(Col - 1, End);
+      unsigned Width = displayWidth(Range);
+      if (Width > 1)
+        Caret.append(Width - 1, '~');
+    }
+    color(ansi::Caret);
+    OS << Caret;
+    color(ansi::Reset);
+    OS << '\n';
+  }
+
+  const OutputOptions &O;
+  llvm::raw_ostream &OS;
+};
+
+} // namespace
+
+void coalesce::writeText(const Report &R, const OutputOptions &O,
+                         llvm::raw_ostream &OS) {
+  TextWriter W(O, OS);
+  for (const Finding &F : R.Findings)
+    W.write(F);
+}

@@ -1,0 +1,28 @@
+# lit configuration for cuda-coalesce.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "cuda-coalesce"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".test"]
+config.excludes = ["Inputs"]
+
+config.substitutions.append(("%cuda-coalesce", config.cuda_coalesce))
+# Tests are hermetic by default: the analyzer's own CUDA headers, whatever
+# toolkit the machine has.
+config.substitutions.append(("%coalesce", config.cuda_coalesce + " --cuda=builtin --color=false"))
+config.substitutions.append(("%normalize-json", config.python + " " +
+                             os.path.join(config.test_source_root, "normalize_json.py")))
+config.substitutions.append(("FileCheck", config.filecheck))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("not ", config.not_tool + " "))
+
+# Tests that parse against a real CUDA toolkit run only where one exists.
+cuda_root = os.environ.get("CUDA_PATH") or os.environ.get("CUDA_HOME") or "/usr/local/cuda"
+if os.path.exists(os.path.join(cuda_root, "include", "cuda_runtime.h")):
+    config.available_features.add("cuda-toolkit")
+    config.substitutions.append(("%cuda_root", cuda_root))
+
+config.environment["HOME"] = os.environ.get("HOME", "/tmp")

@@ -1,0 +1,540 @@
+//===- LaneExprTest.cpp - the lane-expression algebra ---------------------===//
+
+#include "LaneExpr/LaneExpr.h"
+
+#include "gtest/gtest.h"
+
+#include <limits>
+#include <map>
+#include <string>
+
+using namespace coalesce;
+
+namespace {
+
+constexpr int64_t Max64 = std::numeric_limits<int64_t>::max();
+constexpr int64_t Min64 = std::numeric_limits<int64_t>::min();
+
+class LaneExprTest : public testing::Test {
+protected:
+  ExprContext Ctx;
+  const Expr *TX = Ctx.threadIdx(0);
+  const Expr *TY = Ctx.threadIdx(1);
+  const Expr *BX = Ctx.blockIdx(0);
+  const Expr *BDX = Ctx.blockDim(0);
+  const Expr *GDX = Ctx.gridDim(0);
+  const Expr *N = Ctx.symbol(SymbolKind::Param, 0, "n");
+  const Expr *M = Ctx.symbol(SymbolKind::Param, 0, "m");
+  const Expr *Height = Ctx.symbol(SymbolKind::Param, 0, "height");
+  const Expr *I = Ctx.symbol(SymbolKind::LoopIter, 0, "i");
+  const Expr *Load = Ctx.symbol(SymbolKind::Opaque, 0, "load");
+  const Expr *Loaded = Ctx.unknown("loaded from memory");
+  const Expr *Other = Ctx.unknown("other reason");
+
+  const Expr *c(int64_t V) { return Ctx.constant(V); }
+  const SymbolExpr *sym(const Expr *E) { return llvm::cast<SymbolExpr>(E); }
+  std::string reasonOf(const Expr *E) {
+    const auto *U = llvm::dyn_cast<UnknownExpr>(E);
+    return U ? U->getReason().str() : "<not unknown>";
+  }
+
+  /// Evaluates with the named symbols bound; any other symbol has no value.
+  std::optional<int64_t> eval(const Expr *E,
+                              std::map<std::string, int64_t> Bindings) {
+    return evaluate(E, [&](const SymbolExpr *S) -> std::optional<int64_t> {
+      auto It = Bindings.find(S->getName().str());
+      if (It == Bindings.end())
+        return std::nullopt;
+      return It->second;
+    });
+  }
+};
+
+//===- Uniquing -----------------------------------------------------------===//
+
+TEST_F(LaneExprTest, LeavesAreUniqued) {
+  EXPECT_EQ(c(5), c(5));
+  EXPECT_NE(c(5), c(6));
+  EXPECT_EQ(TX, Ctx.symbol(SymbolKind::ThreadIdx, 0, "threadIdx.x"));
+  EXPECT_EQ(TX, Ctx.threadIdx(0));
+  EXPECT_NE(TX, TY);
+  EXPECT_NE(N, Ctx.symbol(SymbolKind::Opaque, 0, "n"));
+  EXPECT_EQ(Loaded, Ctx.unknown("loaded from memory"));
+  EXPECT_EQ(sym(TY)->getDim(), 1u);
+  EXPECT_EQ(sym(GDX)->getName(), "gridDim.x");
+  EXPECT_TRUE(sym(BDX)->isBuiltin());
+  EXPECT_FALSE(sym(N)->isBuiltin());
+}
+
+TEST_F(LaneExprTest, SumIsTheSamePointerInEitherOrder) {
+  EXPECT_EQ(Ctx.add(N, M), Ctx.add(M, N));
+  EXPECT_EQ(Ctx.add({TX, BX, N}), Ctx.add({N, BX, TX}));
+}
+
+TEST_F(LaneExprTest, ProductOfSumIsTheSamePointerAsExpandedSum) {
+  const Expr *X = N, *Y = M;
+  EXPECT_EQ(Ctx.mul(c(2), Ctx.add(X, Y)),
+            Ctx.add(Ctx.mul(c(2), X), Ctx.mul(c(2), Y)));
+}
+
+TEST_F(LaneExprTest, ProductsAreTheSamePointerInEitherOrder) {
+  EXPECT_EQ(Ctx.mul(Height, TX), Ctx.mul(TX, Height));
+  EXPECT_EQ(Ctx.mul({c(3), Height, TX}), Ctx.mul({TX, c(3), Height}));
+}
+
+TEST_F(LaneExprTest, NestedSumsFlatten) {
+  const Expr *Flat = Ctx.add({TX, BX, N});
+  EXPECT_EQ(Ctx.add(Ctx.add(TX, BX), N), Flat);
+  EXPECT_EQ(Ctx.add(TX, Ctx.add(BX, N)), Flat);
+  const auto *Sum = llvm::cast<NAryExpr>(Flat);
+  EXPECT_EQ(Sum->getKind(), ExprKind::Add);
+  EXPECT_EQ(Sum->getNumOperands(), 3u);
+}
+
+TEST_F(LaneExprTest, NestedProductsFlattenIntoOneCoefficient) {
+  const Expr *P = Ctx.mul(Ctx.mul(c(2), N), Ctx.mul(c(3), M));
+  EXPECT_EQ(P, Ctx.mul({c(6), M, N}));
+  const auto *Mul = llvm::cast<NAryExpr>(P);
+  EXPECT_EQ(Mul->getNumOperands(), 3u);
+  EXPECT_EQ(Mul->getOperand(0), c(6));
+}
+
+//===- Folding ------------------------------------------------------------===//
+
+TEST_F(LaneExprTest, ConstantsFold) {
+  EXPECT_EQ(Ctx.add(c(2), c(3)), c(5));
+  EXPECT_EQ(Ctx.mul(c(4), c(-5)), c(-20));
+  EXPECT_EQ(Ctx.sub(c(2), c(9)), c(-7));
+  EXPECT_EQ(Ctx.add({c(1), N, c(2)}), Ctx.add(N, c(3)));
+  EXPECT_EQ(Ctx.add({}), c(0));
+  EXPECT_EQ(Ctx.mul(llvm::ArrayRef<const Expr *>{}), c(1));
+}
+
+TEST_F(LaneExprTest, ConstantTermIsLastAndCoefficientFirst) {
+  const auto *Sum = llvm::cast<NAryExpr>(Ctx.add(c(3), Ctx.mul(N, c(4))));
+  EXPECT_EQ(Sum->getOperand(1), c(3));
+  const auto *Term = llvm::cast<NAryExpr>(Sum->getOperand(0));
+  EXPECT_EQ(Term->getOperand(0), c(4));
+}
+
+TEST_F(LaneExprTest, LikeTermsCombine) {
+  EXPECT_EQ(Ctx.add(Ctx.mul(c(3), N), Ctx.mul(c(5), N)), Ctx.mul(c(8), N));
+  EXPECT_EQ(Ctx.add({Ctx.mul(Height, TX), TX, Ctx.mul({c(2), TX, Height})}),
+            Ctx.add(Ctx.mul({c(3), Height, TX}), TX));
+}
+
+TEST_F(LaneExprTest, CancellingTermsAreDropped) {
+  EXPECT_EQ(Ctx.sub(N, N), c(0));
+  EXPECT_EQ(Ctx.add(N, Ctx.neg(N)), c(0));
+  EXPECT_EQ(Ctx.sub(Ctx.add(TX, N), N), TX);
+}
+
+TEST_F(LaneExprTest, ZeroAndOneFactors) {
+  EXPECT_EQ(Ctx.mul(c(0), N), c(0));
+  EXPECT_EQ(Ctx.mul(Ctx.add(N, M), c(0)), c(0));
+  EXPECT_EQ(Ctx.mul(c(1), N), N);
+  EXPECT_EQ(Ctx.add(N, c(0)), N);
+  EXPECT_EQ(Ctx.neg(Ctx.neg(N)), N);
+}
+
+TEST_F(LaneExprTest, ProductsDistributeOverSums) {
+  EXPECT_EQ(Ctx.mul(c(4), Ctx.add(TX, Ctx.mul(c(32), BX))),
+            Ctx.add(Ctx.mul(c(4), TX), Ctx.mul(c(128), BX)));
+  // (n + 1)(m - 1) = m - n + m*n - 1
+  const Expr *P = Ctx.mul(Ctx.add(N, c(1)), Ctx.sub(M, c(1)));
+  EXPECT_EQ(P, Ctx.add({M, Ctx.neg(N), Ctx.mul(M, N), c(-1)}));
+  EXPECT_EQ(print(P), "m - n + m*n - 1");
+}
+
+TEST_F(LaneExprTest, ShiftLeftByAConstantIsAProduct) {
+  EXPECT_EQ(Ctx.shl(TX, c(2)), Ctx.mul(c(4), TX));
+  EXPECT_EQ(Ctx.shl(c(3), c(4)), c(48));
+  EXPECT_EQ(reasonOf(Ctx.shl(TX, N)), "shift by a non-constant amount");
+  EXPECT_EQ(reasonOf(Ctx.shl(TX, c(64))), "shift amount out of range");
+  EXPECT_EQ(reasonOf(Ctx.shl(c(1), c(63))), "integer overflow");
+}
+
+TEST_F(LaneExprTest, DivisionFoldsOnlyWhenExact) {
+  EXPECT_EQ(Ctx.div(N, c(1)), N);
+  EXPECT_EQ(Ctx.div(N, c(-1)), Ctx.neg(N));
+  EXPECT_EQ(Ctx.div(Ctx.mul(c(4), N), c(4)), N);
+  EXPECT_EQ(Ctx.div(Ctx.mul(c(8), N), c(4)), Ctx.mul(c(2), N));
+  EXPECT_EQ(Ctx.div(Ctx.add(Ctx.mul(c(4), N), Ctx.mul(c(4), M)), c(4)),
+            Ctx.add(N, M));
+  EXPECT_EQ(Ctx.div(Ctx.add(Ctx.mul(c(4), N), c(8)), c(4)), Ctx.add(N, c(2)));
+  // (4n + 1) / 4 is not n (n = -1 gives 0, not -1): kept as a node.
+  const Expr *Inexact = Ctx.div(Ctx.add(Ctx.mul(c(4), N), c(1)), c(4));
+  EXPECT_EQ(Inexact->getKind(), ExprKind::Div);
+  EXPECT_EQ(Ctx.div(Ctx.mul(c(4), N), c(8))->getKind(), ExprKind::Div);
+  EXPECT_EQ(Ctx.div(N, M)->getKind(), ExprKind::Div);
+}
+
+TEST_F(LaneExprTest, ConstantDivisionTruncatesTowardZero) {
+  EXPECT_EQ(Ctx.div(c(-7), c(2)), c(-3));
+  EXPECT_EQ(Ctx.rem(c(-7), c(2)), c(-1));
+  EXPECT_EQ(Ctx.div(c(7), c(-2)), c(-3));
+  EXPECT_EQ(Ctx.rem(c(7), c(-2)), c(1));
+  EXPECT_EQ(Ctx.shr(c(-8), c(1)), c(-4));
+  EXPECT_EQ(Ctx.shr(c(-7), c(1)), c(-4)); // arithmetic: floor, not truncation
+}
+
+TEST_F(LaneExprTest, RemainderFolds) {
+  EXPECT_EQ(Ctx.rem(N, c(1)), c(0));
+  EXPECT_EQ(Ctx.rem(Ctx.mul(c(4), N), c(4)), c(0));
+  EXPECT_EQ(Ctx.rem(Ctx.add(Ctx.mul(c(64), N), c(32)), c(32)), c(0));
+  EXPECT_EQ(Ctx.rem(TX, c(32))->getKind(), ExprKind::Rem);
+}
+
+TEST_F(LaneExprTest, ShiftRightFoldsWhenExact) {
+  EXPECT_EQ(Ctx.shr(N, c(0)), N);
+  EXPECT_EQ(Ctx.shr(Ctx.mul(c(4), TX), c(2)), TX);
+  EXPECT_EQ(Ctx.shr(TX, c(5))->getKind(), ExprKind::Shr);
+  EXPECT_EQ(reasonOf(Ctx.shr(TX, c(-1))), "shift amount out of range");
+}
+
+TEST_F(LaneExprTest, DivisionByConstantZeroIsUnknown) {
+  EXPECT_EQ(reasonOf(Ctx.div(N, c(0))), "division by zero");
+  EXPECT_EQ(reasonOf(Ctx.rem(N, c(0))), "division by zero");
+  EXPECT_EQ(reasonOf(Ctx.div(c(1), c(0))), "division by zero");
+}
+
+TEST_F(LaneExprTest, OverflowWhileFoldingIsUnknown) {
+  EXPECT_EQ(reasonOf(Ctx.add(c(Max64), c(1))), "integer overflow");
+  EXPECT_EQ(reasonOf(Ctx.mul(c(Max64), c(2))), "integer overflow");
+  EXPECT_EQ(reasonOf(Ctx.neg(c(Min64))), "integer overflow");
+  EXPECT_EQ(reasonOf(Ctx.div(c(Min64), c(-1))), "integer overflow");
+  EXPECT_EQ(reasonOf(Ctx.rem(c(Min64), c(-1))), "integer overflow");
+  EXPECT_EQ(reasonOf(Ctx.add(Ctx.mul(c(Max64), N), N)), "integer overflow");
+  EXPECT_EQ(reasonOf(Ctx.mul(c(1LL << 40), Ctx.mul(c(1LL << 40), N))),
+            "integer overflow");
+  // Only the final value has to fit.
+  EXPECT_EQ(Ctx.add({c(Max64), N, c(-1)}), Ctx.add(N, c(Max64 - 1)));
+}
+
+TEST_F(LaneExprTest, CommutativeOperationsSortTheirOperands) {
+  EXPECT_EQ(Ctx.bitAnd(c(31), TX), Ctx.bitAnd(TX, c(31)));
+  EXPECT_EQ(Ctx.bitOr(N, TX), Ctx.bitOr(TX, N));
+  EXPECT_EQ(Ctx.bitXor(N, TX), Ctx.bitXor(TX, N));
+  EXPECT_EQ(Ctx.min(N, TX), Ctx.min(TX, N));
+  EXPECT_EQ(Ctx.max(c(0), I), Ctx.max(I, c(0)));
+  EXPECT_EQ(print(Ctx.bitAnd(c(31), TX)), "threadIdx.x & 31");
+  EXPECT_EQ(print(Ctx.max(c(0), I)), "max(i, 0)");
+}
+
+TEST_F(LaneExprTest, IdempotentAndIdentityOperandsFold) {
+  EXPECT_EQ(Ctx.min(N, N), N);
+  EXPECT_EQ(Ctx.max(N, N), N);
+  EXPECT_EQ(Ctx.bitAnd(N, N), N);
+  EXPECT_EQ(Ctx.bitOr(N, N), N);
+  EXPECT_EQ(Ctx.bitXor(N, N), c(0));
+  EXPECT_EQ(Ctx.bitAnd(N, c(0)), c(0));
+  EXPECT_EQ(Ctx.bitAnd(N, c(-1)), N);
+  EXPECT_EQ(Ctx.bitOr(N, c(0)), N);
+  EXPECT_EQ(Ctx.bitOr(N, c(-1)), c(-1));
+  EXPECT_EQ(Ctx.bitXor(N, c(0)), N);
+}
+
+TEST_F(LaneExprTest, ConstantBitwiseAndMinMaxFold) {
+  EXPECT_EQ(Ctx.bitAnd(c(12), c(10)), c(8));
+  EXPECT_EQ(Ctx.bitOr(c(12), c(10)), c(14));
+  EXPECT_EQ(Ctx.bitXor(c(12), c(10)), c(6));
+  EXPECT_EQ(Ctx.min(c(-3), c(2)), c(-3));
+  EXPECT_EQ(Ctx.max(c(-3), c(2)), c(2));
+}
+
+TEST_F(LaneExprTest, ComparisonsFold) {
+  EXPECT_EQ(Ctx.cmp(CmpPred::LT, c(2), c(3)), c(1));
+  EXPECT_EQ(Ctx.cmp(CmpPred::LE, c(3), c(3)), c(1));
+  EXPECT_EQ(Ctx.cmp(CmpPred::EQ, c(2), c(3)), c(0));
+  EXPECT_EQ(Ctx.cmp(CmpPred::NE, c(2), c(3)), c(1));
+  EXPECT_EQ(Ctx.cmp(CmpPred::LT, N, N), c(0));
+  EXPECT_EQ(Ctx.cmp(CmpPred::LE, N, N), c(1));
+  EXPECT_EQ(Ctx.cmp(CmpPred::EQ, N, N), c(1));
+  EXPECT_EQ(Ctx.cmp(CmpPred::NE, N, N), c(0));
+  EXPECT_EQ(Ctx.logicalNot(c(0)), c(1));
+  EXPECT_EQ(Ctx.logicalNot(c(7)), c(0));
+  EXPECT_EQ(llvm::cast<NAryExpr>(Ctx.cmp(CmpPred::LE, I, N))->getPredicate(),
+            CmpPred::LE);
+}
+
+TEST_F(LaneExprTest, SelectFoldsConstantConditionsAndEqualArms) {
+  const Expr *Cond = Ctx.cmp(CmpPred::LT, I, N);
+  EXPECT_EQ(Ctx.select(c(1), N, M), N);
+  EXPECT_EQ(Ctx.select(c(-2), N, M), N);
+  EXPECT_EQ(Ctx.select(c(0), N, M), M);
+  EXPECT_EQ(Ctx.select(Cond, N, N), N);
+  EXPECT_EQ(Ctx.select(Cond, N, M)->getKind(), ExprKind::Select);
+}
+
+//===- Unknown ------------------------------------------------------------===//
+
+TEST_F(LaneExprTest, UnknownPropagatesTheFirstOperandInArgumentOrder) {
+  EXPECT_EQ(Ctx.add(N, Loaded), Loaded);
+  EXPECT_EQ(Ctx.add(Loaded, Other), Loaded);
+  EXPECT_EQ(Ctx.add(Other, Loaded), Other);
+  EXPECT_EQ(Ctx.add({N, Other, Loaded}), Other);
+  EXPECT_EQ(Ctx.sub(Loaded, Other), Loaded);
+  EXPECT_EQ(Ctx.sub(N, Other), Other);
+  EXPECT_EQ(Ctx.neg(Loaded), Loaded);
+  EXPECT_EQ(Ctx.mul(c(0), Loaded), Loaded);
+  EXPECT_EQ(Ctx.div(Loaded, c(0)), Loaded);
+  EXPECT_EQ(Ctx.div(c(0), Other), Other);
+  EXPECT_EQ(Ctx.rem(Other, Loaded), Other);
+  EXPECT_EQ(Ctx.shl(Loaded, N), Loaded);
+  EXPECT_EQ(Ctx.shr(N, Loaded), Loaded);
+  EXPECT_EQ(Ctx.bitAnd(Loaded, Other), Loaded);
+  EXPECT_EQ(Ctx.bitOr(Other, Loaded), Other);
+  EXPECT_EQ(Ctx.bitXor(c(1), Loaded), Loaded);
+  EXPECT_EQ(Ctx.min(Loaded, Loaded), Loaded);
+  EXPECT_EQ(Ctx.max(N, Other), Other);
+  EXPECT_EQ(Ctx.cmp(CmpPred::LT, Other, Loaded), Other);
+  EXPECT_EQ(Ctx.logicalNot(Loaded), Loaded);
+  EXPECT_EQ(Ctx.select(c(1), N, Loaded), Loaded);
+  EXPECT_EQ(Ctx.select(Other, N, Loaded), Other);
+}
+
+TEST_F(LaneExprTest, UnknownKeepsItsReason) {
+  EXPECT_EQ(reasonOf(Ctx.add(TX, Loaded)), "loaded from memory");
+  EXPECT_EQ(print(Loaded), "unknown(loaded from memory)");
+  EXPECT_EQ(findUnknown(Ctx.mul(N, Loaded)), Loaded);
+  EXPECT_EQ(findUnknown(Ctx.add(TX, N)), nullptr);
+}
+
+//===- Printing -----------------------------------------------------------===//
+
+TEST_F(LaneExprTest, PrintsTypicalAddressThreadIndexFirst) {
+  EXPECT_EQ(print(Ctx.add(Ctx.mul(c(128), BX), Ctx.mul(c(4), TX))),
+            "4*threadIdx.x + 128*blockIdx.x");
+  EXPECT_EQ(print(Ctx.add({N, c(3), Ctx.mul(c(4), I), Ctx.mul(c(128), BX),
+                           Ctx.mul(c(4), TX)})),
+            "4*threadIdx.x + 128*blockIdx.x + 4*i + n + 3");
+}
+
+TEST_F(LaneExprTest, SumTermsFollowTheSymbolRankTable) {
+  EXPECT_EQ(print(Ctx.add({c(1), Load, N, GDX, BDX, I, BX, TX})),
+            "threadIdx.x + blockIdx.x + i + blockDim.x + gridDim.x + n + "
+            "load + 1");
+  EXPECT_EQ(print(Ctx.add({BX, TY, TX})), "threadIdx.x + threadIdx.y + blockIdx.x");
+}
+
+TEST_F(LaneExprTest, SumTermsOfEqualRankSortByDegreeThenFactors) {
+  EXPECT_EQ(print(Ctx.add(Ctx.mul(Height, TX), TX)),
+            "threadIdx.x + threadIdx.x*height");
+  EXPECT_EQ(print(Ctx.add({Ctx.mul(TY, BDX), TX, Ctx.mul(TX, N)})),
+            "threadIdx.x + threadIdx.x*n + threadIdx.y*blockDim.x");
+  EXPECT_EQ(print(Ctx.add({N, Height, M})), "height + m + n");
+}
+
+TEST_F(LaneExprTest, ProductsPrintCoefficientThenRankedSymbols) {
+  EXPECT_EQ(print(Ctx.mul({Height, c(32), BX})), "32*blockIdx.x*height");
+  EXPECT_EQ(print(Ctx.mul({N, TX})), "threadIdx.x*n");
+  EXPECT_EQ(print(Ctx.mul(c(-1), N)), "-n");
+  EXPECT_EQ(print(Ctx.mul(c(-4), N)), "-4*n");
+  EXPECT_EQ(print(Ctx.mul(N, N)), "n*n");
+}
+
+TEST_F(LaneExprTest, PrintsSignsOfSums) {
+  EXPECT_EQ(print(c(-7)), "-7");
+  EXPECT_EQ(print(Ctx.add(N, c(3))), "n + 3");
+  EXPECT_EQ(print(Ctx.sub(N, c(3))), "n - 3");
+  EXPECT_EQ(print(Ctx.sub(N, M)), "-m + n"); // equal ranks: by name
+  EXPECT_EQ(print(Ctx.sub(c(3), Ctx.mul(c(4), N))), "-4*n + 3");
+  EXPECT_EQ(print(Ctx.sub(TX, Ctx.mul(c(4), BX))), "threadIdx.x - 4*blockIdx.x");
+  EXPECT_EQ(print(Ctx.sub(TX, Ctx.mul(Height, BX))),
+            "threadIdx.x - blockIdx.x*height");
+}
+
+TEST_F(LaneExprTest, PrintsEveryNonLinearKind) {
+  EXPECT_EQ(print(Ctx.div(Ctx.add(N, c(3)), c(4))), "(n + 3) / 4");
+  EXPECT_EQ(print(Ctx.rem(TX, c(32))), "threadIdx.x % 32");
+  EXPECT_EQ(print(Ctx.shr(TX, c(5))), "threadIdx.x >> 5");
+  EXPECT_EQ(print(Ctx.bitAnd(TX, N)), "threadIdx.x & n");
+  EXPECT_EQ(print(Ctx.bitOr(TX, N)), "threadIdx.x | n");
+  EXPECT_EQ(print(Ctx.bitXor(TX, N)), "threadIdx.x ^ n");
+  EXPECT_EQ(print(Ctx.min(I, Ctx.sub(N, c(1)))), "min(i, n - 1)");
+  EXPECT_EQ(print(Ctx.max(I, N)), "max(i, n)");
+  EXPECT_EQ(print(Ctx.cmp(CmpPred::LT, I, N)), "i < n");
+  EXPECT_EQ(print(Ctx.cmp(CmpPred::LE, I, N)), "i <= n");
+  EXPECT_EQ(print(Ctx.cmp(CmpPred::EQ, I, N)), "i == n");
+  EXPECT_EQ(print(Ctx.cmp(CmpPred::NE, I, N)), "i != n");
+  EXPECT_EQ(print(Ctx.logicalNot(I)), "i == 0");
+  EXPECT_EQ(print(Ctx.select(Ctx.cmp(CmpPred::LT, I, N), I, c(0))),
+            "(i < n ? i : 0)");
+  EXPECT_EQ(print(Ctx.unknown("no launch site")), "unknown(no launch site)");
+}
+
+TEST_F(LaneExprTest, ParenthesisesNestedOperands) {
+  EXPECT_EQ(print(Ctx.mul(c(4), Ctx.div(TX, c(32)))), "4*(threadIdx.x / 32)");
+  EXPECT_EQ(print(Ctx.div(Ctx.div(TX, N), M)), "(threadIdx.x / n) / m");
+  EXPECT_EQ(print(Ctx.div(TX, Ctx.mul(c(4), N))), "threadIdx.x / (4*n)");
+  EXPECT_EQ(print(Ctx.div(Ctx.mul(c(4), N), c(8))), "4*n / 8");
+  EXPECT_EQ(print(Ctx.bitAnd(Ctx.shr(TX, c(2)), c(7))), "(threadIdx.x >> 2) & 7");
+  EXPECT_EQ(print(Ctx.rem(Ctx.add(TX, N), c(32))), "(threadIdx.x + n) % 32");
+  EXPECT_EQ(print(Ctx.cmp(CmpPred::EQ, Ctx.cmp(CmpPred::LT, I, N), c(0))),
+            "(i < n) == 0");
+  EXPECT_EQ(print(Ctx.cmp(CmpPred::LT, Ctx.add(I, c(1)), N)), "i + 1 < n");
+  EXPECT_EQ(print(Ctx.cmp(CmpPred::NE, Ctx.bitAnd(I, c(1)), c(0))),
+            "(i & 1) != 0");
+  EXPECT_EQ(print(Ctx.add(N, Ctx.shr(TX, c(1)))), "(threadIdx.x >> 1) + n");
+  EXPECT_EQ(print(Ctx.add(N, Ctx.div(TX, M))), "threadIdx.x / m + n");
+  EXPECT_EQ(print(Ctx.sub(N, Ctx.div(TX, M))), "-(threadIdx.x / m) + n");
+  EXPECT_EQ(print(Ctx.sub(N, Ctx.rem(M, c(3)))), "n - m % 3");
+  EXPECT_EQ(print(Ctx.neg(Ctx.div(TX, M))), "-(threadIdx.x / m)");
+  EXPECT_EQ(print(Ctx.add(Ctx.mul(c(4), Ctx.rem(TX, c(32))),
+                          Ctx.mul(c(128), Ctx.div(TX, c(32))))),
+            "128*(threadIdx.x / 32) + 4*(threadIdx.x % 32)"); // Div before Rem
+}
+
+TEST_F(LaneExprTest, PrintFactoredTakesOutTheCommonFactor) {
+  const Expr *E = Ctx.add({Ctx.mul(c(4), TX), Ctx.mul(c(128), BX), c(4)});
+  EXPECT_EQ(printFactored(E), "4*(threadIdx.x + 32*blockIdx.x + 1)");
+  EXPECT_EQ(print(E), "4*threadIdx.x + 128*blockIdx.x + 4");
+  EXPECT_EQ(printFactored(Ctx.add(Ctx.mul(c(-8), TX), c(4))),
+            "4*(-2*threadIdx.x + 1)");
+  EXPECT_EQ(printFactored(Ctx.add(Ctx.mul({c(4), Height, TX}),
+                                  Ctx.mul(c(4), BX))),
+            "4*(threadIdx.x*height + blockIdx.x)");
+}
+
+TEST_F(LaneExprTest, PrintFactoredLeavesCoprimeAndSingleTermsAlone) {
+  const Expr *Coprime = Ctx.add(Ctx.mul(c(4), TX), c(1));
+  EXPECT_EQ(printFactored(Coprime), print(Coprime));
+  EXPECT_EQ(printFactored(Coprime), "4*threadIdx.x + 1");
+  EXPECT_EQ(printFactored(Ctx.mul(c(4), TX)), "4*threadIdx.x");
+  EXPECT_EQ(printFactored(c(12)), "12");
+  EXPECT_EQ(printFactored(Ctx.add(TX, N)), "threadIdx.x + n");
+}
+
+//===- Evaluation ---------------------------------------------------------===//
+
+TEST_F(LaneExprTest, EvaluatesSumsAndProducts) {
+  const Expr *E = Ctx.add({Ctx.mul(c(4), TX), Ctx.mul(c(128), BX), c(8)});
+  EXPECT_EQ(eval(E, {{"threadIdx.x", 3}, {"blockIdx.x", 2}}), 12 + 256 + 8);
+  EXPECT_EQ(eval(c(-5), {}), -5);
+}
+
+TEST_F(LaneExprTest, EvaluatesNonLinearOperationsExactly) {
+  std::map<std::string, int64_t> Neg7By2{{"n", -7}, {"m", 2}};
+  EXPECT_EQ(eval(Ctx.div(N, M), Neg7By2), -3);
+  EXPECT_EQ(eval(Ctx.rem(N, M), Neg7By2), -1);
+  EXPECT_EQ(eval(Ctx.shr(N, M), {{"n", -8}, {"m", 1}}), -4);
+  EXPECT_EQ(eval(Ctx.shr(N, M), {{"n", -7}, {"m", 1}}), -4);
+  EXPECT_EQ(eval(Ctx.bitAnd(N, M), {{"n", 12}, {"m", 10}}), 8);
+  EXPECT_EQ(eval(Ctx.bitOr(N, M), {{"n", 12}, {"m", 10}}), 14);
+  EXPECT_EQ(eval(Ctx.bitXor(N, M), {{"n", 12}, {"m", 10}}), 6);
+  EXPECT_EQ(eval(Ctx.bitAnd(N, M), {{"n", -1}, {"m", 10}}), 10);
+  EXPECT_EQ(eval(Ctx.min(N, M), Neg7By2), -7);
+  EXPECT_EQ(eval(Ctx.max(N, M), Neg7By2), 2);
+  EXPECT_EQ(eval(Ctx.cmp(CmpPred::LT, N, M), Neg7By2), 1);
+  EXPECT_EQ(eval(Ctx.cmp(CmpPred::LE, M, N), Neg7By2), 0);
+  EXPECT_EQ(eval(Ctx.cmp(CmpPred::EQ, N, M), Neg7By2), 0);
+  EXPECT_EQ(eval(Ctx.cmp(CmpPred::NE, N, M), Neg7By2), 1);
+  EXPECT_EQ(eval(Ctx.select(Ctx.cmp(CmpPred::LT, N, M), N, M), Neg7By2), -7);
+  EXPECT_EQ(eval(Ctx.rem(TX, c(32)), {{"threadIdx.x", 37}}), 5);
+}
+
+TEST_F(LaneExprTest, EvaluationFailsWithoutAValue) {
+  EXPECT_EQ(eval(Ctx.add(TX, N), {{"threadIdx.x", 1}}), std::nullopt);
+  EXPECT_EQ(evaluate(TX, nullptr), std::nullopt);
+  EXPECT_EQ(eval(Loaded, {}), std::nullopt);
+}
+
+TEST_F(LaneExprTest, EvaluationFailsOnUndefinedOperations) {
+  EXPECT_EQ(eval(Ctx.div(N, M), {{"n", 1}, {"m", 0}}), std::nullopt);
+  EXPECT_EQ(eval(Ctx.rem(N, M), {{"n", 1}, {"m", 0}}), std::nullopt);
+  EXPECT_EQ(eval(Ctx.div(N, M), {{"n", Min64}, {"m", -1}}), std::nullopt);
+  EXPECT_EQ(eval(Ctx.mul(N, M), {{"n", 1LL << 40}, {"m", 1LL << 40}}),
+            std::nullopt);
+  EXPECT_EQ(eval(Ctx.add(N, M), {{"n", Max64}, {"m", 1}}), std::nullopt);
+  EXPECT_EQ(eval(Ctx.shr(N, M), {{"n", 1}, {"m", 64}}), std::nullopt);
+}
+
+TEST_F(LaneExprTest, EvaluationOfSelectSkipsTheArmNotTaken) {
+  const Expr *Safe =
+      Ctx.select(Ctx.cmp(CmpPred::NE, M, c(0)), Ctx.div(N, M), c(0));
+  EXPECT_EQ(eval(Safe, {{"n", 9}, {"m", 0}}), 0);
+  EXPECT_EQ(eval(Safe, {{"n", 9}, {"m", 3}}), 3);
+}
+
+//===- Queries ------------------------------------------------------------===//
+
+TEST_F(LaneExprTest, CoefficientOfConstantStride) {
+  const Expr *E = Ctx.add({Ctx.mul(c(4), TX), Ctx.mul(c(128), BX), c(8)});
+  EXPECT_EQ(coefficientOf(Ctx, E, sym(TX)), c(4));
+  EXPECT_EQ(coefficientOf(Ctx, E, sym(BX)), c(128));
+  EXPECT_EQ(coefficientOf(Ctx, TX, sym(TX)), c(1));
+}
+
+TEST_F(LaneExprTest, CoefficientOfSymbolicStride) {
+  const Expr *E = Ctx.add(Ctx.mul(Height, TX), Ctx.mul({c(32), Height, BX}));
+  EXPECT_EQ(coefficientOf(Ctx, E, sym(TX)), Height);
+  EXPECT_EQ(coefficientOf(Ctx, E, sym(BX)), Ctx.mul(c(32), Height));
+  const Expr *Mixed = Ctx.add(Ctx.mul(Height, TX), Ctx.mul(c(4), TX));
+  EXPECT_EQ(print(coefficientOf(Ctx, Mixed, sym(TX))), "height + 4");
+}
+
+TEST_F(LaneExprTest, CoefficientOfAbsentSymbolIsZero) {
+  const Expr *E = Ctx.add(Ctx.mul(c(4), TX), N);
+  EXPECT_EQ(coefficientOf(Ctx, E, sym(TY)), c(0));
+  EXPECT_EQ(coefficientOf(Ctx, c(7), sym(TX)), c(0));
+}
+
+TEST_F(LaneExprTest, CoefficientOfNonLinearSymbolIsNull) {
+  EXPECT_EQ(coefficientOf(Ctx, Ctx.add(TX, Ctx.rem(TX, c(32))), sym(TX)),
+            nullptr);
+  EXPECT_EQ(coefficientOf(Ctx, Ctx.div(TX, c(2)), sym(TX)), nullptr);
+  EXPECT_EQ(coefficientOf(Ctx, Ctx.mul(c(3), Ctx.mul(TX, TX)), sym(TX)),
+            nullptr);
+  EXPECT_EQ(coefficientOf(Ctx, Ctx.mul(TX, Ctx.min(TX, N)), sym(TX)), nullptr);
+  EXPECT_EQ(coefficientOf(Ctx, Loaded, sym(TX)), nullptr);
+  // Linear in threadIdx.x even though n sits inside a non-linear node.
+  EXPECT_EQ(coefficientOf(Ctx, Ctx.add(TX, Ctx.div(N, c(2))), sym(TX)), c(1));
+}
+
+TEST_F(LaneExprTest, MentionsLooksInsideEveryNode) {
+  const Expr *E = Ctx.add(N, Ctx.mul(c(4), Ctx.rem(TX, c(32))));
+  EXPECT_TRUE(mentions(E, sym(TX)));
+  EXPECT_TRUE(mentions(E, sym(N)));
+  EXPECT_FALSE(mentions(E, sym(BX)));
+  EXPECT_TRUE(mentionsIf(E, [](const SymbolExpr *S) { return S->isBuiltin(); }));
+  EXPECT_FALSE(mentionsIf(N, [](const SymbolExpr *S) { return S->isBuiltin(); }));
+}
+
+//===- Substitution -------------------------------------------------------===//
+
+TEST_F(LaneExprTest, SubstituteBlockDimThenFolds) {
+  const Expr *Tid = Ctx.add(TX, Ctx.mul(BDX, BX));
+  auto BlockDim256 = [&](const SymbolExpr *S) -> const Expr * {
+    return S == BDX ? c(256) : nullptr;
+  };
+  const Expr *R = Ctx.substitute(Ctx.mul(c(4), Tid), BlockDim256);
+  EXPECT_EQ(R, Ctx.add(Ctx.mul(c(4), TX), Ctx.mul(c(1024), BX)));
+  EXPECT_EQ(print(R), "4*threadIdx.x + 1024*blockIdx.x");
+
+  const Expr *Row = Ctx.div(TX, BDX);
+  EXPECT_EQ(Ctx.substitute(Row, [&](const SymbolExpr *S) -> const Expr * {
+              return S == BDX ? c(1) : nullptr;
+            }),
+            TX);
+  EXPECT_EQ(print(Ctx.substitute(Row, BlockDim256)), "threadIdx.x / 256");
+}
+
+TEST_F(LaneExprTest, SubstituteEverySymbolGivesAConstant) {
+  const Expr *E = Ctx.select(Ctx.cmp(CmpPred::LT, TX, N),
+                             Ctx.rem(Ctx.add(TX, N), c(7)), c(-1));
+  const Expr *R = Ctx.substitute(E, [&](const SymbolExpr *S) -> const Expr * {
+    return S == TX ? c(3) : c(9);
+  });
+  EXPECT_EQ(R, c(5));
+}
+
+TEST_F(LaneExprTest, SubstituteUnknownPropagates) {
+  const Expr *R =
+      Ctx.substitute(Ctx.add(TX, N), [&](const SymbolExpr *S) -> const Expr * {
+        return S == N ? Loaded : nullptr;
+      });
+  EXPECT_EQ(R, Loaded);
+  EXPECT_EQ(Ctx.substitute(Ctx.add(TX, N), nullptr), Ctx.add(TX, N));
+}
+
+} // namespace

@@ -1,0 +1,213 @@
+//===- main.cpp - the cuda-coalesce command line ----------------------------===//
+//
+// Parses options into a RunConfig and hands it to the driver library. Every
+// usage error is one line on stderr and exit code 2.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver/Runner.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace coalesce;
+
+namespace {
+
+cl::OptionCategory ToolCategory("cuda-coalesce options");
+
+cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu>..."),
+                            cl::cat(ToolCategory));
+cl::opt<std::string> BuildPath(
+    "p", cl::desc("Build directory holding compile_commands.json"),
+    cl::value_desc("dir"), cl::cat(ToolCategory));
+cl::opt<std::string> Format("format",
+                            cl::desc("Output format: text, json or sarif"),
+                            cl::init("text"), cl::cat(ToolCategory));
+cl::opt<std::string> OutputFile("o", cl::desc("Write the report to <file>"),
+                                cl::value_desc("file"), cl::cat(ToolCategory));
+cl::opt<std::string> Checks(
+    "checks",
+    cl::desc("Comma-separated globs of checks to enable ('-' disables); "
+             "applied after the default '" +
+             std::string(DefaultChecks) + "'"),
+    cl::cat(ToolCategory));
+cl::opt<double> MinEfficiency(
+    "min-efficiency",
+    cl::desc("Flag only accesses using less than this fraction of the bytes "
+             "they fetch (0-1, default 1: every wasteful access)"),
+    cl::init(1.0), cl::cat(ToolCategory));
+cl::opt<std::string> BlockDim(
+    "block-dim",
+    cl::desc("Block shape X[,Y[,Z]] for kernels whose launch the analyzer "
+             "cannot see"),
+    cl::cat(ToolCategory));
+cl::list<std::string> Assume(
+    "assume",
+    cl::desc("name=value for a runtime parameter (repeatable, or "
+             "comma-separated)"),
+    cl::cat(ToolCategory));
+cl::opt<std::string> CudaPath("cuda-path",
+                              cl::desc("CUDA toolkit to parse against"),
+                              cl::cat(ToolCategory));
+cl::opt<std::string> CudaMode(
+    "cuda",
+    cl::desc("CUDA headers: auto (a toolkit if one is found), toolkit, or "
+             "builtin (the analyzer's own)"),
+    cl::init("auto"), cl::cat(ToolCategory));
+cl::opt<std::string> GpuArch("cuda-gpu-arch",
+                             cl::desc("GPU architecture (default sm_80)"),
+                             cl::cat(ToolCategory));
+cl::opt<bool> Explain("explain",
+                      cl::desc("Draw each flagged warp's lanes and sectors"),
+                      cl::cat(ToolCategory));
+cl::opt<bool> Verbose("verbose",
+                      cl::desc("Also report accesses whose address is unknown"),
+                      cl::cat(ToolCategory));
+cl::opt<std::string> Confirmations(
+    "confirmations",
+    cl::desc("Merge GPU measurements from cuda-bench replay"),
+    cl::value_desc("file"), cl::cat(ToolCategory));
+
+/// LLVM registers --color for its own diagnostics; the tool shares it.
+cl::opt<cl::boolOrDefault> *colorOption() {
+  auto &Opts = cl::getRegisteredOptions();
+  auto It = Opts.find("color");
+  if (It == Opts.end())
+    return nullptr;
+  return static_cast<cl::opt<cl::boolOrDefault> *>(It->second);
+}
+
+/// Builds the RunConfig; a usage error is returned as its one-line message.
+Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
+  auto Usage = [](const Twine &Msg) {
+    return createStringError(inconvertibleErrorCode(), Msg);
+  };
+  RunConfig C;
+  C.Files.assign(Files.begin(), Files.end());
+  C.BuildPath = BuildPath;
+  C.ExtraArgs = std::move(ExtraArgs);
+  C.OutputFile = OutputFile;
+  C.ConfirmationsFile = Confirmations;
+
+  if (Format == "text")
+    C.Format = OutputFormat::Text;
+  else if (Format == "json")
+    C.Format = OutputFormat::Json;
+  else if (Format == "sarif")
+    C.Format = OutputFormat::Sarif;
+  else
+    return Usage("unknown --format '" + Format + "' (text, json or sarif)");
+
+  if (CudaMode == "auto")
+    C.Cuda.Mode = CudaHeaderMode::Auto;
+  else if (CudaMode == "toolkit")
+    C.Cuda.Mode = CudaHeaderMode::Toolkit;
+  else if (CudaMode == "builtin")
+    C.Cuda.Mode = CudaHeaderMode::Builtin;
+  else
+    return Usage("unknown --cuda '" + CudaMode + "' (auto, toolkit or builtin)");
+  C.Cuda.CudaPath = CudaPath;
+  if (!GpuArch.empty()) {
+    C.Cuda.GpuArch = GpuArch;
+    C.GpuArchGiven = true;
+  }
+
+  std::string Spec = DefaultChecks;
+  if (!Checks.empty())
+    Spec += "," + Checks;
+  Expected<CheckFilter> Filter = CheckFilter::parse(Spec);
+  if (!Filter)
+    return Filter.takeError();
+  C.Findings.Checks = std::move(*Filter);
+  if (MinEfficiency < 0.0 || MinEfficiency > 1.0)
+    return Usage("--min-efficiency must be between 0 and 1");
+  C.Findings.MinEfficiency = MinEfficiency;
+
+  if (!BlockDim.empty()) {
+    SmallVector<StringRef, 3> Parts;
+    StringRef(BlockDim).split(Parts, ',');
+    std::array<unsigned, 3> D = {1, 1, 1};
+    if (Parts.size() > 3)
+      return Usage("--block-dim takes X[,Y[,Z]]");
+    for (size_t I = 0; I < Parts.size(); ++I)
+      if (Parts[I].trim().getAsInteger(10, D[I]) || D[I] == 0 || D[I] > 1024)
+        return Usage("--block-dim: '" + Parts[I] + "' is not a block size");
+    C.Analysis.BlockDim = D;
+  }
+  for (const std::string &A : Assume) {
+    SmallVector<StringRef, 4> Items;
+    StringRef(A).split(Items, ',', -1, false);
+    for (StringRef Item : Items) {
+      auto [Name, Value] = Item.split('=');
+      int64_t V;
+      if (Name.trim().empty() || Value.trim().getAsInteger(0, V))
+        return Usage("--assume expects name=value, got '" + Item + "'");
+      C.Analysis.Assume[Name.trim().str()] = V;
+    }
+  }
+
+  // --color[=true|false] is LLVM's own option; unset means "if a terminal".
+  bool Terminal = OutputFile.empty() && sys::Process::StandardOutIsDisplayed();
+  C.Output.Color = C.Format == OutputFormat::Text && Terminal;
+  if (const auto *Opt = colorOption())
+    if (Opt->getValue() != cl::BOU_UNSET)
+      C.Output.Color = Opt->getValue() == cl::BOU_TRUE;
+  C.Output.Explain = Explain;
+  C.Output.Verbose = Verbose;
+  C.Output.ToolVersion = CUDA_COALESCE_VERSION;
+  return C;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+
+  // Everything after "--" goes to the compiler.
+  std::vector<const char *> Ours;
+  std::vector<std::string> ExtraArgs;
+  bool Rest = false;
+  for (int I = 0; I < argc; ++I) {
+    if (Rest)
+      ExtraArgs.push_back(argv[I]);
+    else if (I > 0 && StringRef(argv[I]) == "--")
+      Rest = true;
+    else
+      Ours.push_back(argv[I]);
+  }
+
+  if (cl::Option *ColorOpt = colorOption())
+    ColorOpt->addCategory(ToolCategory);
+  cl::HideUnrelatedOptions(ToolCategory);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "cuda-coalesce " << CUDA_COALESCE_VERSION << " (LLVM "
+       << LLVM_VERSION_STRING << ")\n";
+  });
+  std::string ParseErrors;
+  raw_string_ostream ErrOS(ParseErrors);
+  if (!cl::ParseCommandLineOptions(
+          int(Ours.size()), Ours.data(),
+          "cuda-coalesce: predicts how CUDA kernels' global loads and stores "
+          "coalesce\n",
+          &ErrOS)) {
+    ErrOS.flush();
+    StringRef First = StringRef(ParseErrors).split('\n').first.trim();
+    First.consume_front("cuda-coalesce:");
+    errs() << "cuda-coalesce: error: " << First.trim()
+           << " (see --help)\n";
+    return ExitError;
+  }
+
+  Expected<RunConfig> Config = configure(std::move(ExtraArgs));
+  if (!Config) {
+    errs() << "cuda-coalesce: error: " << toString(Config.takeError()) << "\n";
+    return ExitError;
+  }
+  return run(*Config, outs(), errs());
+}
