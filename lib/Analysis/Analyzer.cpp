@@ -393,7 +393,10 @@ private:
     return Value::none();
   }
 
+  /// V as a 0/1 truth value; comparisons already are one.
   const LExpr *truth(const LExpr *V) {
+    if (V->getKind() == ExprKind::Cmp)
+      return V;
     return X.cmp(CmpPred::NE, V, X.constant(0));
   }
   const LExpr *both(const LExpr *A, const LExpr *B) {
@@ -1368,28 +1371,20 @@ private:
 
   //===--- Reading and writing places ---------------------------------------===//
 
-  /// The current value of a variable (or of a member of a by-value struct
-  /// parameter, named by its path).
-  Value readVariable(const VarDecl *VD, const std::string &Path = "") {
-    bool WholeVar = Path.empty() || Path == VD->getNameAsString();
-    if (WholeVar) {
-      auto It = env().find(VD);
-      if (It != env().end())
-        return It->second;
-    }
-    std::string Name = WholeVar ? VD->getNameAsString() : Path;
-    // Parameters of the kernel itself are uniform runtime values.
-    bool KernelParam = isa<ParmVarDecl>(VD) && Frames.size() == 1;
+  /// The current value of a variable.
+  Value readVariable(const VarDecl *VD) {
+    auto It = env().find(VD);
+    if (It != env().end())
+      return It->second;
+    std::string Name = VD->getNameAsString();
     QualType T = VD->getType();
-    if (!WholeVar)
-      T = QualType(); // the member's type is decided by the caller
-    if (KernelParam || !VD->hasLocalStorage()) {
-      if (!WholeVar || T->isPointerType() || T->isIntegralOrEnumerationType())
-        return namedRuntimeValue(Name, T);
-    }
-    if (!T.isNull())
-      return unknownValue(T, "'" + Name + "' has no value we can follow");
-    return Value::none();
+    // Parameters of the kernel itself, __constant__ and __device__
+    // variables are uniform runtime values.
+    bool KernelParam = isa<ParmVarDecl>(VD) && Frames.size() == 1;
+    if ((KernelParam || !VD->hasLocalStorage()) &&
+        (T->isPointerType() || T->isIntegralOrEnumerationType()))
+      return namedRuntimeValue(Name, T);
+    return unknownValue(T, "'" + Name + "' has no value we can follow");
   }
 
   /// A uniform value known only by name: a kernel parameter, a member of a
@@ -1407,23 +1402,21 @@ private:
   }
 
   Value readPlaceValue(const Place &P, const clang::Expr *E) {
-    if (P.K == Place::Variable) {
-      Value V = readVariable(P.Var, P.Path);
-      if (V.K == Value::None && !P.Path.empty() &&
-          P.Path != P.Var->getNameAsString()) {
-        // A member of a by-value struct: a kernel parameter's member is a
-        // uniform value; a local struct's is not followed.
-        if (isa<ParmVarDecl>(P.Var) && Frames.size() == 1 &&
-            (P.Type->isPointerType() || P.Type->isIntegralOrEnumerationType()))
-          return namedRuntimeValue(P.Path, P.Type);
-        return unknownValue(P.Type, "'" + P.Path +
-                                        "' is a member of a local struct");
-      }
-      if (V.K == Value::Ref)
-        return load(V.R, E);
-      return V;
+    if (P.K != Place::Variable)
+      return load(P, E);
+    if (P.Path != P.Var->getNameAsString()) {
+      // A member of a struct held by value: a kernel parameter's member is
+      // a uniform runtime value; a local struct's members are not followed.
+      if (isa<ParmVarDecl>(P.Var) && Frames.size() == 1 &&
+          (P.Type->isPointerType() || P.Type->isIntegralOrEnumerationType()))
+        return namedRuntimeValue(P.Path, P.Type);
+      return unknownValue(P.Type,
+                          "'" + P.Path + "' is a member of a local struct");
     }
-    return load(P, E);
+    Value V = readVariable(P.Var);
+    if (V.K == Value::Ref)
+      return load(V.R, E);
+    return V;
   }
 
   /// Reads a place: a global-memory read is recorded as a load; the value
@@ -1581,7 +1574,8 @@ private:
         S.Address += (C->getValue() < 0 ? " - " : " + ") +
                      std::to_string(std::abs(C->getValue()));
     } else {
-      S.Address += " + " + printFactored(Off);
+      std::string Text = printFactored(Off);
+      S.Address += Text.front() == '-' ? " - " + Text.substr(1) : " + " + Text;
     }
     if (const UnknownExpr *U = findUnknown(Off)) {
       S.UnknownReason = U->getReason().str();

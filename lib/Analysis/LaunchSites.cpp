@@ -28,6 +28,28 @@ std::optional<int64_t> knownInt(const Expr *E, ASTContext &Ctx) {
       if (VD->hasLocalStorage() && VD->getInit() &&
           VD->getType()->isIntegralOrEnumerationType())
         return knownInt(VD->getInit(), Ctx);
+  // Arithmetic on such values: "kThreads / rows", "(n + 255) / 256".
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    std::optional<int64_t> L = knownInt(BO->getLHS(), Ctx);
+    std::optional<int64_t> R = knownInt(BO->getRHS(), Ctx);
+    if (!L || !R)
+      return std::nullopt;
+    switch (BO->getOpcode()) {
+    case BO_Add:
+      return *L + *R;
+    case BO_Sub:
+      return *L - *R;
+    case BO_Mul:
+      return *L * *R;
+    case BO_Div:
+      return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
+    case BO_Shl:
+      return *R >= 0 && *R < 63 ? std::optional<int64_t>(*L << *R)
+                                : std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
   return std::nullopt;
 }
 

@@ -2,6 +2,7 @@
 
 #include "Frontend/CudaToolchain.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -76,7 +77,8 @@ Expected<CudaToolchain> selectCudaToolchain(const CudaOptions &Opts) {
   for (const char *Var : {"CUDA_PATH", "CUDA_HOME"})
     if (auto V = sys::Process::GetEnv(Var); V && !V->empty())
       Candidates.push_back(*V);
-  Candidates.push_back("/usr/local/cuda");
+  Candidates.insert(Candidates.end(), Opts.SearchPaths.begin(),
+                    Opts.SearchPaths.end());
   for (const std::string &C : Candidates) {
     if (holdsToolkit(C)) {
       TC.UsesToolkit = true;
@@ -87,7 +89,8 @@ Expected<CudaToolchain> selectCudaToolchain(const CudaOptions &Opts) {
   if (Opts.Mode == CudaHeaderMode::Toolkit)
     return createStringError(inconvertibleErrorCode(),
                              "--cuda=toolkit: no CUDA toolkit found (tried "
-                             "CUDA_PATH, CUDA_HOME, /usr/local/cuda)");
+                             "CUDA_PATH, CUDA_HOME and %s)",
+                             llvm::join(Opts.SearchPaths, ", ").c_str());
   return TC;
 }
 

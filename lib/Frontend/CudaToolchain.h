@@ -23,6 +23,8 @@ struct CudaOptions {
   CudaHeaderMode Mode = CudaHeaderMode::Auto;
   std::string CudaPath;           ///< --cuda-path; empty to detect
   std::string GpuArch = "sm_80";  ///< --cuda-gpu-arch
+  /// Where to look for a toolkit after CUDA_PATH and CUDA_HOME.
+  std::vector<std::string> SearchPaths = {"/usr/local/cuda"};
 };
 
 /// The headers chosen for a run.
@@ -39,7 +41,7 @@ struct CudaToolchain {
 };
 
 /// Picks the headers: --cuda=builtin wins; then --cuda-path, CUDA_PATH,
-/// CUDA_HOME and /usr/local/cuda, first one holding include/cuda_runtime.h;
+/// CUDA_HOME and the search paths, first one holding include/cuda_runtime.h;
 /// else the built-in headers. An explicit --cuda-path (or --cuda=toolkit)
 /// that holds no toolkit is an error.
 llvm::Expected<CudaToolchain> selectCudaToolchain(const CudaOptions &Opts);

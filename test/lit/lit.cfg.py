@@ -8,6 +8,9 @@ config.name = "cuda-coalesce"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cu", ".test"]
 config.excludes = ["Inputs"]
+# The analyzer exits 1 when it flags something; pipelines are judged by
+# FileCheck, and exit codes have tests of their own.
+config.pipefail = False
 
 config.substitutions.append(("%cuda-coalesce", config.cuda_coalesce))
 # Tests are hermetic by default: the analyzer's own CUDA headers, whatever
@@ -15,6 +18,8 @@ config.substitutions.append(("%cuda-coalesce", config.cuda_coalesce))
 config.substitutions.append(("%coalesce", config.cuda_coalesce + " --cuda=builtin --color=false"))
 config.substitutions.append(("%normalize-json", config.python + " " +
                              os.path.join(config.test_source_root, "normalize_json.py")))
+config.substitutions.append(("%summarize", config.python + " " +
+                             os.path.join(config.test_source_root, "summarize.py")))
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("not ", config.not_tool + " "))

@@ -60,6 +60,12 @@ cl::opt<std::string> CudaMode(
     cl::desc("CUDA headers: auto (a toolkit if one is found), toolkit, or "
              "builtin (the analyzer's own)"),
     cl::init("auto"), cl::cat(ToolCategory));
+cl::list<std::string> CudaSearchPath(
+    "cuda-search-path",
+    cl::desc("Directories searched for a CUDA toolkit after CUDA_PATH and "
+             "CUDA_HOME (default /usr/local/cuda); tests use it to stand for "
+             "a machine without one"),
+    cl::CommaSeparated, cl::Hidden, cl::cat(ToolCategory));
 cl::opt<std::string> GpuArch("cuda-gpu-arch",
                              cl::desc("GPU architecture (default sm_80)"),
                              cl::cat(ToolCategory));
@@ -113,6 +119,8 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   else
     return Usage("unknown --cuda '" + CudaMode + "' (auto, toolkit or builtin)");
   C.Cuda.CudaPath = CudaPath;
+  if (CudaSearchPath.getNumOccurrences())
+    C.Cuda.SearchPaths.assign(CudaSearchPath.begin(), CudaSearchPath.end());
   if (!GpuArch.empty()) {
     C.Cuda.GpuArch = GpuArch;
     C.GpuArchGiven = true;

@@ -1,0 +1,24 @@
+#!/usr/bin/env python3
+"""One line per analyzed access of a cuda-coalesce JSON report, for FileCheck.
+
+  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF CATEGORY[ FLAGGED CHECK]
+  LINE:COL KIND `TEXT` unknown: REASON
+
+Reads the report on stdin. The JSON itself is tested elsewhere after
+normalising; this view keeps engine tests one line per access.
+"""
+import json
+import sys
+
+report = json.load(sys.stdin)
+for a in report["accesses"]:
+    head = "%d:%d %s `%s`" % (a["line"], a["column"], a["access"], a["text"])
+    if a["sectors_per_request"] is None:
+        print("%s %s: %s" % (head, a["category"], a["reason"]))
+        continue
+    line = "%s addr=%s spr=%d ideal=%d eff=%s %s" % (
+        head, a["address"], a["sectors_per_request"], a["ideal_sectors"],
+        ("%.4f" % a["efficiency"]).rstrip("0").rstrip("."), a["category"])
+    if a["flagged"]:
+        line += " FLAGGED " + a["check"]
+    print(line)
