@@ -66,21 +66,18 @@ std::pair<StringRef, std::optional<StringRef>> splitEquals(StringRef A) {
 std::string archFrom(StringRef V) {
   SmallVector<StringRef, 4> Parts;
   V.split(Parts, ',');
+  std::string Virtual;
   for (StringRef P : Parts) {
     P = P.trim();
-    if (P.consume_front("code=") || P.consume_front("arch="))
-      P = P.trim("[]");
+    if (!P.consume_front("code="))
+      P.consume_front("arch=");
+    P = P.trim("[] ");
     if (P.starts_with("sm_"))
       return P.str();
+    if (Virtual.empty() && P.consume_front("compute_"))
+      Virtual = "sm_" + P.str();
   }
-  for (StringRef P : Parts) {
-    P = P.trim();
-    P.consume_front("arch=");
-    P.consume_front("code=");
-    if (P.consume_front("compute_"))
-      return "sm_" + P.str();
-  }
-  return "";
+  return Virtual;
 }
 
 bool namesArch(StringRef F) {

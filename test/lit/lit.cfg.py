@@ -20,6 +20,8 @@ config.substitutions.append(("%normalize-json", config.python + " " +
                              os.path.join(config.test_source_root, "normalize_json.py")))
 config.substitutions.append(("%summarize", config.python + " " +
                              os.path.join(config.test_source_root, "summarize.py")))
+config.substitutions.append(("%exitcode", config.python + " " +
+                             os.path.join(config.test_source_root, "exitcode.py")))
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("not ", config.not_tool + " "))

@@ -1,0 +1,13 @@
+#!/usr/bin/env python3
+"""Runs a command, echoes its stderr then stdout, and prints 'exit: N'.
+
+lit's internal shell has no $?, and the analyzer's exit code (0, 1, 2) is
+part of its contract, so tests check it through this wrapper.
+"""
+import subprocess
+import sys
+
+p = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+sys.stdout.write(p.stderr)
+sys.stdout.write(p.stdout)
+print("exit: %d" % p.returncode)
