@@ -110,7 +110,7 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
     F.Check = Matched->name().str();
     Matched->describe(F);
   }
-  if (!S.Address.empty() && S.Address != "unknown")
+  if (F.Cost)
     F.Notes.insert(F.Notes.begin(),
                    "lane address = " + S.Address + assumptionText(S));
 

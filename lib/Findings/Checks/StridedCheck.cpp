@@ -27,11 +27,13 @@ public:
             : "lanes are scattered";
     F.Message = "strided " + accessNoun(S.Kind) + ": " + Spread + "; " +
                 sectorPhrase(*F.Cost);
-    if (F.Cost->Lines > F.Cost->IdealSectors)
-      F.Notes.push_back(std::to_string(F.Cost->Lines) +
-                        " different 128-byte lines per request: past 8 "
-                        "sectors per lane stride, time keeps growing with "
-                        "the lines and DRAM pages touched");
+    // Once every lane owns a sector the count cannot grow, but the cost
+    // still does, with the lines and DRAM pages the warp spreads over.
+    if (F.Cost->Sectors >= F.Cost->ActiveLanes)
+      F.Notes.push_back("every lane fetches a sector of its own, spread over " +
+                        std::to_string(F.Cost->Lines) +
+                        " 128-byte lines; a wider stride cannot add sectors "
+                        "but still adds lines and DRAM pages, and time");
     F.Notes.push_back(
         "consecutive threadIdx.x should touch consecutive addresses; make "
         "threadIdx.x the fastest-moving term of the index, or stage the tile "
