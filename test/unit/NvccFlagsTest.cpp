@@ -1,0 +1,88 @@
+//===- NvccFlagsTest.cpp - compile commands to clang flags ------------------===//
+
+#include "Frontend/NvccFlags.h"
+
+#include "gtest/gtest.h"
+
+using namespace coalesce;
+
+namespace {
+
+ParseFlags translate(std::vector<std::string> Cmd) {
+  return translateCompileCommand(Cmd);
+}
+
+TEST(NvccFlags, KeepsIncludesMacrosAndStandardInEverySpelling) {
+  ParseFlags F = translate({"nvcc", "-I", "a", "-Ib", "--include-path=c",
+                            "-DX=1", "-D", "Y", "--define-macro=Z", "-UW",
+                            "-isystem", "/s", "--std", "c++17", "-include",
+                            "pre.h", "k.cu"});
+  std::vector<std::string> Want = {"-Ia", "-Ib", "-Ic", "-DX=1", "-DY", "-DZ",
+                                   "-UW", "-isystem", "/s", "-std=c++17",
+                                   "-include", "pre.h"};
+  EXPECT_EQ(F.Args, Want);
+}
+
+TEST(NvccFlags, DropsCodeGenerationLinkingAndHostCompilerFlags) {
+  ParseFlags F = translate(
+      {"/usr/local/cuda/bin/nvcc", "-O3", "-G", "-lineinfo", "-g",
+       "--use_fast_math", "--expt-relaxed-constexpr", "--extended-lambda",
+       "-ccbin", "/usr/bin/g++", "-Xptxas", "-v", "--maxrregcount", "64",
+       "-x", "cu", "-c", "k.cu", "-o", "k.o", "-MD", "-MT", "k.o", "-MF",
+       "k.d", "-forward-unknown-to-host-compiler", "-cudart", "static"});
+  EXPECT_TRUE(F.Args.empty()) << F.Args.front();
+  EXPECT_EQ(F.GpuArch, "");
+}
+
+TEST(NvccFlags, RelocatableDeviceCodeBecomesGpuRdc) {
+  EXPECT_EQ(translate({"nvcc", "-rdc=true", "k.cu"}).Args,
+            std::vector<std::string>{"-fgpu-rdc"});
+  EXPECT_EQ(translate({"nvcc", "-dc", "k.cu"}).Args,
+            std::vector<std::string>{"-fgpu-rdc"});
+  EXPECT_TRUE(translate({"nvcc", "-rdc=false", "k.cu"}).Args.empty());
+}
+
+TEST(NvccFlags, XcompilerKeepsOnlyWhatChangesParsing) {
+  ParseFlags F = translate(
+      {"nvcc", "-Xcompiler", "-fPIC,-Wall,-DHOST=1", "-Xcompiler=-fopenmp"});
+  std::vector<std::string> Want = {"-DHOST=1", "-fopenmp"};
+  EXPECT_EQ(F.Args, Want);
+}
+
+struct ArchCase {
+  std::vector<std::string> Cmd;
+  const char *Arch;
+};
+
+class NvccArch : public ::testing::TestWithParam<ArchCase> {};
+
+TEST_P(NvccArch, FindsTheRealArchitecture) {
+  EXPECT_EQ(translate(GetParam().Cmd).GpuArch, GetParam().Arch);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Spellings, NvccArch,
+    ::testing::Values(
+        ArchCase{{"nvcc", "-arch=sm_86"}, "sm_86"},
+        ArchCase{{"nvcc", "-arch", "sm_75"}, "sm_75"},
+        ArchCase{{"nvcc", "--gpu-architecture=compute_70"}, "sm_70"},
+        ArchCase{{"nvcc", "-gencode", "arch=compute_80,code=sm_80"}, "sm_80"},
+        ArchCase{{"nvcc", "-gencode=arch=compute_90a,code=sm_90a"}, "sm_90a"},
+        ArchCase{{"nvcc", "--generate-code=arch=compute_90,code=[compute_90,sm_90]"},
+                 "sm_90"},
+        ArchCase{{"clang++", "--cuda-gpu-arch=sm_89"}, "sm_89"},
+        // The first architecture named wins.
+        ArchCase{{"nvcc", "-gencode", "arch=compute_70,code=sm_70", "-gencode",
+                  "arch=compute_80,code=sm_80"},
+                 "sm_70"}));
+
+TEST(NvccFlags, ClangCommandLinesPassThroughTheSameFilter) {
+  ParseFlags F = translate({"clang++", "-x", "cuda", "--cuda-gpu-arch=sm_80",
+                            "--cuda-path=/opt/cuda", "-Iinc", "-std=c++20",
+                            "-c", "k.cu", "-o", "k.o"});
+  std::vector<std::string> Want = {"-Iinc", "-std=c++20"};
+  EXPECT_EQ(F.Args, Want);
+  EXPECT_EQ(F.GpuArch, "sm_80");
+}
+
+} // namespace
