@@ -46,6 +46,17 @@ std::vector<std::string> CudaToolchain::deviceFlags() const {
     F.push_back("--cuda-path=" + ToolkitPath);
     F.push_back("-idirafter");
     F.push_back(compatHeaderDir());
+    // Fixes a stub header cannot reach (libcu++ moved, __managed__, the
+    // cache-hinted loads clang's wrapper leaves out); see its comments.
+    F.push_back("-include");
+    F.push_back("cuda_coalesce_toolkit_prelude.h");
+    // CUDA 13 keeps libcu++, thrust and cub under include/cccl; nvcc adds it.
+    SmallString<256> Cccl(ToolkitPath);
+    sys::path::append(Cccl, "include", "cccl");
+    if (sys::fs::is_directory(Cccl)) {
+      F.push_back("-isystem");
+      F.push_back(std::string(Cccl));
+    }
   } else {
     F.insert(F.end(), {"-nocudainc", "-nocudalib", "-isystem",
                        builtinHeaderDir(), "-include",

@@ -1,0 +1,54 @@
+// Force-included (-include, found through -idirafter on this folder) in
+// toolkit mode, after clang's CUDA runtime wrapper and before the user's code:
+// fixes for what clang 19 gets wrong with a real toolkit that a stub header
+// cannot reach.
+#ifndef CUDA_COALESCE_TOOLKIT_PRELUDE_H
+#define CUDA_COALESCE_TOOLKIT_PRELUDE_H
+
+// The toolkit spells __managed__ as clang's HIP-only `managed` attribute,
+// which CUDA mode ignores: `__managed__ int x;` becomes a host variable and
+// every kernel that uses it fails to parse. A managed variable is a device
+// variable as far as the analysis is concerned.
+#undef __managed__
+#define __managed__ __attribute__((device))
+
+// clang 19 knows neither attribute and warns on every use; both only affect
+// code generation.
+#undef __grid_constant__
+#define __grid_constant__
+#undef __cluster_dims__
+#define __cluster_dims__(...)
+
+// nvcc predefines its version; clang does not, though host code prints it and
+// feature tests compare it. Derived from the toolkit's cuda.h, which clang's
+// wrapper has included. (The toolkit's own headers test these only for NVRTC,
+// and libcu++ reads CUDA_VERSION under clang, so neither changes behaviour.)
+#ifndef __CUDACC_VER_MAJOR__
+#define __CUDACC_VER_MAJOR__ (CUDA_VERSION / 1000)
+#define __CUDACC_VER_MINOR__ (CUDA_VERSION % 1000 / 10)
+#define __CUDACC_VER_BUILD__ 0
+#endif
+
+// CUDA 13 moved libcu++ to include/cccl, which clang does not search, and it
+// needs C++17; cooperative_groups.h includes it unless told to use its own
+// traits. (Code that includes <cuda/std/...>, thrust or cub itself still needs
+// -isystem <cuda>/include/cccl, as nvcc passes.)
+#if !__has_include(<cuda/std/type_traits>) || __cplusplus < 201703L
+#define _CG_LIMIT_INCLUDED_DEPENDENCIES
+#endif
+
+// clang's wrapper skips the toolkit's sm_32_intrinsics.h and defines only
+// __ldg, so the other cache-hinted loads and stores would be undeclared.
+// Templates, so that they never clash with a real declaration and lose to one
+// in overload resolution.
+template <class T> __device__ T __ldcg(const T *ptr);
+template <class T> __device__ T __ldca(const T *ptr);
+template <class T> __device__ T __ldcs(const T *ptr);
+template <class T> __device__ T __ldlu(const T *ptr);
+template <class T> __device__ T __ldcv(const T *ptr);
+template <class T> __device__ void __stwb(T *ptr, T value);
+template <class T> __device__ void __stcg(T *ptr, T value);
+template <class T> __device__ void __stcs(T *ptr, T value);
+template <class T> __device__ void __stwt(T *ptr, T value);
+
+#endif
