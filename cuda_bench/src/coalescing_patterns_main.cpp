@@ -1,0 +1,420 @@
+// coalescing-patterns: copies one payload many ways and reports time, useful bandwidth and whether the
+// output is right. Each row names its kernel the way cuda-coalesce prints it, so the analyzer's report,
+// this file's JSON and Nsight Compute's counters can be joined on that name.
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli.h"
+#include "cuda_check.h"
+#include "device_info.h"
+#include "json.h"
+#include "patterns.h"
+#include "sector_model.h"
+#include "timing.h"
+
+namespace bench {
+namespace {
+
+constexpr unsigned kGatherSeed = 0x5eedu;
+
+// One row of the suite. The model columns give lane l of warp 0 the byte address base + l * stride for the
+// load and for the store; the gather row has no static pattern and so no model.
+struct Row {
+  const char *name;
+  const char *label;
+  const char *kernel; // as cuda-coalesce prints it
+  PatternKernel id;
+  const char *group;
+  int elemBytes;
+  int strideElems; // lane stride of the strided rows, 0 for the others
+  bool modelled;
+  long long ldBase, ldStride;
+  long long stBase, stStride;
+};
+
+const std::vector<Row> &rows() {
+  static const std::vector<Row> table = {
+      {"float_stride_1", "float, stride 1", "copyStrided<float, 1>", PatternKernel::FloatStride1, "stride", 4, 1, true, 0, 4, 0, 4},
+      {"float_stride_2", "float, stride 2", "copyStrided<float, 2>", PatternKernel::FloatStride2, "stride", 4, 2, true, 0, 8, 0, 8},
+      {"float_stride_3", "float, stride 3", "copyStrided<float, 3>", PatternKernel::FloatStride3, "stride", 4, 3, true, 0, 12, 0, 12},
+      {"float_stride_4", "float, stride 4", "copyStrided<float, 4>", PatternKernel::FloatStride4, "stride", 4, 4, true, 0, 16, 0, 16},
+      {"float_stride_8", "float, stride 8", "copyStrided<float, 8>", PatternKernel::FloatStride8, "stride", 4, 8, true, 0, 32, 0, 32},
+      {"float_stride_16", "float, stride 16", "copyStrided<float, 16>", PatternKernel::FloatStride16, "stride", 4, 16, true, 0, 64, 0, 64},
+      {"float_stride_32", "float, stride 32", "copyStrided<float, 32>", PatternKernel::FloatStride32, "stride", 4, 32, true, 0, 128, 0, 128},
+      {"chunked_4", "chunked, 4 per thread", "copyChunked<4>", PatternKernel::Chunked4, "chunked", 4, 0, true, 0, 16, 0, 16},
+      {"chunked_32", "chunked, 32 per thread", "copyChunked<32>", PatternKernel::Chunked32, "chunked", 4, 0, true, 0, 128, 0, 128},
+      {"chunked_1024", "chunked, 1024 per thread", "copyChunked<1024>", PatternKernel::Chunked1024, "chunked", 4, 0, true, 0, 4096, 0, 4096},
+      {"grid_stride", "grid-stride loop", "copyGridStride", PatternKernel::GridStride, "chunked", 4, 0, true, 0, 4, 0, 4},
+      {"aos_12", "AoS {x,y,z} (12 B), read .x", "copyAoS<Particle3>", PatternKernel::AoS12, "layout", 4, 0, true, 0, 12, 0, 4},
+      {"aos_24", "AoS 6 floats (24 B), read .x", "copyAoS<Particle6>", PatternKernel::AoS24, "layout", 4, 0, true, 0, 24, 0, 4},
+      {"soa", "SoA, read xs[i]", "copySoA", PatternKernel::SoA, "layout", 4, 0, true, 0, 4, 0, 4},
+      {"offset_4B", "misaligned by 4 B", "copyOffset<1>", PatternKernel::Offset4B, "alignment", 4, 0, true, 4, 4, 0, 4},
+      {"offset_32B", "misaligned by 32 B", "copyOffset<8>", PatternKernel::Offset32B, "alignment", 4, 0, true, 32, 4, 0, 4},
+      {"gather", "random gather", "copyGather", PatternKernel::Gather, "gather", 4, 0, false, 0, 0, 0, 4},
+      {"double_stride_1", "double, stride 1", "copyStrided<double, 1>", PatternKernel::DoubleStride1, "wide", 8, 1, true, 0, 8, 0, 8},
+      {"double_stride_2", "double, stride 2", "copyStrided<double, 2>", PatternKernel::DoubleStride2, "wide", 8, 2, true, 0, 16, 0, 16},
+      {"double_stride_4", "double, stride 4", "copyStrided<double, 4>", PatternKernel::DoubleStride4, "wide", 8, 4, true, 0, 32, 0, 32},
+      {"float4_stride_1", "float4, stride 1", "copyStrided<float4, 1>", PatternKernel::Float4Stride1, "wide", 16, 1, true, 0, 16, 0, 16},
+  };
+  return table;
+}
+
+struct Options {
+  unsigned long long bytes = 512ull << 20;
+  int repeats = 10;
+  int warmup = 2;
+  int device = 0;
+  bool profileOne = false;
+  bool list = false;
+  std::string jsonPath;
+  std::vector<std::string> only;
+};
+
+void usage(FILE *to) {
+  std::fprintf(to,
+               "usage: coalescing-patterns [--bytes N[K|M|G]] [--repeats N] [--warmup N] [--json FILE]\n"
+               "                           [--only NAME[,NAME...]] [--profile-one] [--device N] [--list]\n"
+               "  --bytes        payload copied by every row (default 512M), rounded down to a multiple of %zu B\n"
+               "  --repeats      timed launches per row; the median is reported (default 10)\n"
+               "  --warmup       untimed launches per row before timing (default 2)\n"
+               "  --profile-one  one launch per row, no warm-up: the mode profile.sh runs under ncu\n"
+               "  --only         run only the named rows (see --list)\n"
+               "  --list         print the rows and exit without touching the GPU\n",
+               kPayloadQuantumFloats * sizeof(float));
+}
+
+std::vector<std::string> splitCommas(const std::string &s) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= s.size()) {
+    size_t comma = s.find(',', start);
+    if (comma == std::string::npos)
+      comma = s.size();
+    if (comma > start)
+      out.push_back(s.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return out;
+}
+
+bool parseOptions(int argc, char **argv, Options &o) {
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto next = [&]() -> const char * { return i + 1 < argc ? argv[++i] : nullptr; };
+    if (a == "--help" || a == "-h") {
+      usage(stdout);
+      std::exit(0);
+    } else if (a == "--bytes") {
+      const char *v = next();
+      auto b = v ? parseBytes(v) : std::nullopt;
+      if (!b)
+        return false;
+      o.bytes = *b;
+    } else if (a == "--repeats" || a == "--warmup" || a == "--device") {
+      const char *v = next();
+      auto n = v ? parseInt(v) : std::nullopt;
+      if (!n || *n < 0)
+        return false;
+      (a == "--repeats" ? o.repeats : a == "--warmup" ? o.warmup : o.device) = *n;
+    } else if (a == "--json") {
+      const char *v = next();
+      if (!v)
+        return false;
+      o.jsonPath = v;
+    } else if (a == "--only") {
+      const char *v = next();
+      if (!v)
+        return false;
+      o.only = splitCommas(v);
+    } else if (a == "--profile-one") {
+      o.profileOne = true;
+    } else if (a == "--list") {
+      o.list = true;
+    } else {
+      std::fprintf(stderr, "coalescing-patterns: unknown option '%s'\n", a.c_str());
+      return false;
+    }
+  }
+  if (o.profileOne) {
+    o.repeats = 1;
+    o.warmup = 0;
+  }
+  return o.repeats > 0;
+}
+
+RequestCost modelCost(long long base, long long stride, int elemBytes) {
+  return requestCost(stridedLanes(base, stride), elemBytes);
+}
+
+struct Result {
+  const Row *row;
+  Timing timing;
+  size_t payloadBytes;
+  bool verified;
+  std::string verifyNote;
+};
+
+// Device buffers for the whole run; the particle and index buffers only when a row needs them.
+struct Buffers {
+  float *in = nullptr;
+  float *out = nullptr;
+  void *particles = nullptr;
+  unsigned *index = nullptr;
+  size_t n = 0;
+};
+
+std::string firstMismatch(const float *got, const float *want, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    if (std::memcmp(&got[i], &want[i], sizeof(float)) != 0) {
+      unsigned g, w;
+      std::memcpy(&g, &got[i], 4);
+      std::memcpy(&w, &want[i], 4);
+      char buf[128];
+      std::snprintf(buf, sizeof buf, "out[%zu] = 0x%08x, expected 0x%08x", i, g, w);
+      return buf;
+    }
+  }
+  return "";
+}
+
+// Checks the output of one row on the host: a copy of the input, shifted for the offset rows, permuted
+// for the gather row (whose index must itself be a permutation).
+bool verify(const Row &row, const float *out, const std::vector<float> &input, const std::vector<unsigned> &index,
+            size_t n, std::string &note) {
+  if (row.id == PatternKernel::Gather) {
+    std::vector<bool> seen(n, false);
+    for (size_t i = 0; i < n; ++i) {
+      unsigned j = index[i];
+      if (j >= n || seen[j]) {
+        note = "gather index is not a permutation at " + std::to_string(i);
+        return false;
+      }
+      seen[j] = true;
+      if (std::memcmp(&out[i], &input[j], sizeof(float)) != 0) {
+        note = "out[" + std::to_string(i) + "] != in[index[" + std::to_string(i) + "]]";
+        return false;
+      }
+    }
+    return true;
+  }
+  size_t shift = row.id == PatternKernel::Offset4B ? 1 : row.id == PatternKernel::Offset32B ? 8 : 0;
+  if (std::memcmp(out, input.data() + shift, n * sizeof(float)) == 0)
+    return true;
+  note = firstMismatch(out, input.data() + shift, n);
+  return false;
+}
+
+void writeJson(const std::string &path, const Options &o, const DeviceInfo &info, const std::string &command,
+               size_t n, const std::vector<Result> &results) {
+  std::ofstream os(path);
+  if (!os) {
+    std::fprintf(stderr, "coalescing-patterns: cannot write %s\n", path.c_str());
+    std::exit(2);
+  }
+  json::Writer w(os);
+  w.beginObject();
+  w.field("schema", "cuda-bench-patterns/1");
+  writeProvenance(w, info, command);
+  w.field("payload_bytes", static_cast<unsigned long long>(n * sizeof(float)));
+  w.field("repeats", o.repeats);
+  w.field("warmup", o.warmup);
+  w.field("profile_one", o.profileOne);
+  w.field("block_size", patternBlockSize());
+  w.key("definitions");
+  w.beginObject();
+  w.field("useful_read_bytes", "payload bytes the kernel needs to read: the floats it copies (an AoS row "
+                               "counts only the .x members; the gather row's index reads are not counted)");
+  w.field("useful_write_bytes", "payload bytes the kernel writes");
+  w.field("useful_bytes", "useful_read_bytes + useful_write_bytes, the same for every row");
+  w.field("useful_gbps", "useful_bytes / ms_median, in 1e9 bytes per second");
+  w.field("model_ld_sectors_per_request", "32-byte sectors one warp load touches for lane l of warp 0 at the "
+                                          "row's base + l * stride, DESIGN.md's model");
+  w.endObject();
+  w.key("rows");
+  w.beginArray();
+  for (const Result &r : results) {
+    const Row &row = *r.row;
+    double usefulBytes = 2.0 * static_cast<double>(r.payloadBytes);
+    w.beginObject();
+    w.field("name", row.name);
+    w.field("label", row.label);
+    w.field("kernel", row.kernel);
+    w.field("group", row.group);
+    w.field("elem_bytes", row.elemBytes);
+    if (row.strideElems)
+      w.field("stride", row.strideElems);
+    else
+      w.nullField("stride");
+    w.field("useful_bytes", static_cast<unsigned long long>(2 * r.payloadBytes));
+    w.field("useful_read_bytes", static_cast<unsigned long long>(r.payloadBytes));
+    w.field("useful_write_bytes", static_cast<unsigned long long>(r.payloadBytes));
+    w.field("ms_median", r.timing.medianMs);
+    w.field("ms_min", r.timing.minMs);
+    w.field("ms_max", r.timing.maxMs);
+    w.field("useful_gbps", usefulBytes / (r.timing.medianMs * 1e-3) / 1e9);
+    w.field("verified", r.verified);
+    if (!r.verifyNote.empty())
+      w.field("verify_note", r.verifyNote);
+    if (row.modelled) {
+      RequestCost ld = modelCost(row.ldBase, row.ldStride, row.elemBytes);
+      RequestCost st = modelCost(row.stBase, row.stStride, row.elemBytes);
+      w.field("model_ld_sectors_per_request", ld.sectors);
+      w.field("model_st_sectors_per_request", st.sectors);
+      w.field("model_ld_lines_per_request", ld.lines);
+    } else {
+      w.nullField("model_ld_sectors_per_request");
+      w.field("model_st_sectors_per_request", modelCost(row.stBase, row.stStride, row.elemBytes).sectors);
+      w.nullField("model_ld_lines_per_request");
+    }
+    w.endObject();
+  }
+  w.endArray();
+  w.endObject();
+}
+
+int run(int argc, char **argv) {
+  Options o;
+  if (!parseOptions(argc, argv, o)) {
+    usage(stderr);
+    return 2;
+  }
+
+  std::vector<const Row *> selected;
+  for (const Row &row : rows()) {
+    bool wanted = o.only.empty();
+    for (const std::string &name : o.only)
+      wanted = wanted || name == row.name;
+    if (wanted)
+      selected.push_back(&row);
+  }
+  for (const std::string &name : o.only) {
+    bool known = false;
+    for (const Row &row : rows())
+      known = known || name == row.name;
+    if (!known) {
+      std::fprintf(stderr, "coalescing-patterns: no row named '%s' (see --list)\n", name.c_str());
+      return 2;
+    }
+  }
+
+  if (o.list) {
+    for (const Row *row : selected) {
+      const char *model = "-";
+      std::string sectors;
+      if (row->modelled) {
+        sectors = std::to_string(modelCost(row->ldBase, row->ldStride, row->elemBytes).sectors);
+        model = sectors.c_str();
+      }
+      std::printf("%-16s %-24s model ld sectors/request %s\n", row->name, row->kernel, model);
+    }
+    return 0;
+  }
+
+  size_t n = static_cast<size_t>(o.bytes / sizeof(float)) / kPayloadQuantumFloats * kPayloadQuantumFloats;
+  if (n == 0 || n >= (1ull << 32)) {
+    std::fprintf(stderr, "coalescing-patterns: --bytes must give between %zu B and 16 GiB of payload\n",
+                 kPayloadQuantumFloats * sizeof(float));
+    return 2;
+  }
+
+  CUDA_CHECK(cudaSetDevice(o.device));
+  DeviceInfo info = queryDevice(o.device);
+  std::string command = joinCommandLine(argc, argv);
+  std::printf("device %s (sm_%d%d, %d SMs), CUDA %s, driver %s\n", info.name.c_str(), info.computeMajor,
+              info.computeMinor, info.smCount, info.cudaRuntime.c_str(),
+              info.driverVersion.empty() ? "?" : info.driverVersion.c_str());
+  std::printf("payload %zu bytes (%zu floats), %d warm-up + %d timed launches per row\n\n", n * sizeof(float), n,
+              o.warmup, o.repeats);
+
+  bool needParticles = false, needIndex = false;
+  for (const Row *row : selected) {
+    needParticles = needParticles || particleBytes(row->id) > 0;
+    needIndex = needIndex || row->id == PatternKernel::Gather;
+  }
+
+  Buffers b;
+  b.n = n;
+  CUDA_CHECK(cudaMalloc(&b.in, (n + kInputPadFloats) * sizeof(float)));
+  CUDA_CHECK(cudaMalloc(&b.out, n * sizeof(float)));
+  if (needParticles)
+    CUDA_CHECK(cudaMalloc(&b.particles, n * particleBytes(PatternKernel::AoS24)));
+  if (needIndex)
+    CUDA_CHECK(cudaMalloc(&b.index, n * sizeof(unsigned)));
+
+  fillInput(b.in, n + kInputPadFloats);
+  std::vector<float> input(n + kInputPadFloats);
+  CUDA_CHECK(cudaMemcpy(input.data(), b.in, input.size() * sizeof(float), cudaMemcpyDeviceToHost));
+  std::vector<unsigned> index;
+  if (needIndex) {
+    fillPermutation(b.index, n, kGatherSeed);
+    index.resize(n);
+    CUDA_CHECK(cudaMemcpy(index.data(), b.index, n * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  }
+
+  float *hostOut = nullptr;
+  CUDA_CHECK(cudaMallocHost(&hostOut, n * sizeof(float)));
+
+  PatternBuffers pb;
+  pb.in = b.in;
+  pb.out = b.out;
+  pb.particles = b.particles;
+  pb.gatherIndex = b.index;
+  pb.n = n;
+  pb.gridStrideBlocks = info.smCount * (info.maxThreadsPerSm / patternBlockSize()); // one full wave
+
+  std::vector<Result> results;
+  bool allVerified = true;
+  std::printf("%-16s %-24s %5s %10s %11s %9s  %s\n", "name", "kernel", "elem", "ms", "useful GB/s", "model ld",
+              "verified");
+  for (const Row *row : selected) {
+    if (particleBytes(row->id) > 0)
+      fillParticles(row->id, b.particles, b.in, n);
+    CUDA_CHECK(cudaMemset(b.out, 0xff, n * sizeof(float))); // NaN bits fillInput never writes
+    CUDA_CHECK(cudaDeviceSynchronize());
+
+    Result r{row, {}, 0, false, ""};
+    r.timing = timeLaunches([&] { r.payloadBytes = launchPattern(row->id, pb); }, o.warmup, o.repeats);
+    if (r.payloadBytes != n * sizeof(float)) {
+      std::fprintf(stderr, "coalescing-patterns: row %s copies %zu bytes, not the payload's %zu\n", row->name,
+                   r.payloadBytes, n * sizeof(float));
+      return 1;
+    }
+    CUDA_CHECK(cudaMemcpy(hostOut, b.out, n * sizeof(float), cudaMemcpyDeviceToHost));
+    r.verified = verify(*row, hostOut, input, index, n, r.verifyNote);
+    allVerified = allVerified && r.verified;
+
+    std::string model = row->modelled ? std::to_string(modelCost(row->ldBase, row->ldStride, row->elemBytes).sectors)
+                                      : std::string("-");
+    double gbps = 2.0 * static_cast<double>(r.payloadBytes) / (r.timing.medianMs * 1e-3) / 1e9;
+    std::printf("%-16s %-24s %5d %10.3f %11.1f %9s  %s%s%s\n", row->name, row->kernel, row->elemBytes,
+                r.timing.medianMs, gbps, model.c_str(), r.verified ? "yes" : "NO", r.verified ? "" : ": ",
+                r.verifyNote.c_str());
+    std::fflush(stdout);
+    results.push_back(r);
+  }
+
+  if (!o.jsonPath.empty())
+    writeJson(o.jsonPath, o, info, command, n, results);
+
+  CUDA_CHECK(cudaFreeHost(hostOut));
+  CUDA_CHECK(cudaFree(b.in));
+  CUDA_CHECK(cudaFree(b.out));
+  if (b.particles)
+    CUDA_CHECK(cudaFree(b.particles));
+  if (b.index)
+    CUDA_CHECK(cudaFree(b.index));
+  if (!allVerified) {
+    std::fprintf(stderr, "coalescing-patterns: some rows produced wrong output\n");
+    return 1;
+  }
+  return 0;
+}
+
+} // namespace
+} // namespace bench
+
+int main(int argc, char **argv) { return bench::run(argc, argv); }

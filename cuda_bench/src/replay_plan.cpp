@@ -1,0 +1,216 @@
+#include "replay_plan.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bench {
+
+namespace {
+
+long long roundUp(long long v, long long m) { return (v + m - 1) / m * m; }
+
+long long positiveMod(long long v, long long m) { return ((v % m) + m) % m; }
+
+std::optional<long long> integerMember(const json::Value &obj, const char *key) {
+  const json::Value *v = obj.find(key);
+  if (v && v->isInteger())
+    return v->asInteger();
+  if (v && v->isNumber() && std::floor(v->asNumber()) == v->asNumber())
+    return static_cast<long long>(v->asNumber());
+  return std::nullopt;
+}
+
+std::string stringMember(const json::Value &obj, const char *key) {
+  const json::Value *v = obj.find(key);
+  return v && v->isString() ? v->asString() : std::string();
+}
+
+std::optional<AccessKind> parseKind(const std::string &s) {
+  if (s == "load")
+    return AccessKind::Load;
+  if (s == "store")
+    return AccessKind::Store;
+  if (s == "load+store")
+    return AccessKind::LoadStore;
+  return std::nullopt;
+}
+
+} // namespace
+
+const char *accessKindName(AccessKind kind) {
+  switch (kind) {
+  case AccessKind::Load: return "load";
+  case AccessKind::Store: return "store";
+  case AccessKind::LoadStore: return "load+store";
+  }
+  return "?";
+}
+
+std::string readReport(const json::Value &root, std::vector<ReportAccess> &out) {
+  if (!root.isObject())
+    return "the report is not a JSON object";
+  const json::Value *schema = root.find("schema");
+  if (!schema || !schema->isString() || schema->asString() != "cuda-coalesce-report/1")
+    return "the report's schema is not \"cuda-coalesce-report/1\"";
+  const json::Value *accesses = root.find("accesses");
+  if (!accesses || !accesses->isArray())
+    return "the report has no accesses[] array";
+
+  for (size_t i = 0; i < accesses->asArray().size(); ++i) {
+    const json::Value &a = accesses->asArray()[i];
+    if (!a.isObject())
+      return "accesses[" + std::to_string(i) + "] is not an object";
+    ReportAccess r;
+    r.file = stringMember(a, "file");
+    r.line = static_cast<int>(integerMember(a, "line").value_or(0));
+    r.column = static_cast<int>(integerMember(a, "column").value_or(0));
+    r.kernel = stringMember(a, "kernel");
+    r.access = stringMember(a, "access");
+    r.category = stringMember(a, "category");
+    const json::Value *flagged = a.find("flagged");
+    r.flagged = flagged && flagged->isBool() && flagged->asBool();
+    if (auto e = integerMember(a, "elem_bytes"))
+      r.elemBytes = static_cast<int>(*e);
+    r.warpStrideBytes = integerMember(a, "warp_stride_bytes");
+    r.lane0OffsetBytes = integerMember(a, "lane0_offset_bytes");
+    const json::Value *predicted = a.find("sectors_per_request");
+    if (predicted && predicted->isNumber())
+      r.predictedSectors = predicted->asNumber();
+
+    const json::Value *offsets = a.find("lane_offsets");
+    if (offsets && offsets->isArray()) {
+      if (offsets->asArray().size() != static_cast<size_t>(kWarpSize))
+        return "accesses[" + std::to_string(i) + "].lane_offsets does not hold 32 entries";
+      bool anyActive = false;
+      for (int l = 0; l < kWarpSize; ++l) {
+        const json::Value &o = offsets->asArray()[l];
+        if (o.isInteger()) {
+          r.laneOffsets[l] = o.asInteger();
+          anyActive = true;
+        } else if (!o.isNull()) {
+          return "accesses[" + std::to_string(i) + "].lane_offsets[" + std::to_string(l) +
+                 "] is neither an integer nor null";
+        }
+      }
+      r.hasLaneOffsets = anyActive;
+    }
+    out.push_back(std::move(r));
+  }
+  return "";
+}
+
+Selection selectAccesses(const std::vector<ReportAccess> &accesses, const ReplayLimits &limits) {
+  Selection s;
+  int quiet = 0;
+  for (const ReportAccess &a : accesses) {
+    if (a.flagged) {
+      if (a.hasLaneOffsets)
+        s.chosen.push_back(a);
+      else
+        s.skipped.push_back({a, "flagged but lane_offsets is null (" +
+                                    (a.category.empty() ? std::string("no category") : a.category) +
+                                    "): no static pattern to replay"});
+    } else if (a.hasLaneOffsets) {
+      if (quiet < limits.maxQuiet) {
+        s.chosen.push_back(a);
+        ++quiet;
+      } else {
+        ++s.quietNotReplayed;
+      }
+    }
+  }
+  return s;
+}
+
+std::optional<ReplayPlan> planReplay(const ReportAccess &access, const ReplayLimits &limits, std::string &whyNot) {
+  ReplayPlan p;
+  p.access = access;
+  auto kind = parseKind(access.access);
+  if (!kind) {
+    whyNot = "access \"" + access.access + "\" is not load, store or load+store";
+    return std::nullopt;
+  }
+  p.kind = *kind;
+  if (!access.elemBytes) {
+    whyNot = "elem_bytes is missing";
+    return std::nullopt;
+  }
+  p.elemBytes = *access.elemBytes;
+  const int e = p.elemBytes;
+  if (e != 1 && e != 2 && e != 4 && e != 8 && e != 16) {
+    whyNot = "elem_bytes " + std::to_string(e) + " is not 1, 2, 4, 8 or 16";
+    return std::nullopt;
+  }
+  if (!access.hasLaneOffsets) {
+    whyNot = "lane_offsets is null";
+    return std::nullopt;
+  }
+
+  long long minOff = 0, maxOff = 0;
+  bool first = true;
+  for (int l = 0; l < kWarpSize; ++l) {
+    const auto &o = access.laneOffsets[l];
+    if (!o)
+      continue;
+    minOff = first ? *o : std::min(minOff, *o);
+    maxOff = first ? *o : std::max(maxOff, *o);
+    first = false;
+    p.activeMask |= 1u << l;
+    ++p.activeLanes;
+  }
+
+  // Lane 0 keeps its alignment within a 128-byte line; the warp's origin moves down by whole lines until
+  // every lane lands at or after it.
+  const long long align = positiveMod(access.lane0OffsetBytes.value_or(0), kLineBytes);
+  p.lane0Start = align + roundUp(std::max(0ll, -(minOff + align)), kLineBytes);
+  for (int l = 0; l < kWarpSize; ++l) {
+    if (!access.laneOffsets[l])
+      continue;
+    long long start = p.lane0Start + *access.laneOffsets[l];
+    if (start % e != 0) {
+      whyNot = "lane " + std::to_string(l) + " is not aligned to its " + std::to_string(e) + "-byte element";
+      return std::nullopt;
+    }
+    p.laneStart[l] = start;
+  }
+  p.span = p.lane0Start + maxOff + e;
+
+  // The warp stride: the report's when it knows one, else the span rounded up to whole lines, so that
+  // warps neither overlap nor share a line and each keeps warp 0's alignment.
+  if (access.warpStrideBytes && *access.warpStrideBytes > 0) {
+    p.warpStride = *access.warpStrideBytes;
+    p.warpStrideFromReport = true;
+  } else {
+    p.warpStride = roundUp(p.span, kLineBytes);
+  }
+  if (p.warpStride % e != 0) {
+    whyNot = "warp stride " + std::to_string(p.warpStride) + " is not a multiple of elem_bytes";
+    return std::nullopt;
+  }
+  if (p.span > limits.maxBufferBytes) {
+    whyNot = "one warp spans " + std::to_string(p.span) + " bytes, more than the buffer limit";
+    return std::nullopt;
+  }
+
+  const long long perWarp = static_cast<long long>(p.activeLanes) * e;
+  p.warps = std::max(1ll, limits.usefulBytes / perWarp);
+  const long long fitting = (limits.maxBufferBytes - p.span) / p.warpStride + 1;
+  p.warps = std::min(p.warps, fitting);
+  p.patternBytes = (p.warps - 1) * p.warpStride + p.span;
+  p.usefulBytes = p.warps * perWarp;
+  p.bufferBytes = roundUp(std::max(p.patternBytes, p.usefulBytes), 256);
+
+  const long long modelWarps = std::min(p.warps, 128ll);
+  double sectors = 0;
+  for (long long w = 0; w < modelWarps; ++w) {
+    LaneAddresses lanes;
+    for (int l = 0; l < kWarpSize; ++l)
+      if (p.laneStart[l])
+        lanes[l] = w * p.warpStride + *p.laneStart[l];
+    sectors += requestCost(lanes, e).sectors;
+  }
+  p.modelSectors = sectors / static_cast<double>(modelWarps);
+  return p;
+}
+
+} // namespace bench

@@ -1,0 +1,82 @@
+// Replay planning: which accesses of a cuda-coalesce report to replay, and the exact memory layout that
+// reproduces each one's warp pattern at scale. Host-only, so it is unit-tested without a GPU.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "json.h"
+#include "sector_model.h"
+
+namespace bench {
+
+// One entry of the report's accesses[] (format v1), as far as the replay needs it.
+struct ReportAccess {
+  std::string file;
+  int line = 0;
+  int column = 0;
+  std::string kernel;
+  std::string access; // "load", "store" or "load+store"
+  std::string category;
+  bool flagged = false;
+  std::optional<int> elemBytes;
+  bool hasLaneOffsets = false;
+  LaneAddresses laneOffsets; // bytes relative to lane 0; nothing for an inactive lane
+  std::optional<long long> warpStrideBytes;
+  std::optional<double> predictedSectors;
+  // Not in format v1: lane 0's byte offset from a 128-byte aligned address. Read when a report carries it
+  // (the misaligned category cannot be replayed faithfully without it); otherwise lane 0 is assumed aligned.
+  std::optional<long long> lane0OffsetBytes;
+};
+
+enum class AccessKind { Load, Store, LoadStore };
+
+struct ReplayLimits {
+  long long usefulBytes = 128ll << 20;   // bytes the pattern and its baseline each request in one launch
+  long long maxBufferBytes = 1ll << 30;  // the pattern's footprint is capped here by running fewer warps
+  int maxQuiet = 64;                     // quiet accesses replayed beside every flagged one
+};
+
+// Warp w, lane l touches elemBytes bytes at buffer + w * warpStride + laneStart[l].
+struct ReplayPlan {
+  ReportAccess access;
+  AccessKind kind = AccessKind::Load;
+  int elemBytes = 4;
+  LaneAddresses laneStart; // non-negative, lane 0's alignment modulo 128 preserved
+  unsigned activeMask = 0;
+  int activeLanes = 0;
+  long long lane0Start = 0;
+  long long span = 0; // bytes from the warp's origin to the end of its last byte
+  long long warpStride = 0;
+  bool warpStrideFromReport = false;
+  long long warps = 0;
+  long long patternBytes = 0;  // the pattern's footprint: (warps - 1) * warpStride + span
+  long long usefulBytes = 0;   // warps * activeLanes * elemBytes, the baseline requests the same
+  long long bufferBytes = 0;   // enough for the pattern and for the baseline
+  double modelSectors = 0;     // mean over the first warps of this layout (they differ if warpStride % 32 != 0)
+};
+
+struct SkippedAccess {
+  ReportAccess access;
+  std::string reason;
+};
+
+struct Selection {
+  std::vector<ReportAccess> chosen; // flagged ones and the first maxQuiet quiet ones, in report order
+  std::vector<SkippedAccess> skipped;
+  int quietNotReplayed = 0; // quiet, replayable, past the cap
+};
+
+// Reads accesses[] of a format v1 report. Returns an error message, empty on success.
+std::string readReport(const json::Value &root, std::vector<ReportAccess> &out);
+
+Selection selectAccesses(const std::vector<ReportAccess> &accesses, const ReplayLimits &limits);
+
+// The layout that replays `access`, or nothing with the reason in `whyNot`.
+std::optional<ReplayPlan> planReplay(const ReportAccess &access, const ReplayLimits &limits, std::string &whyNot);
+
+const char *accessKindName(AccessKind kind);
+
+} // namespace bench
