@@ -49,6 +49,7 @@ struct Place {
   enum Kind { None, Memory, Variable } K = None;
   Pointer Addr;                   ///< Memory
   const VarDecl *Var = nullptr;   ///< Variable
+  size_t Frame = 0;               ///< Variable: the call frame holding it
   std::string Path;               ///< Variable: "p" or "p.n" for a member
   QualType Type;
   /// Memory inside a struct object: the outermost struct's size and name.
@@ -192,7 +193,7 @@ public:
   }
 
   void run() {
-    Frames.push_back({Kernel, {}, {}});
+    Frames.push_back({Kernel, {}, {}, std::nullopt});
     visit(Kernel->getBody());
     Frames.pop_back();
   }
@@ -202,6 +203,8 @@ private:
     const FunctionDecl *FD;
     Env Vars;
     std::vector<std::pair<const LExpr *, Value>> Returns; ///< (path, value)
+    /// The object a member function was called on.
+    std::optional<Place> This;
   };
 
   ASTContext &Ctx;
@@ -637,29 +640,71 @@ private:
     for (const Induction &I : Inductions)
       Others.erase(I.Var);
     forgetAll(Others, "changed inside a loop");
-    for (const Induction &I : Inductions) {
-      const Value &S = Start[I.Var];
-      const LExpr *Delta = X.mul(I.Step, Iter);
-      if (S.K == Value::Int) {
-        env()[I.Var] = Value::integer(X.add(S.I, Delta));
-      } else if (S.K == Value::Ptr) {
-        Pointer P = S.P;
-        P.Offset = X.add(P.Offset, Delta);
-        env()[I.Var] = Value::pointer(P);
+    auto Advance = [&](const LExpr *Count) {
+      for (const Induction &I : Inductions) {
+        const Value &S = Start[I.Var];
+        const LExpr *Delta = X.mul(I.Step, Count);
+        if (S.K == Value::Int) {
+          env()[I.Var] = Value::integer(X.add(S.I, Delta));
+        } else if (S.K == Value::Ptr) {
+          Pointer P = S.P;
+          P.Offset = X.add(P.Offset, Delta);
+          env()[I.Var] = Value::pointer(P);
+        }
       }
-    }
+    };
+    Advance(Iter);
 
     const LExpr *Outer = PathCond;
+    const LExpr *CondValue = nullptr;
     if (CondVar)
       visit(CondVar);
-    if (!IsDo && Cond)
-      PathCond = both(Outer, evalInt(Cond));
+    if (!IsDo && Cond) {
+      CondValue = evalInt(Cond);
+      PathCond = both(Outer, CondValue);
+    }
     visit(Body);
     if (IsDo && Cond)
-      eval(Cond);
+      CondValue = evalInt(Cond);
     visit(Inc);
     PathCond = Outer;
     forgetAll(Assigned, "its value after a loop");
+    // An induction variable leaves the loop at start + step * (iterations
+    // run). When every lane runs the loop equally often that count is one
+    // uniform unknown, and the lane pattern after the loop survives.
+    if (!Inductions.empty() && uniformTripCount(CondValue, Body))
+      Advance(X.symbol(SymbolKind::Opaque, 0,
+                       "iterations(" +
+                           Inductions.front().Var->getNameAsString() + ")"));
+  }
+
+  /// Whether all lanes leave a loop after the same number of iterations: its
+  /// condition does not depend on the lane once the induction variables are
+  /// bound, and nothing leaves the body early.
+  bool uniformTripCount(const LExpr *Cond, const Stmt *Body) {
+    if (!Cond || findUnknown(Cond) || hasEarlyExit(Body, /*InNestedLoop=*/false))
+      return false;
+    const LExpr *Test = Cond;
+    if (const auto *C = dyn_cast<NAryExpr>(Cond))
+      if (C->getKind() == ExprKind::Cmp)
+        Test = X.sub(C->getOperand(0), C->getOperand(1));
+    return !mentionsIf(Test, [](const SymbolExpr *S) {
+      return S->getSymbolKind() == SymbolKind::ThreadIdx;
+    });
+  }
+
+  static bool hasEarlyExit(const Stmt *S, bool InNestedLoop) {
+    if (!S)
+      return false;
+    if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) ||
+        (isa<BreakStmt>(S) && !InNestedLoop))
+      return true;
+    bool Nested = InNestedLoop || isa<ForStmt>(S) || isa<WhileStmt>(S) ||
+                  isa<DoStmt>(S) || isa<SwitchStmt>(S);
+    for (const Stmt *C : S->children())
+      if (hasEarlyExit(C, Nested))
+        return true;
+    return false;
   }
 
   //===--- Expressions ----------------------------------------------------===//
@@ -1150,7 +1195,7 @@ private:
 
     const FunctionDecl *Def = nullptr;
     if (Callee && Callee->hasBody(Def) && Def &&
-        !Def->hasAttr<CUDAGlobalAttr>() && !isa<CXXMethodDecl>(Def) &&
+        !Def->hasAttr<CUDAGlobalAttr>() &&
         !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
       return inlineCall(Call, Def);
 
@@ -1177,12 +1222,28 @@ private:
                                     : "call to '" + Callee +
                                           "' not inlined (depth or errors)");
     }
-    Frame F{Def, {}, {}};
+    Frame F{Def, {}, {}, std::nullopt};
+    // A member function: bind the object it is called on ("this").
+    unsigned FirstArg = 0;
+    const auto *Method = dyn_cast<CXXMethodDecl>(Def);
+    if (Method && Method->isInstance()) {
+      const clang::Expr *Obj = nullptr;
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+        Obj = MC->getImplicitObjectArgument();
+      } else if (isa<CXXOperatorCallExpr>(Call) && Call->getNumArgs() > 0) {
+        Obj = Call->getArg(0);
+        FirstArg = 1;
+      }
+      if (Obj && Obj->getType()->isPointerType())
+        F.This = placeAt(evalPtr(Obj), Obj->getType()->getPointeeType());
+      else if (Obj)
+        F.This = evalPlace(Obj);
+    }
     for (unsigned I = 0; I < Def->getNumParams(); ++I) {
       const ParmVarDecl *PD = Def->getParamDecl(I);
-      if (I >= Call->getNumArgs())
+      if (I + FirstArg >= Call->getNumArgs())
         break;
-      const clang::Expr *A = Call->getArg(I);
+      const clang::Expr *A = Call->getArg(I + FirstArg);
       Value V = eval(A);
       if (PD->getType()->isReferenceType()) {
         if (V.K != Value::Ref)
@@ -1256,6 +1317,7 @@ private:
       if (Register) {
         R.K = Place::Variable;
         R.Var = VD;
+        R.Frame = Frames.size() - 1;
         R.Path = VD->getNameAsString();
         return R;
       }
@@ -1301,9 +1363,18 @@ private:
                                            : evalPlace(BO->getLHS());
       }
     }
-    Value V = eval(E);
-    if (V.K == Value::Ref)
-      return V.R;
+    // Calls returning references and conditional lvalues are evaluated as
+    // expressions; any other lvalue (a string literal, a compound literal)
+    // is no place we follow, but its children may still access memory.
+    if (isa<CallExpr>(E) || isa<AbstractConditionalOperator>(E)) {
+      Value V = eval(E);
+      if (V.K == Value::Ref)
+        return V.R;
+      return R;
+    }
+    for (const Stmt *C : E->children())
+      if (const auto *CE = dyn_cast_or_null<clang::Expr>(C))
+        loadIfRef(eval(CE), CE);
     return R;
   }
 
@@ -1337,7 +1408,12 @@ private:
 
     QualType RecordType;
     Place Base;
-    if (ME->isArrow()) {
+    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
+      RecordType = ME->getBase()->getType()->getPointeeType();
+      if (!Frames.back().This)
+        return R;
+      Base = *Frames.back().This;
+    } else if (ME->isArrow()) {
       Pointer P = evalPtr(ME->getBase());
       RecordType = ME->getBase()->getType()->getPointeeType();
       Base = placeAt(P, RecordType);
@@ -1350,6 +1426,7 @@ private:
       // A member of a struct held in registers (or passed by value).
       R.K = Place::Variable;
       R.Var = Base.Var;
+      R.Frame = Base.Frame;
       R.Path = Base.Path + "." + MemberName;
       return R;
     }
@@ -1371,16 +1448,20 @@ private:
 
   //===--- Reading and writing places ---------------------------------------===//
 
-  /// The current value of a variable.
+  /// The current value of a variable of the current frame, or of frame F.
   Value readVariable(const VarDecl *VD) {
-    auto It = env().find(VD);
-    if (It != env().end())
+    return readVariable(VD, Frames.size() - 1);
+  }
+  Value readVariable(const VarDecl *VD, size_t F) {
+    Env &Vars = Frames[F].Vars;
+    auto It = Vars.find(VD);
+    if (It != Vars.end())
       return It->second;
     std::string Name = VD->getNameAsString();
     QualType T = VD->getType();
     // Parameters of the kernel itself, __constant__ and __device__
     // variables are uniform runtime values.
-    bool KernelParam = isa<ParmVarDecl>(VD) && Frames.size() == 1;
+    bool KernelParam = isa<ParmVarDecl>(VD) && F == 0;
     if ((KernelParam || !VD->hasLocalStorage()) &&
         (T->isPointerType() || T->isIntegralOrEnumerationType()))
       return namedRuntimeValue(Name, T);
@@ -1407,13 +1488,13 @@ private:
     if (P.Path != P.Var->getNameAsString()) {
       // A member of a struct held by value: a kernel parameter's member is
       // a uniform runtime value; a local struct's members are not followed.
-      if (isa<ParmVarDecl>(P.Var) && Frames.size() == 1 &&
+      if (isa<ParmVarDecl>(P.Var) && P.Frame == 0 &&
           (P.Type->isPointerType() || P.Type->isIntegralOrEnumerationType()))
         return namedRuntimeValue(P.Path, P.Type);
       return unknownValue(P.Type,
                           "'" + P.Path + "' is a member of a local struct");
     }
-    Value V = readVariable(P.Var);
+    Value V = readVariable(P.Var, P.Frame);
     if (V.K == Value::Ref)
       return load(V.R, E);
     return V;
@@ -1458,8 +1539,10 @@ private:
   void store(const Place &P, const Value &V, const clang::Expr *E,
              AccessKind K) {
     if (P.K == Place::Variable) {
+      // The frame that holds the variable: a reference parameter writes
+      // back to its caller's variable.
       if (P.Path == P.Var->getNameAsString())
-        env()[P.Var] = V;
+        Frames[P.Frame].Vars[P.Var] = V;
       return;
     }
     if (P.K == Place::Memory)
@@ -1641,6 +1724,9 @@ private:
                           std::to_string(L) + " (overflow or division by zero)";
         return;
       }
+      // A block smaller than a warp leaves the remaining lanes empty.
+      if (L >= Block[0] * Block[1] * Block[2])
+        continue;
       std::optional<int64_t> Active = evaluate(Cond, Values);
       if (Active && *Active == 0)
         continue;
@@ -1650,7 +1736,8 @@ private:
     if (!AnyActive) {
       // The representative values switched every lane off (a bound check
       // against a small constant, say): analyze the warp as all active.
-      for (unsigned L = 0; L < 32; ++L) {
+      for (unsigned L = 0; L < std::min(32u, Block[0] * Block[1] * Block[2]);
+           ++L) {
         Tid = L;
         Addr[L] = evaluate(Off, Values);
       }

@@ -5,6 +5,7 @@
 #include "Findings/Suppression.h"
 
 #include <algorithm>
+#include <set>
 #include <tuple>
 
 namespace coalesce {
@@ -65,11 +66,51 @@ std::string assumptionText(const AccessSite &S) {
   return T;
 }
 
-void describeMisaligned(Finding &F) {
+/// The warp's active lanes split into runs of consecutive lanes whose
+/// addresses step by exactly one element: one run for a plain contiguous
+/// access, one per threadIdx.y row for a block narrower than a warp.
+struct Runs {
+  unsigned Count = 0;
+  /// Sectors the runs would need if each started on a sector boundary
+  /// (runs over the same bytes counted once).
+  unsigned AlignedSectors = 0;
+};
+
+Runs contiguousRuns(const AccessSite &S, unsigned SectorBytes) {
+  Runs R;
+  std::set<std::pair<int64_t, int64_t>> Seen; // (start, bytes)
+  std::optional<int64_t> Start, Prev;
+  auto Close = [&]() {
+    if (!Start)
+      return;
+    int64_t Bytes = *Prev - *Start + S.ElemBytes;
+    ++R.Count;
+    if (Seen.insert({*Start, Bytes}).second)
+      R.AlignedSectors += unsigned((Bytes + SectorBytes - 1) / SectorBytes);
+  };
+  for (const std::optional<int64_t> &O : S.LaneOffsets) {
+    if (!O)
+      continue;
+    if (Prev && *O - *Prev == int64_t(S.ElemBytes)) {
+      Prev = O;
+      continue;
+    }
+    Close();
+    Start = Prev = O;
+  }
+  Close();
+  return R;
+}
+
+void describeMisaligned(Finding &F, const Runs &R) {
   int64_t Into = ((F.Site.Lane0Offset % 32) + 32) % 32;
-  F.Message = "misaligned " + accessNoun(F.Site.Kind) +
-              ": contiguous, but the warp starts " + std::to_string(Into) +
-              " bytes into a 32-byte sector; " + sectorPhrase(*F.Cost);
+  std::string Shape =
+      R.Count == 1 ? "contiguous, but the warp starts "
+                   : "each of the warp's " + std::to_string(R.Count) +
+                         " rows is contiguous, but lane 0's row starts ";
+  F.Message = "misaligned " + accessNoun(F.Site.Kind) + ": " + Shape +
+              std::to_string(Into) + " bytes into a 32-byte sector; " +
+              sectorPhrase(*F.Cost);
 }
 
 } // namespace
@@ -93,10 +134,11 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
     F.Cat = Category::Uniform;
   } else if (F.Cost && !wastesSectors(F)) {
     F.Cat = Category::Coalesced;
-  } else if (F.Cost && F.LaneStrideBytes &&
-             std::llabs(*F.LaneStrideBytes) == int64_t(S.ElemBytes)) {
+  } else if (Runs R = F.Cost ? contiguousRuns(S, Opts.GPU.SectorBytes) : Runs();
+             F.Cost && R.AlignedSectors <= F.Cost->IdealSectors) {
+    // Every extra sector comes from where contiguous runs start.
     F.Cat = Category::Misaligned;
-    describeMisaligned(F);
+    describeMisaligned(F, R);
   } else {
     for (const auto &C : allChecks())
       if (C->matches(F)) {
@@ -114,8 +156,10 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
     F.Notes.insert(F.Notes.begin(),
                    "lane address = " + S.Address + assumptionText(S));
 
-  bool BelowThreshold = !F.Cost || F.Cost->Efficiency < Opts.MinEfficiency;
-  F.Flagged = Matched && Opts.Checks.isEnabled(F.Check) && BelowThreshold &&
+  // One wasted sector is what any misalignment costs: not worth a warning.
+  bool Worth = !F.Cost || (F.Cost->Efficiency < Opts.MinEfficiency &&
+                           F.Cost->Sectors >= F.Cost->IdealSectors + 2);
+  F.Flagged = Matched && Opts.Checks.isEnabled(F.Check) && Worth &&
               !isSuppressed(F.Check, S.SourceLine, S.PrevSourceLine);
   return F;
 }

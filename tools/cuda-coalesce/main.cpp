@@ -34,8 +34,7 @@ cl::opt<std::string> OutputFile("o", cl::desc("Write the report to <file>"),
 cl::opt<std::string> Checks(
     "checks",
     cl::desc("Comma-separated globs of checks to enable ('-' disables); "
-             "applied after the default '" +
-             std::string(DefaultChecks) + "'"),
+             "applied after the default 'coalescing-*,-coalescing-gather'"),
     cl::cat(ToolCategory));
 cl::opt<double> MinEfficiency(
     "min-efficiency",

@@ -20,10 +20,19 @@ public:
 
   void describe(Finding &F) const override {
     const AccessSite &S = F.Site;
+    unsigned Width = S.BlockDim[0];
     std::string Spread =
         F.LaneStrideBytes
             ? "lanes are " + std::to_string(std::llabs(*F.LaneStrideBytes)) +
                   " bytes apart"
+        : Width > 0 && Width < 32
+            ? "the block is " + std::to_string(Width) +
+                  " threads wide, so one warp spans " +
+                  std::to_string((std::min(32u, Width * S.BlockDim[1] *
+                                                    S.BlockDim[2]) +
+                                  Width - 1) /
+                                 Width) +
+                  " rows"
             : "lanes are scattered";
     F.Message = "strided " + accessNoun(S.Kind) + ": " + Spread + "; " +
                 sectorPhrase(*F.Cost);
