@@ -58,24 +58,40 @@ Error applyConfirmations(Report &R, const std::string &Path) {
                              "cuda-coalesce-confirmations/1 file",
                              Path.c_str());
   std::string Device = J.value("device", "the GPU");
-  using Key = std::tuple<std::string, unsigned, unsigned, std::string>;
+  // Keyed by location, access kind and kernel: one template's
+  // instantiations share a location but not a pattern.
+  using Key = std::tuple<std::string, unsigned, unsigned, std::string,
+                         std::string>;
   std::map<Key, std::string> Notes;
+  auto Number = [](const nlohmann::json &C, const char *Name) {
+    auto It = C.find(Name);
+    return It != C.end() && It->is_number() ? It->get<double>() : 0.0;
+  };
+  auto Text = [](const nlohmann::json &C, const char *Name) {
+    auto It = C.find(Name);
+    return It != C.end() && It->is_string() ? It->get<std::string>()
+                                            : std::string();
+  };
   for (const nlohmann::json &C : J["confirmations"]) {
-    if (!C.is_object() || !C["measured_sectors_per_request"].is_number() ||
-        !C["slowdown"].is_number())
+    if (!C.is_object() || !C.contains("measured_sectors_per_request") ||
+        !C["measured_sectors_per_request"].is_number() ||
+        !C.contains("slowdown") || !C["slowdown"].is_number() ||
+        !C.contains("line") || !C["line"].is_number_unsigned() ||
+        !C.contains("column") || !C["column"].is_number_unsigned())
       continue;
-    Key K{C.value("file", ""), C.value("line", 0u), C.value("column", 0u),
-          C.value("access", "")};
-    Notes[K] = confirmationNote(
-        Device, C.value("verdict", ""),
-        C["measured_sectors_per_request"].get<double>(),
-        C.value("predicted_sectors_per_request", 0.0),
-        C["slowdown"].get<double>());
+    Key K{Text(C, "file"), C["line"].get<unsigned>(),
+          C["column"].get<unsigned>(), Text(C, "access"), Text(C, "kernel")};
+    Notes[K] = confirmationNote(Device, Text(C, "verdict"),
+                                Number(C, "measured_sectors_per_request"),
+                                Number(C, "predicted_sectors_per_request"),
+                                Number(C, "slowdown"));
   }
   for (Finding &F : R.Findings) {
-    Key K{F.Site.Pos.File, F.Site.Pos.Line, F.Site.Pos.Column,
-          accessKindName(F.Site.Kind)};
-    auto It = Notes.find(K);
+    const SourcePos &P = F.Site.Pos;
+    std::string Kind = accessKindName(F.Site.Kind);
+    auto It = Notes.find({P.File, P.Line, P.Column, Kind, F.Site.Kernel});
+    if (It == Notes.end()) // a file written without kernel names
+      It = Notes.find({P.File, P.Line, P.Column, Kind, ""});
     if (It != Notes.end())
       F.Confirmation = It->second;
   }

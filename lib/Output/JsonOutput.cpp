@@ -71,6 +71,13 @@ Json access(const Finding &F) {
   A["lane_stride_bytes"] = orNull(F.LaneStrideBytes);
   A["lane_offsets"] = laneOffsets(Site);
   A["warp_stride_bytes"] = orNull(Site.WarpStrideBytes);
+  // Extension of v1 (readers ignore unknown keys): where lane 0 sits within
+  // a 128-byte line, assuming a 256-byte aligned allocation, so a replay can
+  // reproduce misalignment that lane_offsets alone cannot show.
+  if (Site.LaneOffsets.empty())
+    A["lane0_offset_bytes"] = nullptr;
+  else
+    A["lane0_offset_bytes"] = ((Site.Lane0Offset % 128) + 128) % 128;
   if (F.Cost) {
     A["sectors_per_request"] = F.Cost->Sectors;
     A["ideal_sectors"] = F.Cost->IdealSectors;
