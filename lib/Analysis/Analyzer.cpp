@@ -107,6 +107,8 @@ bool sameValue(const Value &A, const Value &B) {
 }
 
 using Env = std::map<const VarDecl *, Value>;
+/// Members of structs held in registers, by variable and path ("l.base").
+using MemberEnv = std::map<std::pair<const VarDecl *, std::string>, Value>;
 
 /// Whether any expression inside S is one clang had to recover from.
 class ErrorFinder : public RecursiveASTVisitor<ErrorFinder> {
@@ -160,6 +162,19 @@ void collectAssigned(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out)
     collectAssigned(C, Out);
 }
 
+/// Calls F for every local variable of struct type that S refers to.
+void forEachRecordVar(const Stmt *S,
+                      const std::function<void(const VarDecl *)> &F) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->hasLocalStorage() && VD->getType()->isRecordType())
+        F(VD);
+  for (const Stmt *C : S->children())
+    forEachRecordVar(C, F);
+}
+
 bool exitsUnconditionally(const Stmt *S) {
   if (!S)
     return false;
@@ -193,7 +208,7 @@ public:
   }
 
   void run() {
-    Frames.push_back({Kernel, {}, {}, std::nullopt});
+    Frames.push_back({Kernel, {}, {}, {}, std::nullopt});
     visit(Kernel->getBody());
     Frames.pop_back();
   }
@@ -202,6 +217,7 @@ private:
   struct Frame {
     const FunctionDecl *FD;
     Env Vars;
+    MemberEnv Members;
     std::vector<std::pair<const LExpr *, Value>> Returns; ///< (path, value)
     /// The object a member function was called on.
     std::optional<Place> This;
@@ -230,6 +246,7 @@ private:
   std::set<const LExpr *> LoadUnknowns;
 
   Env &env() { return Frames.back().Vars; }
+  MemberEnv &members() { return Frames.back().Members; }
 
   //===--- Launch configuration ------------------------------------------===//
 
@@ -370,11 +387,35 @@ private:
                                    "' is not initialised"));
     }
     env()[VD] = V;
+    forgetMembers(VD);
+    // "Loader l{ptr, 3}": remember the members' values.
+    if (const auto *IL = dyn_cast_or_null<InitListExpr>(
+            VD->getInit() ? VD->getInit()->IgnoreParenImpCasts() : nullptr))
+      if (const RecordDecl *RD = VD->getType()->getAsRecordDecl()) {
+        unsigned I = 0;
+        for (const FieldDecl *FD : RD->fields()) {
+          if (I >= IL->getNumInits())
+            break;
+          const clang::Expr *Init = IL->getInit(I++);
+          Value FV = eval(Init);
+          if (FV.K == Value::Ref)
+            FV = load(FV.R, Init);
+          members()[{VD, VD->getNameAsString() + "." + FD->getNameAsString()}] =
+              FV;
+        }
+      }
+  }
+
+  void forgetMembers(const VarDecl *V) {
+    MemberEnv &M = members();
+    for (auto It = M.lower_bound({V, ""}); It != M.end() && It->first.first == V;)
+      It = M.erase(It);
   }
 
   void forgetAll(const llvm::SmallPtrSetImpl<const VarDecl *> &Vars,
                  llvm::StringRef Why) {
     for (const VarDecl *V : Vars) {
+      forgetMembers(V);
       auto It = env().find(V);
       if (It == env().end() && !isa<ParmVarDecl>(V))
         continue;
@@ -413,18 +454,23 @@ private:
     const LExpr *C = truth(evalInt(IS->getCond()));
     const LExpr *Outer = PathCond;
     Env Before = env();
+    MemberEnv MembersBefore = members();
 
     PathCond = both(Outer, C);
     visit(IS->getThen());
     Env AfterThen = env();
+    MemberEnv MembersThen = members();
 
     env() = Before;
+    members() = MembersBefore;
     PathCond = both(Outer, X.logicalNot(C));
     visit(IS->getElse());
     Env AfterElse = env();
+    MemberEnv MembersElse = members();
 
     PathCond = Outer;
     env() = merge(C, AfterThen, AfterElse);
+    members() = merge(C, MembersThen, MembersElse);
     // "if (i >= n) return;" guards the rest of the block.
     if (!IS->getElse() && exitsUnconditionally(IS->getThen()))
       PathCond = both(Outer, X.logicalNot(C));
@@ -433,8 +479,13 @@ private:
       PathCond = both(Outer, C);
   }
 
-  Env merge(const LExpr *C, const Env &T, const Env &F) {
-    Env R;
+  static const VarDecl *varOf(const VarDecl *V) { return V; }
+  static const VarDecl *varOf(const std::pair<const VarDecl *, std::string> &K) {
+    return K.first;
+  }
+
+  template <typename Map> Map merge(const LExpr *C, const Map &T, const Map &F) {
+    Map R;
     auto Join = [&](const VarDecl *V, const Value &A, const Value &B) {
       if (sameValue(A, B))
         return A;
@@ -450,11 +501,11 @@ private:
                           "'" + V->getNameAsString() +
                               "' differs between the branches of an if");
     };
-    for (const auto &[V, A] : T) {
-      auto It = F.find(V);
+    for (const auto &[K, A] : T) {
+      auto It = F.find(K);
       if (It == F.end())
-        continue; // declared inside one branch only: out of scope now
-      R[V] = Join(V, A, It->second);
+        continue; // set inside one branch only
+      R[K] = Join(varOf(K), A, It->second);
     }
     return R;
   }
@@ -601,6 +652,10 @@ private:
     collectAssigned(Cond, Assigned);
     collectAssigned(Inc, Assigned);
     collectAssigned(Body, Assigned);
+    // A struct in registers used in the loop may change through its member
+    // functions: its members are not followed across iterations.
+    for (const Stmt *S : {static_cast<const Stmt *>(Cond), Inc, Body})
+      forEachRecordVar(S, [&](const VarDecl *V) { forgetMembers(V); });
 
     std::map<const VarDecl *, unsigned> Writes;
     countWrites(Cond, Writes);
@@ -782,6 +837,12 @@ private:
       return unknownValue(E->getType(), "null pointer");
     if (isa<LambdaExpr>(E))
       return Value::none();
+    if (isa<CXXThisExpr>(E)) {
+      const std::optional<Place> &This = Frames.back().This;
+      if (This && This->K == Place::Memory)
+        return Value::pointer(This->Addr);
+      return unknownValue(E->getType(), "'this' of an object held in registers");
+    }
 
     // Anything else: evaluate the children for the accesses they make.
     for (const Stmt *C : E->children())
@@ -1222,7 +1283,7 @@ private:
                                     : "call to '" + Callee +
                                           "' not inlined (depth or errors)");
     }
-    Frame F{Def, {}, {}, std::nullopt};
+    Frame F{Def, {}, {}, {}, std::nullopt};
     // A member function: bind the object it is called on ("this").
     unsigned FirstArg = 0;
     const auto *Method = dyn_cast<CXXMethodDecl>(Def);
@@ -1234,7 +1295,9 @@ private:
         Obj = Call->getArg(0);
         FirstArg = 1;
       }
-      if (Obj && Obj->getType()->isPointerType())
+      if (Obj && isa<CXXThisExpr>(Obj->IgnoreParenImpCasts()))
+        F.This = Frames.back().This; // another member of the same object
+      else if (Obj && Obj->getType()->isPointerType())
         F.This = placeAt(evalPtr(Obj), Obj->getType()->getPointeeType());
       else if (Obj)
         F.This = evalPlace(Obj);
@@ -1486,8 +1549,12 @@ private:
     if (P.K != Place::Variable)
       return load(P, E);
     if (P.Path != P.Var->getNameAsString()) {
+      const MemberEnv &M = Frames[P.Frame].Members;
+      auto It = M.find({P.Var, P.Path});
+      if (It != M.end())
+        return It->second.K == Value::Ref ? load(It->second.R, E) : It->second;
       // A member of a struct held by value: a kernel parameter's member is
-      // a uniform runtime value; a local struct's members are not followed.
+      // a uniform runtime value; a local struct's unset members are not.
       if (isa<ParmVarDecl>(P.Var) && P.Frame == 0 &&
           (P.Type->isPointerType() || P.Type->isIntegralOrEnumerationType()))
         return namedRuntimeValue(P.Path, P.Type);
@@ -1541,8 +1608,16 @@ private:
     if (P.K == Place::Variable) {
       // The frame that holds the variable: a reference parameter writes
       // back to its caller's variable.
-      if (P.Path == P.Var->getNameAsString())
+      if (P.Path == P.Var->getNameAsString()) {
         Frames[P.Frame].Vars[P.Var] = V;
+        // A whole-struct assignment: its members are no longer known.
+        MemberEnv &M = Frames[P.Frame].Members;
+        for (auto It = M.lower_bound({P.Var, ""});
+             It != M.end() && It->first.first == P.Var;)
+          It = M.erase(It);
+      } else {
+        Frames[P.Frame].Members[{P.Var, P.Path}] = V;
+      }
       return;
     }
     if (P.K == Place::Memory)

@@ -308,6 +308,7 @@ const char *const AccessKeys[] = {"file",
                                   "lane_stride_bytes",
                                   "lane_offsets",
                                   "warp_stride_bytes",
+                                  "lane0_offset_bytes",
                                   "sectors_per_request",
                                   "ideal_sectors",
                                   "lines_per_request",
@@ -420,7 +421,7 @@ TEST(JsonOutput, NullsWhenNotComputable) {
   json A = parsedJson(sampleReport())["accesses"][2];
   for (const char *Key :
        {"address", "lane_stride_bytes", "lane_offsets", "warp_stride_bytes",
-        "sectors_per_request", "ideal_sectors", "lines_per_request",
+        "lane0_offset_bytes", "sectors_per_request", "ideal_sectors", "lines_per_request",
         "efficiency", "check"})
     EXPECT_TRUE(A[Key].is_null()) << Key;
   EXPECT_EQ(A["reason"], "call to 'hash' has no visible body");

@@ -7,6 +7,7 @@
 #define CUDA_COALESCE_CUDA_RUNTIME_API_H
 
 #include "driver_types.h"
+#include "texture_types.h"
 
 // The API level these headers model, for code that tests it.
 #define CUDART_VERSION 12000
@@ -54,6 +55,14 @@ cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config);
 cudaError_t cudaSetDeviceFlags(unsigned int flags);
 cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
 cudaError_t cudaMemGetInfo(__SIZE_TYPE__ *free, __SIZE_TYPE__ *total);
+// The per-thread forms CUDA 13 removed (deprecated since 4.0 for the
+// cudaDevice* ones above), which old benchmark host code still calls.
+cudaError_t cudaThreadExit(void);
+cudaError_t cudaThreadSynchronize(void);
+cudaError_t cudaThreadSetLimit(cudaLimit limit, __SIZE_TYPE__ value);
+cudaError_t cudaThreadGetLimit(__SIZE_TYPE__ *pValue, cudaLimit limit);
+cudaError_t cudaThreadGetCacheConfig(cudaFuncCache *pCacheConfig);
+cudaError_t cudaThreadSetCacheConfig(cudaFuncCache cacheConfig);
 
 // Memory.
 __host__ __device__ cudaError_t cudaMalloc(void **devPtr, __SIZE_TYPE__ size);
@@ -99,6 +108,48 @@ cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src,
                                     cudaMemcpyKind kind,
                                     cudaStream_t stream = 0);
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
+
+// CUDA arrays and channel formats.
+cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
+                                            cudaChannelFormatKind f);
+cudaError_t cudaMallocArray(cudaArray_t *array,
+                            const cudaChannelFormatDesc *desc,
+                            __SIZE_TYPE__ width, __SIZE_TYPE__ height = 0,
+                            unsigned int flags = 0);
+cudaError_t cudaFreeArray(cudaArray_t array);
+cudaError_t cudaGetChannelDesc(cudaChannelFormatDesc *desc,
+                               cudaArray_const_t array);
+cudaError_t cudaMemcpyToArray(cudaArray_t dst, __SIZE_TYPE__ wOffset,
+                              __SIZE_TYPE__ hOffset, const void *src,
+                              __SIZE_TYPE__ count, cudaMemcpyKind kind);
+cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src,
+                                __SIZE_TYPE__ wOffset, __SIZE_TYPE__ hOffset,
+                                __SIZE_TYPE__ count, cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, __SIZE_TYPE__ wOffset,
+                                __SIZE_TYPE__ hOffset, const void *src,
+                                __SIZE_TYPE__ spitch, __SIZE_TYPE__ width,
+                                __SIZE_TYPE__ height, cudaMemcpyKind kind);
+
+// Texture references, removed in CUDA 12 but bound by old host code
+// (cuda_runtime.h adds the forms that take the texture itself).
+cudaError_t cudaBindTexture(__SIZE_TYPE__ *offset,
+                            const textureReference *texref, const void *devPtr,
+                            const cudaChannelFormatDesc *desc,
+                            __SIZE_TYPE__ size = ~(__SIZE_TYPE__)0);
+cudaError_t cudaBindTexture2D(__SIZE_TYPE__ *offset,
+                              const textureReference *texref,
+                              const void *devPtr,
+                              const cudaChannelFormatDesc *desc,
+                              __SIZE_TYPE__ width, __SIZE_TYPE__ height,
+                              __SIZE_TYPE__ pitch);
+cudaError_t cudaBindTextureToArray(const textureReference *texref,
+                                   cudaArray_const_t array,
+                                   const cudaChannelFormatDesc *desc);
+cudaError_t cudaUnbindTexture(const textureReference *texref);
+cudaError_t cudaGetTextureAlignmentOffset(__SIZE_TYPE__ *offset,
+                                          const textureReference *texref);
+cudaError_t cudaGetTextureReference(const textureReference **texref,
+                                    const void *symbol);
 
 // Streams and events.
 cudaError_t cudaStreamCreate(cudaStream_t *pStream);

@@ -14,32 +14,70 @@ enum cudaError {
   cudaErrorMemoryAllocation = 2,
   cudaErrorInitializationError = 3,
   cudaErrorCudartUnloading = 4,
+  cudaErrorProfilerDisabled = 5,
+  cudaErrorProfilerNotInitialized = 6,
+  cudaErrorProfilerAlreadyStarted = 7,
+  cudaErrorProfilerAlreadyStopped = 8,
   cudaErrorInvalidConfiguration = 9,
   cudaErrorInvalidPitchValue = 12,
   cudaErrorInvalidSymbol = 13,
   cudaErrorInvalidHostPointer = 16,
   cudaErrorInvalidDevicePointer = 17,
+  cudaErrorInvalidTexture = 18,
+  cudaErrorInvalidTextureBinding = 19,
+  cudaErrorInvalidChannelDescriptor = 20,
   cudaErrorInvalidMemcpyDirection = 21,
+  cudaErrorAddressOfConstant = 22,
+  cudaErrorTextureFetchFailed = 23,
+  cudaErrorTextureNotBound = 24,
+  cudaErrorSynchronizationError = 25,
+  cudaErrorInvalidFilterSetting = 26,
+  cudaErrorInvalidNormSetting = 27,
+  cudaErrorMixedDeviceExecution = 28,
+  cudaErrorNotYetImplemented = 31,
+  cudaErrorMemoryValueTooLarge = 32,
   cudaErrorInsufficientDriver = 35,
+  cudaErrorInvalidSurface = 37,
+  cudaErrorDuplicateVariableName = 43,
+  cudaErrorDuplicateTextureName = 44,
+  cudaErrorDuplicateSurfaceName = 45,
+  cudaErrorDevicesUnavailable = 46,
+  cudaErrorIncompatibleDriverContext = 49,
   cudaErrorMissingConfiguration = 52,
+  cudaErrorPriorLaunchFailure = 53,
   cudaErrorInvalidDeviceFunction = 98,
   cudaErrorNoDevice = 100,
   cudaErrorInvalidDevice = 101,
+  cudaErrorStartupFailure = 127,
   cudaErrorInvalidKernelImage = 200,
+  cudaErrorMapBufferObjectFailed = 205,
+  cudaErrorUnmapBufferObjectFailed = 206,
   cudaErrorNoKernelImageForDevice = 209,
+  cudaErrorECCUncorrectable = 214,
+  cudaErrorUnsupportedLimit = 215,
+  cudaErrorDeviceAlreadyInUse = 216,
   cudaErrorInvalidPtx = 218,
+  cudaErrorSharedObjectSymbolNotFound = 302,
+  cudaErrorSharedObjectInitFailed = 303,
   cudaErrorInvalidResourceHandle = 400,
   cudaErrorNotReady = 600,
   cudaErrorIllegalAddress = 700,
   cudaErrorLaunchOutOfResources = 701,
   cudaErrorLaunchTimeout = 702,
   cudaErrorPeerAccessAlreadyEnabled = 704,
+  cudaErrorPeerAccessNotEnabled = 705,
+  cudaErrorSetOnActiveProcess = 708,
   cudaErrorAssert = 710,
+  cudaErrorTooManyPeers = 711,
+  cudaErrorHostMemoryAlreadyRegistered = 712,
+  cudaErrorHostMemoryNotRegistered = 713,
   cudaErrorMisalignedAddress = 716,
   cudaErrorLaunchFailure = 719,
   cudaErrorCooperativeLaunchTooLarge = 720,
   cudaErrorNotSupported = 801,
-  cudaErrorUnknown = 999
+  cudaErrorUnknown = 999,
+  // Deprecated, but old error-string helpers still list it.
+  cudaErrorApiFailureBase = 10000
 };
 typedef enum cudaError cudaError_t;
 
@@ -50,6 +88,25 @@ typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphExec_st *cudaGraphExec_t;
 typedef unsigned long long cudaTextureObject_t;
 typedef unsigned long long cudaSurfaceObject_t;
+
+// CUDA arrays and their channel formats, which texture code allocates and
+// binds.
+enum cudaChannelFormatKind {
+  cudaChannelFormatKindSigned = 0,
+  cudaChannelFormatKindUnsigned = 1,
+  cudaChannelFormatKindFloat = 2,
+  cudaChannelFormatKindNone = 3
+};
+struct cudaChannelFormatDesc {
+  int x;
+  int y;
+  int z;
+  int w;
+  enum cudaChannelFormatKind f;
+};
+struct cudaArray;
+typedef struct cudaArray *cudaArray_t;
+typedef const struct cudaArray *cudaArray_const_t;
 
 enum cudaMemcpyKind {
   cudaMemcpyHostToHost = 0,
@@ -84,6 +141,7 @@ enum cudaDeviceAttr {
   cudaDevAttrMaxSharedMemoryPerBlock = 8,
   cudaDevAttrWarpSize = 10,
   cudaDevAttrClockRate = 13,
+  cudaDevAttrComputeMode = 20,
   cudaDevAttrMultiProcessorCount = 16,
   cudaDevAttrMemoryClockRate = 36,
   cudaDevAttrGlobalMemoryBusWidth = 37,
@@ -94,6 +152,13 @@ enum cudaDeviceAttr {
   cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
   cudaDevAttrConcurrentManagedAccess = 89,
   cudaDevAttrMaxSharedMemoryPerBlockOptin = 97
+};
+
+enum cudaComputeMode {
+  cudaComputeModeDefault = 0,
+  cudaComputeModeExclusive = 1,
+  cudaComputeModeProhibited = 2,
+  cudaComputeModeExclusiveProcess = 3
 };
 
 enum cudaLimit {
@@ -121,7 +186,8 @@ enum cudaLimit {
 #define cudaCpuDeviceId ((int)-1)
 
 // The fields course and benchmark code reads (the toolkit's struct has more
-// and a different layout; host code only ever names fields).
+// and a different layout; host code only ever names fields), including those
+// CUDA 13 removed (clockRate, deviceOverlap, computeMode, ...).
 struct cudaDeviceProp {
   char name[256];
   __SIZE_TYPE__ totalGlobalMem;
@@ -137,29 +203,51 @@ struct cudaDeviceProp {
   int major;
   int minor;
   __SIZE_TYPE__ textureAlignment;
+  __SIZE_TYPE__ texturePitchAlignment;
   int deviceOverlap;
   int multiProcessorCount;
   int kernelExecTimeoutEnabled;
   int integrated;
   int canMapHostMemory;
   int computeMode;
+  int maxTexture1D;
+  int maxTexture1DLinear;
+  int maxTexture2D[2];
+  int maxTexture2DLinear[3];
+  int maxTexture3D[3];
+  int maxTextureCubemap;
+  int maxSurface1D;
+  int maxSurface2D[2];
+  int maxSurface3D[3];
+  __SIZE_TYPE__ surfaceAlignment;
   int concurrentKernels;
   int ECCEnabled;
   int pciBusID;
   int pciDeviceID;
+  int pciDomainID;
+  int tccDriver;
   int asyncEngineCount;
   int unifiedAddressing;
   int memoryClockRate;
   int memoryBusWidth;
   int l2CacheSize;
+  int streamPrioritiesSupported;
+  int globalL1CacheSupported;
+  int localL1CacheSupported;
   int persistingL2CacheMaxSize;
   int maxThreadsPerMultiProcessor;
   __SIZE_TYPE__ sharedMemPerMultiprocessor;
   int regsPerMultiprocessor;
   int managedMemory;
   int isMultiGpuBoard;
+  int hostNativeAtomicSupported;
+  int singleToDoublePrecisionPerfRatio;
+  int pageableMemoryAccess;
+  int computePreemptionSupported;
+  int canUseHostPointerForRegisteredMem;
   int concurrentManagedAccess;
   int cooperativeLaunch;
+  int cooperativeMultiDeviceLaunch;
   __SIZE_TYPE__ sharedMemPerBlockOptin;
   int maxBlocksPerMultiProcessor;
   int accessPolicyMaxWindowSize;

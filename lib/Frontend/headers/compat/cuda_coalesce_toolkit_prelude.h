@@ -51,4 +51,167 @@ template <class T> __device__ void __stcg(T *ptr, T value);
 template <class T> __device__ void __stcs(T *ptr, T value);
 template <class T> __device__ void __stwt(T *ptr, T value);
 
+// nvcc's runtime headers include these in the device pass (time.h in both),
+// so code calls time(), clock(), printf() or assert() without including them;
+// clang's wrapper brings in only <cmath>, <cstdlib>, <stdlib.h>, <string.h>.
+#if __has_include(<time.h>)
+#include <assert.h>
+#include <stdio.h>
+#include <time.h>
+#endif
+
+// nvcc's min and max overloads are __host__ __device__, and old host code
+// calls max(a, b) unqualified; clang's wrapper includes them with __host__
+// defined away, so only the device ones exist. The same set, host-only.
+#define __CC_MIN_MAX(A, B, R)                                                  \
+  __host__ R min(A x, B y);                                                    \
+  __host__ R max(A x, B y);
+__CC_MIN_MAX(int, int, int)
+__CC_MIN_MAX(unsigned int, unsigned int, unsigned int)
+__CC_MIN_MAX(int, unsigned int, unsigned int)
+__CC_MIN_MAX(unsigned int, int, unsigned int)
+__CC_MIN_MAX(long, long, long)
+__CC_MIN_MAX(unsigned long, unsigned long, unsigned long)
+__CC_MIN_MAX(long, unsigned long, unsigned long)
+__CC_MIN_MAX(unsigned long, long, unsigned long)
+__CC_MIN_MAX(long long, long long, long long)
+__CC_MIN_MAX(unsigned long long, unsigned long long, unsigned long long)
+__CC_MIN_MAX(long long, unsigned long long, unsigned long long)
+__CC_MIN_MAX(unsigned long long, long long, unsigned long long)
+__CC_MIN_MAX(float, float, float)
+__CC_MIN_MAX(double, double, double)
+__CC_MIN_MAX(float, double, double)
+__CC_MIN_MAX(double, float, double)
+#undef __CC_MIN_MAX
+
+// CUDA 13 removed the cudaThread* functions (deprecated since CUDA 4.0 for
+// their cudaDevice* equivalents), which old benchmark host code still calls.
+#if CUDART_VERSION >= 13000
+extern "C" {
+__host__ cudaError_t cudaThreadExit(void);
+__host__ cudaError_t cudaThreadSynchronize(void);
+__host__ cudaError_t cudaThreadSetLimit(enum cudaLimit limit, size_t value);
+__host__ cudaError_t cudaThreadGetLimit(size_t *pValue, enum cudaLimit limit);
+__host__ cudaError_t cudaThreadGetCacheConfig(enum cudaFuncCache *pCacheConfig);
+__host__ cudaError_t cudaThreadSetCacheConfig(enum cudaFuncCache cacheConfig);
+}
+#endif
+
+// CUDA 12 removed texture references (texture<>, cudaBindTexture, tex1Dfetch
+// on a reference, ...), which old benchmarks use; the enums,
+// cudaChannelFormatDesc and cudaCreateChannelDesc remain in the toolkit.
+// Declarations only, as in builtin/texture_types.h and
+// builtin/texture_fetch_functions.h: a texture read is not a global memory
+// access to the analysis.
+#if CUDART_VERSION >= 12000
+struct textureReference {
+  int normalized;
+  enum cudaTextureFilterMode filterMode;
+  enum cudaTextureAddressMode addressMode[3];
+  struct cudaChannelFormatDesc channelDesc;
+  int sRGB;
+  unsigned int maxAnisotropy;
+  enum cudaTextureFilterMode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  int disableTrilinearOptimization;
+};
+
+// The attribute lets device code read a file-scope texture, as nvcc does; no
+// constructors, so such a variable needs no dynamic initialization.
+template <class T, int texType = cudaTextureType1D,
+          enum cudaTextureReadMode mode = cudaReadModeElementType>
+struct __attribute__((device_builtin_texture_type)) texture
+    : public textureReference {};
+
+// What a fetch returns: the element type, or floats for a normalized read of
+// 8- and 16-bit integers.
+template <class T, enum cudaTextureReadMode mode> struct __cc_texel {
+  typedef T type;
+};
+template <class T> struct __cc_texel<T, cudaReadModeNormalizedFloat> {
+  typedef float type;
+};
+#define __CC_TEXEL_NF(V, F)                                                    \
+  template <> struct __cc_texel<V, cudaReadModeNormalizedFloat> {              \
+    typedef F type;                                                            \
+  };
+#define __CC_TEXEL_NF_N(N)                                                     \
+  __CC_TEXEL_NF(char##N, float##N) __CC_TEXEL_NF(uchar##N, float##N)           \
+  __CC_TEXEL_NF(short##N, float##N) __CC_TEXEL_NF(ushort##N, float##N)
+__CC_TEXEL_NF_N(1) __CC_TEXEL_NF_N(2) __CC_TEXEL_NF_N(4)
+#undef __CC_TEXEL_NF_N
+#undef __CC_TEXEL_NF
+
+#define __CC_TEX_FETCH(Name, Type, ...)                                        \
+  template <class T, enum cudaTextureReadMode M>                               \
+  __device__ typename __cc_texel<T, M>::type Name(texture<T, Type, M> t,       \
+                                                  __VA_ARGS__);
+__CC_TEX_FETCH(tex1Dfetch, cudaTextureType1D, int x)
+__CC_TEX_FETCH(tex1D, cudaTextureType1D, float x)
+__CC_TEX_FETCH(tex2D, cudaTextureType2D, float x, float y)
+__CC_TEX_FETCH(tex3D, cudaTextureType3D, float x, float y, float z)
+__CC_TEX_FETCH(tex1DLod, cudaTextureType1D, float x, float level)
+__CC_TEX_FETCH(tex2DLod, cudaTextureType2D, float x, float y, float level)
+__CC_TEX_FETCH(tex3DLod, cudaTextureType3D, float x, float y, float z,
+               float level)
+__CC_TEX_FETCH(tex1DLayered, cudaTextureType1DLayered, float x, int layer)
+__CC_TEX_FETCH(tex2DLayered, cudaTextureType2DLayered, float x, float y,
+               int layer)
+__CC_TEX_FETCH(texCubemap, cudaTextureTypeCubemap, float x, float y, float z)
+#undef __CC_TEX_FETCH
+
+extern "C" {
+__host__ cudaError_t cudaBindTexture(size_t *offset,
+                                     const struct textureReference *texref,
+                                     const void *devPtr,
+                                     const struct cudaChannelFormatDesc *desc,
+                                     size_t size = ~(size_t)0);
+__host__ cudaError_t cudaBindTexture2D(size_t *offset,
+                                       const struct textureReference *texref,
+                                       const void *devPtr,
+                                       const struct cudaChannelFormatDesc *desc,
+                                       size_t width, size_t height,
+                                       size_t pitch);
+__host__ cudaError_t
+cudaBindTextureToArray(const struct textureReference *texref,
+                       cudaArray_const_t array,
+                       const struct cudaChannelFormatDesc *desc);
+__host__ cudaError_t cudaUnbindTexture(const struct textureReference *texref);
+__host__ cudaError_t
+cudaGetTextureAlignmentOffset(size_t *offset,
+                              const struct textureReference *texref);
+__host__ cudaError_t
+cudaGetTextureReference(const struct textureReference **texref,
+                        const void *symbol);
+}
+
+// The C++ forms take the texture itself, with or without a channel format.
+#define __CC_TEX_API                                                           \
+  template <class T, int D, enum cudaTextureReadMode M> __host__ cudaError_t
+__CC_TEX_API cudaBindTexture(size_t *offset, const texture<T, D, M> &tex,
+                             const void *devPtr,
+                             const struct cudaChannelFormatDesc &desc,
+                             size_t size = ~(size_t)0);
+__CC_TEX_API cudaBindTexture(size_t *offset, const texture<T, D, M> &tex,
+                             const void *devPtr, size_t size = ~(size_t)0);
+__CC_TEX_API cudaBindTexture2D(size_t *offset, const texture<T, D, M> &tex,
+                               const void *devPtr,
+                               const struct cudaChannelFormatDesc &desc,
+                               size_t width, size_t height, size_t pitch);
+__CC_TEX_API cudaBindTexture2D(size_t *offset, const texture<T, D, M> &tex,
+                               const void *devPtr, size_t width, size_t height,
+                               size_t pitch);
+__CC_TEX_API cudaBindTextureToArray(const texture<T, D, M> &tex,
+                                    cudaArray_const_t array,
+                                    const struct cudaChannelFormatDesc &desc);
+__CC_TEX_API cudaBindTextureToArray(const texture<T, D, M> &tex,
+                                    cudaArray_const_t array);
+__CC_TEX_API cudaUnbindTexture(const texture<T, D, M> &tex);
+__CC_TEX_API cudaGetTextureAlignmentOffset(size_t *offset,
+                                           const texture<T, D, M> &tex);
+#undef __CC_TEX_API
+#endif
+
 #endif

@@ -1,5 +1,5 @@
-// nvcc-isms clang rejects: time() without <ctime>, and a typo. The kernel
-// with the error is skipped; the clean kernel after it is still analyzed.
+// Errors in one kernel and in host code: the kernel with the error is
+// skipped; the clean kernel before it is still analyzed.
 __global__ void clean(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i * 4] = in[i];
@@ -10,6 +10,6 @@ __global__ void typo(float *out) {
 }
 
 int main() {
-  long t = time(nullptr);
+  long t = host_helper_nobody_declared(0);
   return int(t);
 }
