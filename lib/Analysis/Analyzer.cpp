@@ -244,6 +244,9 @@ private:
   unsigned LoopCount = 0;
   /// Unknowns standing for values loaded at lane-dependent addresses.
   std::set<const LExpr *> LoadUnknowns;
+  /// Iteration symbols of loops whose bounds depend on the thread: each
+  /// thread walks a range of its own.
+  std::set<const LExpr *> PerThreadLoops;
 
   Env &env() { return Frames.back().Vars; }
   MemberEnv &members() { return Frames.back().Members; }
@@ -718,6 +721,18 @@ private:
       CondValue = evalInt(Cond);
       PathCond = both(Outer, CondValue);
     }
+    // Before the body is visited: its accesses are evaluated as they are met.
+    auto OnThread = [](const SymbolExpr *S) {
+      return S->getSymbolKind() == SymbolKind::ThreadIdx;
+    };
+    bool PerThread = CondValue && mentionsIf(CondValue, OnThread);
+    for (const Induction &I : Inductions) {
+      const Value &S = Start[I.Var];
+      PerThread |= S.K == Value::Int && mentionsIf(S.I, OnThread);
+      PerThread |= S.K == Value::Ptr && mentionsIf(S.P.Offset, OnThread);
+    }
+    if (PerThread)
+      PerThreadLoops.insert(Iter);
     visit(Body);
     if (IsDo && Cond)
       CondValue = evalInt(Cond);
@@ -1685,12 +1700,23 @@ private:
 
   //===--- Evaluating the warp -----------------------------------------------===//
 
+  /// The value of a uniform runtime symbol (a parameter, a value loaded
+  /// once, gridDim) and where it came from: --assume, the launch site, or
+  /// the default.
   std::optional<int64_t> runtimeValue(const SymbolExpr *S, std::string &Origin) {
     std::string Name = S->getName().str();
     auto A = Opts.Assume.find(Name);
     if (A != Opts.Assume.end()) {
       Origin = "--assume";
       return A->second;
+    }
+    if (S->getSymbolKind() == SymbolKind::GridDim) {
+      if (Launch && Launch->Grid) {
+        Origin = Launch->Origin;
+        return (*Launch->Grid)[S->getDim()];
+      }
+      Origin = "default";
+      return Opts.DefaultGridDim;
     }
     if (Launch) {
       auto C = Launch->ConstantArgs.find(Name);
@@ -1762,12 +1788,7 @@ private:
         if (IterValue && Sym == Innermost)
           return *IterValue;
         return 0;
-      case SymbolKind::GridDim: {
-        if (Launch && Launch->Grid)
-          return (*Launch->Grid)[D];
-        Used[Sym->getName().str()] = {Opts.DefaultValue, "default"};
-        return Opts.DefaultValue;
-      }
+      case SymbolKind::GridDim:
       case SymbolKind::Param:
       case SymbolKind::Opaque: {
         std::string Origin;
@@ -1788,6 +1809,21 @@ private:
         Innermost = Sym;
       return false;
     });
+
+    // A guard decides which lanes are active only when it compares against
+    // values we were told (launch site, --assume): against a value we merely
+    // assumed it could switch lanes off that the real run keeps on.
+    bool MaskTrusted = !mentionsIf(Cond, [&](const SymbolExpr *Sym) {
+      SymbolKind K = Sym->getSymbolKind();
+      if (K != SymbolKind::Param && K != SymbolKind::Opaque &&
+          K != SymbolKind::GridDim)
+        return false;
+      std::string Origin;
+      runtimeValue(Sym, Origin);
+      return Origin == "default";
+    });
+    if (!MaskTrusted)
+      Cond = X.constant(1);
 
     std::vector<std::optional<int64_t>> Addr(32);
     bool AnyActive = false;
@@ -1837,6 +1873,7 @@ private:
       }
     }
     if (Innermost) {
+      S.PerThreadRange = PerThreadLoops.count(Innermost) > 0;
       unsigned FirstLane = 0;
       while (FirstLane < 32 && !Addr[FirstLane])
         ++FirstLane;

@@ -34,9 +34,12 @@ struct AnalysisOptions {
   /// --block-dim: the block shape where no launch site or __launch_bounds__
   /// tells it.
   std::optional<std::array<unsigned, 3>> BlockDim;
-  /// Representative value of a runtime integer nobody told us about: large
-  /// enough that bounds checks keep every lane of the warp active.
-  int64_t DefaultValue = 4096;
+  /// Representative value of a runtime integer nobody told us about: a
+  /// typical problem size (a million elements).
+  int64_t DefaultValue = 1 << 20;
+  /// Representative gridDim.{x,y,z} when no launch tells it: a modest grid,
+  /// so work split per thread comes out in realistic chunks.
+  int64_t DefaultGridDim = 128;
   /// How deep __device__ calls are inlined.
   unsigned InlineDepth = 8;
 };

@@ -291,7 +291,9 @@ int Run::execute(raw_ostream &Out) {
   if (C.Format == OutputFormat::Text)
     Err << "cuda-coalesce: " << R.Files << (R.Files == 1 ? " file, " : " files, ")
         << R.Kernels << (R.Kernels == 1 ? " kernel, " : " kernels, ")
-        << R.Findings.size() << " global accesses, " << Flagged
+        << R.Findings.size()
+        << (R.Findings.size() == 1 ? " global access, " : " global accesses, ")
+        << Flagged
         << " flagged\n";
   if (HadErrors)
     return ExitError;

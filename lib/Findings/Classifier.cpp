@@ -5,6 +5,7 @@
 #include "Findings/Suppression.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <tuple>
 
@@ -155,6 +156,9 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
   if (F.Cost)
     F.Notes.insert(F.Notes.begin(),
                    "lane address = " + S.Address + assumptionText(S));
+  // One template's instantiations share a location: say which one this is.
+  if (S.Kernel.find('<') != std::string::npos)
+    F.Notes.insert(F.Notes.begin(), "in kernel " + S.Kernel);
 
   // One wasted sector is what any misalignment costs: not worth a warning.
   bool Worth = !F.Cost || (F.Cost->Efficiency < Opts.MinEfficiency &&
@@ -162,6 +166,35 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
   F.Flagged = Matched && Opts.Checks.isEnabled(F.Check) && Worth &&
               !isSuppressed(F.Check, S.SourceLine, S.PrevSourceLine);
   return F;
+}
+
+/// Orders names with their numbers by value: copy<2> before copy<16>.
+bool naturalLess(const std::string &A, const std::string &B) {
+  size_t I = 0, J = 0;
+  while (I < A.size() && J < B.size()) {
+    if (std::isdigit((unsigned char)A[I]) && std::isdigit((unsigned char)B[J])) {
+      size_t IE = I, JE = J;
+      while (IE < A.size() && std::isdigit((unsigned char)A[IE]))
+        ++IE;
+      while (JE < B.size() && std::isdigit((unsigned char)B[JE]))
+        ++JE;
+      std::string NA = A.substr(I, IE - I), NB = B.substr(J, JE - J);
+      NA.erase(0, std::min(NA.find_first_not_of('0'), NA.size()));
+      NB.erase(0, std::min(NB.find_first_not_of('0'), NB.size()));
+      if (NA.size() != NB.size())
+        return NA.size() < NB.size();
+      if (NA != NB)
+        return NA < NB;
+      I = IE;
+      J = JE;
+      continue;
+    }
+    if (A[I] != B[J])
+      return A[I] < B[J];
+    ++I;
+    ++J;
+  }
+  return A.size() - I < B.size() - J;
 }
 
 Report buildReport(std::vector<AccessSite> Sites, unsigned Files,
@@ -173,7 +206,14 @@ Report buildReport(std::vector<AccessSite> Sites, unsigned Files,
   };
   std::stable_sort(Sites.begin(), Sites.end(),
                    [&](const AccessSite &A, const AccessSite &B) {
-                     return Key(A) < Key(B);
+                     auto KA = Key(A), KB = Key(B);
+                     if (std::get<0>(KA) != std::get<0>(KB) ||
+                         std::get<1>(KA) != std::get<1>(KB) ||
+                         std::get<2>(KA) != std::get<2>(KB))
+                       return KA < KB;
+                     if (A.Kernel != B.Kernel)
+                       return naturalLess(A.Kernel, B.Kernel);
+                     return KA < KB;
                    });
   Sites.erase(std::unique(Sites.begin(), Sites.end(),
                           [&](const AccessSite &A, const AccessSite &B) {

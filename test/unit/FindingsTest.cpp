@@ -77,12 +77,18 @@ TEST(Classify, Categories) {
 
   AccessSite Chunk = site(128, 4);
   Chunk.IterationStepBytes = 4;
+  Chunk.PerThreadRange = true;
   Finding C = classify(Chunk, options());
   EXPECT_EQ(C.Cat, Category::Chunked);
   EXPECT_FALSE(C.L1Recovers);
   Chunk = site(16, 4);
   Chunk.IterationStepBytes = 4;
+  Chunk.PerThreadRange = true;
   EXPECT_TRUE(classify(Chunk, options()).L1Recovers);
+  // A loop every thread runs over the same bounds (a reduction over k) is
+  // not CPU-style chunking: the fix is the thread mapping, not the loop.
+  Chunk.PerThreadRange = false;
+  EXPECT_EQ(classify(Chunk, options()).Cat, Category::Strided);
 
   AccessSite Gather;
   Gather.ElemBytes = 4;

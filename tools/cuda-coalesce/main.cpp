@@ -21,7 +21,8 @@ namespace {
 
 cl::OptionCategory ToolCategory("cuda-coalesce options");
 
-cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu>..."),
+cl::list<std::string> Files(cl::Positional,
+                            cl::desc("<file.cu>... [-- <compiler args>]"),
                             cl::cat(ToolCategory));
 cl::opt<std::string> BuildPath(
     "p", cl::desc("Build directory holding compile_commands.json"),

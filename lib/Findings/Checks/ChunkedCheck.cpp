@@ -17,7 +17,7 @@ public:
 
   bool matches(const Finding &F) const override {
     const AccessSite &S = F.Site;
-    return wastesSectors(F) && S.IterationStepBytes &&
+    return wastesSectors(F) && S.PerThreadRange && S.IterationStepBytes &&
            std::llabs(*S.IterationStepBytes) == int64_t(S.ElemBytes);
   }
 

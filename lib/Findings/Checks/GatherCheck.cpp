@@ -22,9 +22,14 @@ public:
 
   void describe(Finding &F) const override {
     const AccessSite &S = F.Site;
+    // Each lane touches at least ceil(e/32) sectors: the warp needs that
+    // many when all lanes agree, 32 times that when none share a sector.
+    unsigned PerLane = (S.ElemBytes + 31) / 32;
+    PerLane = PerLane ? PerLane : 1;
     F.Message = "gather " + accessNoun(S.Kind) + ": the address " +
-                S.UnknownReason + "; between 1 and 32 sectors per request "
-                "depending on the data";
+                S.UnknownReason + "; between " + std::to_string(PerLane) +
+                " and " + std::to_string(32 * PerLane) +
+                " sectors per request depending on the data";
     F.Notes.push_back("sort or bucket the indices so that neighbouring lanes "
                       "receive neighbouring indices, or reorder the data "
                       "once so the gather becomes a contiguous read");

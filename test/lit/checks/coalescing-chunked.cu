@@ -6,17 +6,18 @@ __global__ void copyChunked(const float *in, float *out) {
   for (int k = t * Per; k < (t + 1) * Per; ++k)
     out[k] = in[k];
 }
-// Instantiations are reported in name order: <32> before <4>. With four
-// floats per thread the warp's 16 sectors are re-read by the next three
-// iterations, so L1 recovers the DRAM traffic; with 32 it does not.
-// CHECK: coalescing-chunked.cu:7:5: warning: chunked store: each thread walks its own contiguous range, so lanes are 128 bytes apart on every iteration; 32 sectors per request where 4 would do (12.5% of fetched bytes used) [coalescing-chunked]
-// CHECK-NOT: L1 recovers
+// With four floats per thread the warp's 16 sectors are re-read by the
+// next three iterations, so L1 recovers the DRAM traffic; with 32 it does
+// not.
 // CHECK: coalescing-chunked.cu:7:5: warning: chunked store: each thread walks its own contiguous range, so lanes are 16 bytes apart on every iteration; 16 sectors per request where 4 would do (25% of fetched bytes used) [coalescing-chunked]
-// CHECK: note: lane address = out + 4*(4*threadIdx.x + 1024*blockIdx.x + iter(k))
+// CHECK: note: in kernel copyChunked<4>
+// CHECK-NEXT: note: lane address = out + 4*(4*threadIdx.x + 1024*blockIdx.x + iter(k))
 // CHECK-NEXT: note: the chunk is small: the next iterations re-read the sectors this request fetched, so L1 recovers the DRAM traffic; the cost is 16 L1 sectors per request instead of 4
 // CHECK-NEXT: note: use a grid-stride loop
-// CHECK: coalescing-chunked.cu:7:14: warning: chunked load: {{.*}} lanes are 128 bytes apart
+// CHECK: coalescing-chunked.cu:7:5: warning: chunked store: each thread walks its own contiguous range, so lanes are 128 bytes apart on every iteration; 32 sectors per request where 4 would do (12.5% of fetched bytes used) [coalescing-chunked]
+// CHECK-NOT: L1 recovers
 // CHECK: coalescing-chunked.cu:7:14: warning: chunked load: {{.*}} lanes are 16 bytes apart
+// CHECK: coalescing-chunked.cu:7:14: warning: chunked load: {{.*}} lanes are 128 bytes apart
 
 __global__ void cpuStyle(const float *in, float *out, int n, int threads) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;

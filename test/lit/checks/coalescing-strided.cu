@@ -13,6 +13,7 @@ __global__ void copyStrided(const float *in, float *out) {
 // CHECK: coalescing-strided.cu:9:3: warning: strided store: lanes are 8 bytes apart; 8 sectors per request where 4 would do (50% of fetched bytes used) [coalescing-strided]
 // CHECK-NEXT: {{^}}  out[j] = in[j];
 // CHECK-NEXT: {{^}}  ^~~~~~{{$}}
+// CHECK-NEXT: note: in kernel copyStrided<2>
 // CHECK-NEXT: note: lane address = out + 4*(2*threadIdx.x + 512*blockIdx.x + blockIdx.y)
 // CHECK-NEXT: note: consecutive threadIdx.x should touch consecutive addresses
 // CHECK: coalescing-strided.cu:9:3: warning: strided store: lanes are 32 bytes apart; 32 sectors per request where 4 would do (12.5% of fetched bytes used) [coalescing-strided]

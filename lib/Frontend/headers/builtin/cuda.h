@@ -32,6 +32,10 @@ CUresult cuInit(unsigned int flags);
 CUresult cuDriverGetVersion(int *version);
 CUresult cuDeviceGet(CUdevice *device, int ordinal);
 CUresult cuDeviceGetCount(int *count);
+// Old benchmarks still query the device through these (the first is
+// deprecated).
+CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev);
+CUresult cuMemGetInfo(__SIZE_TYPE__ *free, __SIZE_TYPE__ *total);
 CUresult cuCtxSynchronize(void);
 CUresult cuGetErrorString(CUresult error, const char **str);
 CUresult cuGetErrorName(CUresult error, const char **str);

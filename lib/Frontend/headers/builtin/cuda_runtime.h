@@ -2,6 +2,8 @@
 // every device-side declaration nvcc makes visible without an include.
 #ifndef CUDA_COALESCE_CUDA_RUNTIME_H
 #define CUDA_COALESCE_CUDA_RUNTIME_H
+// The toolkit's include guard, which helpers (helper_cuda.h) test.
+#define __CUDA_RUNTIME_H__
 
 #include "host_defines.h"
 #include "cuda_runtime_api.h"

@@ -5,6 +5,9 @@
 // them; only the commonly used ones are listed.
 #ifndef CUDA_COALESCE_DRIVER_TYPES_H
 #define CUDA_COALESCE_DRIVER_TYPES_H
+// The toolkit's include guard, which helpers (helper_cuda.h) test to see
+// whether the runtime types are there.
+#define __DRIVER_TYPES_H__
 
 #include "vector_types.h"
 
