@@ -23,8 +23,11 @@ public:
 
   void describe(Finding &F) const override {
     const AccessSite &S = F.Site;
+    const char *Verb = S.Kind == AccessKind::Store       ? "writes "
+                       : S.Kind == AccessKind::LoadStore ? "reads and writes "
+                                                         : "reads ";
     F.Message = "array-of-structs " + accessNoun(S.Kind) + ": each lane " +
-                (S.Kind == AccessKind::Store ? "writes " : "reads ") +
+                Verb +
                 std::to_string(S.ElemBytes) + " bytes ('." + S.MemberName +
                 "') of a " + std::to_string(*S.StructBytes) + "-byte '" +
                 S.StructName + "'; " + sectorPhrase(*F.Cost);
