@@ -22,6 +22,8 @@ config.substitutions.append(("%summarize", config.python + " " +
                              os.path.join(config.test_source_root, "summarize.py")))
 config.substitutions.append(("%exitcode", config.python + " " +
                              os.path.join(config.test_source_root, "exitcode.py")))
+config.substitutions.append(("%show-escapes", config.python + " " +
+                             os.path.join(config.test_source_root, "show_escapes.py")))
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("not ", config.not_tool + " "))
