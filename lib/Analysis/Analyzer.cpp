@@ -140,26 +140,35 @@ bool bodyHasErrors(const FunctionDecl *FD, ArrayRef<SourceLocation> ErrorLocs,
   return false;
 }
 
-/// Variables assigned (or whose address is taken) anywhere inside S.
-void collectAssigned(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
-  if (!S)
-    return;
+/// The variable S itself writes (or takes the address of), if any:
+/// "v = ...", "v += ...", "++v", "&v".
+const VarDecl *writtenVar(const Stmt *S) {
   auto VarOf = [](const clang::Expr *E) -> const VarDecl * {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
       return dyn_cast<VarDecl>(DRE->getDecl());
     return nullptr;
   };
-  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-    if (BO->isAssignmentOp())
-      if (const VarDecl *V = VarOf(BO->getLHS()))
-        Out.insert(V);
-  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    return BO->isAssignmentOp() ? VarOf(BO->getLHS()) : nullptr;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
     if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      if (const VarDecl *V = VarOf(UO->getSubExpr()))
-        Out.insert(V);
+      return VarOf(UO->getSubExpr());
+  return nullptr;
+}
+
+/// Variables written (or whose address is taken) anywhere inside S, with how
+/// often they are written.
+void collectAssigned(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out,
+                     std::map<const VarDecl *, unsigned> *Count = nullptr) {
+  if (!S)
+    return;
+  if (const VarDecl *V = writtenVar(S)) {
+    Out.insert(V);
+    if (Count)
+      ++(*Count)[V];
   }
   for (const Stmt *C : S->children())
-    collectAssigned(C, Out);
+    collectAssigned(C, Out, Count);
 }
 
 /// Calls F for every local variable of struct type that S refers to.
@@ -617,59 +626,21 @@ private:
     return U;
   }
 
-  /// How often each variable is written inside S (any nesting).
-  void countWrites(const Stmt *S, std::map<const VarDecl *, unsigned> &N) {
-    llvm::SmallPtrSet<const VarDecl *, 8> One;
-    if (!S)
-      return;
-    if (isa<BinaryOperator>(S) || isa<UnaryOperator>(S)) {
-      collectAssignedShallow(S, One);
-      for (const VarDecl *V : One)
-        ++N[V];
-    }
-    for (const Stmt *C : S->children())
-      countWrites(C, N);
-  }
-
-  void collectAssignedShallow(const Stmt *S,
-                              llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
-    auto VarOf = [](const clang::Expr *E) -> const VarDecl * {
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-        return dyn_cast<VarDecl>(DRE->getDecl());
-      return nullptr;
-    };
-    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-      if (BO->isAssignmentOp())
-        if (const VarDecl *V = VarOf(BO->getLHS()))
-          Out.insert(V);
-    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
-      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-        if (const VarDecl *V = VarOf(UO->getSubExpr()))
-          Out.insert(V);
-    }
-  }
-
   void visitLoop(const clang::Expr *Cond, const Stmt *Inc, const Stmt *Body,
                  bool IsDo, const Stmt *CondVar) {
     llvm::SmallPtrSet<const VarDecl *, 8> Assigned;
-    collectAssigned(Cond, Assigned);
-    collectAssigned(Inc, Assigned);
-    collectAssigned(Body, Assigned);
+    std::map<const VarDecl *, unsigned> Writes;
+    collectAssigned(Cond, Assigned, &Writes);
+    collectAssigned(Inc, Assigned, &Writes);
+    collectAssigned(Body, Assigned, &Writes);
     // A struct in registers used in the loop may change through its member
     // functions: its members are not followed across iterations.
     for (const Stmt *S : {static_cast<const Stmt *>(Cond), Inc, Body})
       forEachRecordVar(S, [&](const VarDecl *V) { forgetMembers(V); });
 
-    std::map<const VarDecl *, unsigned> Writes;
-    countWrites(Cond, Writes);
-    countWrites(Inc, Writes);
-    countWrites(Body, Writes);
-
     std::vector<Induction> Inductions;
     for (const Stmt *U : unconditionalUpdates(Inc, Body)) {
-      llvm::SmallPtrSet<const VarDecl *, 2> Written;
-      collectAssignedShallow(U, Written);
-      for (const VarDecl *V : Written) {
+      if (const VarDecl *V = writtenVar(U)) {
         if (Writes[V] != 1)
           continue;
         auto It = env().find(V);
@@ -928,36 +899,28 @@ private:
 
   const LExpr *intBinary(BinaryOperatorKind Op, const LExpr *A,
                          const LExpr *B) {
+    if (BinaryOperator::isCompoundAssignmentOp(Op))
+      Op = BinaryOperator::getOpForCompoundAssignment(Op);
     switch (Op) {
     case BO_Add:
-    case BO_AddAssign:
       return X.add(A, B);
     case BO_Sub:
-    case BO_SubAssign:
       return X.sub(A, B);
     case BO_Mul:
-    case BO_MulAssign:
       return X.mul(A, B);
     case BO_Div:
-    case BO_DivAssign:
       return X.div(A, B);
     case BO_Rem:
-    case BO_RemAssign:
       return X.rem(A, B);
     case BO_Shl:
-    case BO_ShlAssign:
       return X.shl(A, B);
     case BO_Shr:
-    case BO_ShrAssign:
       return X.shr(A, B);
     case BO_And:
-    case BO_AndAssign:
       return X.bitAnd(A, B);
     case BO_Or:
-    case BO_OrAssign:
       return X.bitOr(A, B);
     case BO_Xor:
-    case BO_XorAssign:
       return X.bitXor(A, B);
     case BO_LT:
       return X.cmp(CmpPred::LT, A, B);
