@@ -213,7 +213,6 @@ public:
         Kernel(Kernel), Launch(Launch), ErrorLocs(ErrorLocs), Out(Out) {
     KernelName = kernelName(Kernel, Ctx);
     chooseBlockDim();
-    PathCond = X.constant(1);
   }
 
   void run() {
@@ -246,7 +245,10 @@ private:
   bool BlockKnown = false;
   std::string BlockOrigin;
   std::vector<Frame> Frames;
-  const LExpr *PathCond = nullptr;
+  /// The conditions under which the current statement runs (a conjunction).
+  /// Kept apart so that one condition we cannot evaluate does not hide the
+  /// others: each is evaluated lane by lane on its own.
+  std::vector<const LExpr *> Path;
   /// While set, evaluation records no accesses (used to pre-evaluate loop
   /// steps that are visited again later).
   bool Quiet = false;
@@ -310,10 +312,10 @@ private:
       return;
     }
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-      const LExpr *Saved = PathCond;
+      std::vector<const LExpr *> Saved = Path;
       for (const Stmt *C : CS->body())
         visit(C);
-      PathCond = Saved;
+      Path = Saved;
       return;
     }
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -343,7 +345,7 @@ private:
     }
     if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
       Value V = RS->getRetValue() ? eval(RS->getRetValue()) : Value::none();
-      Frames.back().Returns.push_back({PathCond, V});
+      Frames.back().Returns.push_back({pathCondition(), V});
       return;
     }
     if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
@@ -458,37 +460,69 @@ private:
   const LExpr *both(const LExpr *A, const LExpr *B) {
     return X.select(truth(A), truth(B), X.constant(0));
   }
+  /// The path as one 0/1 expression.
+  const LExpr *pathCondition() {
+    const LExpr *C = X.constant(1);
+    for (const LExpr *P : Path)
+      C = both(C, P);
+    return C;
+  }
+  std::vector<const LExpr *> pathWith(const std::vector<const LExpr *> &Outer,
+                                      const LExpr *C) {
+    std::vector<const LExpr *> P = Outer;
+    P.push_back(C);
+    return P;
+  }
+
+  /// Every frame's variables: a branch may write the caller's variables
+  /// through a reference parameter.
+  struct State {
+    std::vector<Env> Vars;
+    std::vector<MemberEnv> Members;
+  };
+  State capture() const {
+    State S;
+    for (const Frame &F : Frames) {
+      S.Vars.push_back(F.Vars);
+      S.Members.push_back(F.Members);
+    }
+    return S;
+  }
+  void restore(const State &S) {
+    for (size_t I = 0; I < Frames.size(); ++I) {
+      Frames[I].Vars = S.Vars[I];
+      Frames[I].Members = S.Members[I];
+    }
+  }
 
   void visitIf(const IfStmt *IS) {
     visit(IS->getInit());
     if (IS->getConditionVariableDeclStmt())
       visit(IS->getConditionVariableDeclStmt());
     const LExpr *C = truth(evalInt(IS->getCond()));
-    const LExpr *Outer = PathCond;
-    Env Before = env();
-    MemberEnv MembersBefore = members();
+    std::vector<const LExpr *> Outer = Path;
+    State Before = capture();
 
-    PathCond = both(Outer, C);
+    Path = pathWith(Outer, C);
     visit(IS->getThen());
-    Env AfterThen = env();
-    MemberEnv MembersThen = members();
+    State AfterThen = capture();
 
-    env() = Before;
-    members() = MembersBefore;
-    PathCond = both(Outer, X.logicalNot(C));
+    restore(Before);
+    Path = pathWith(Outer, X.logicalNot(C));
     visit(IS->getElse());
-    Env AfterElse = env();
-    MemberEnv MembersElse = members();
+    State AfterElse = capture();
 
-    PathCond = Outer;
-    env() = merge(C, AfterThen, AfterElse);
-    members() = merge(C, MembersThen, MembersElse);
+    Path = Outer;
+    for (size_t I = 0; I < Frames.size(); ++I) {
+      Frames[I].Vars = merge(C, AfterThen.Vars[I], AfterElse.Vars[I]);
+      Frames[I].Members = merge(C, AfterThen.Members[I], AfterElse.Members[I]);
+    }
     // "if (i >= n) return;" guards the rest of the block.
     if (!IS->getElse() && exitsUnconditionally(IS->getThen()))
-      PathCond = both(Outer, X.logicalNot(C));
+      Path = pathWith(Outer, X.logicalNot(C));
     else if (IS->getElse() && exitsUnconditionally(IS->getElse()) &&
              !exitsUnconditionally(IS->getThen()))
-      PathCond = both(Outer, C);
+      Path = pathWith(Outer, C);
   }
 
   static const VarDecl *varOf(const VarDecl *V) { return V; }
@@ -684,13 +718,13 @@ private:
     };
     Advance(Iter);
 
-    const LExpr *Outer = PathCond;
+    std::vector<const LExpr *> Outer = Path;
     const LExpr *CondValue = nullptr;
     if (CondVar)
       visit(CondVar);
     if (!IsDo && Cond) {
       CondValue = evalInt(Cond);
-      PathCond = both(Outer, CondValue);
+      Path = pathWith(Outer, CondValue);
     }
     // Before the body is visited: its accesses are evaluated as they are met.
     auto OnThread = [](const SymbolExpr *S) {
@@ -708,7 +742,7 @@ private:
     if (IsDo && Cond)
       CondValue = evalInt(Cond);
     visit(Inc);
-    PathCond = Outer;
+    Path = Outer;
     forgetAll(Assigned, "its value after a loop");
     // An induction variable leaves the loop at start + step * (iterations
     // run). When every lane runs the loop equally often that count is one
@@ -1001,10 +1035,10 @@ private:
     }
     if (Op == BO_LAnd || Op == BO_LOr) {
       const LExpr *A = truth(evalInt(L));
-      const LExpr *Outer = PathCond;
-      PathCond = both(Outer, Op == BO_LAnd ? A : X.logicalNot(A));
+      std::vector<const LExpr *> Outer = Path;
+      Path = pathWith(Outer, Op == BO_LAnd ? A : X.logicalNot(A));
       const LExpr *B = truth(evalInt(R));
-      PathCond = Outer;
+      Path = Outer;
       return Value::integer(Op == BO_LAnd ? X.select(A, B, X.constant(0))
                                           : X.select(A, X.constant(1), B));
     }
@@ -1083,12 +1117,12 @@ private:
 
   Value evalConditional(const AbstractConditionalOperator *CO) {
     const LExpr *C = truth(evalInt(CO->getCond()));
-    const LExpr *Outer = PathCond;
-    PathCond = both(Outer, C);
+    std::vector<const LExpr *> Outer = Path;
+    Path = pathWith(Outer, C);
     Value T = eval(CO->getTrueExpr());
-    PathCond = both(Outer, X.logicalNot(C));
+    Path = pathWith(Outer, X.logicalNot(C));
     Value F = eval(CO->getFalseExpr());
-    PathCond = Outer;
+    Path = Outer;
     if (!CO->isGLValue()) {
       if (T.K == Value::Ref)
         T = load(T.R, CO->getTrueExpr());
@@ -1735,7 +1769,6 @@ private:
     const LExpr *Innermost = nullptr;
     unsigned Tid = 0;
     std::optional<unsigned> IterValue;
-    const LExpr *Cond = PathCond;
     SymbolValues Values = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
       unsigned D = Sym->getDim();
       switch (Sym->getSymbolKind()) {
@@ -1775,18 +1808,31 @@ private:
 
     // A guard decides which lanes are active only when it compares against
     // values we were told (launch site, --assume): against a value we merely
-    // assumed it could switch lanes off that the real run keeps on.
-    bool MaskTrusted = !mentionsIf(Cond, [&](const SymbolExpr *Sym) {
-      SymbolKind K = Sym->getSymbolKind();
-      if (K != SymbolKind::Param && K != SymbolKind::Opaque &&
-          K != SymbolKind::GridDim)
-        return false;
-      std::string Origin;
-      runtimeValue(Sym, Origin);
-      return Origin == "default";
-    });
-    if (!MaskTrusted)
-      Cond = X.constant(1);
+    // assumed it could switch lanes off that the real run keeps on. Guards
+    // we cannot evaluate (an unknown) do not decide either; the others
+    // still do.
+    std::vector<const LExpr *> Guards;
+    for (const LExpr *G : Path) {
+      bool Assumed = mentionsIf(G, [&](const SymbolExpr *Sym) {
+        SymbolKind K = Sym->getSymbolKind();
+        if (K != SymbolKind::Param && K != SymbolKind::Opaque &&
+            K != SymbolKind::GridDim)
+          return false;
+        std::string Origin;
+        runtimeValue(Sym, Origin);
+        return Origin == "default";
+      });
+      if (!Assumed && !findUnknown(G))
+        Guards.push_back(G);
+    }
+    auto Active = [&]() {
+      for (const LExpr *G : Guards) {
+        std::optional<int64_t> V = evaluate(G, Values);
+        if (V && *V == 0)
+          return false;
+      }
+      return true;
+    };
 
     std::vector<std::optional<int64_t>> Addr(32);
     bool AnyActive = false;
@@ -1801,19 +1847,32 @@ private:
       // A block smaller than a warp leaves the remaining lanes empty.
       if (L >= Block[0] * Block[1] * Block[2])
         continue;
-      std::optional<int64_t> Active = evaluate(Cond, Values);
-      if (Active && *Active == 0)
+      if (!Active())
         continue;
       Addr[L] = A;
       AnyActive = true;
     }
     if (!AnyActive) {
-      // The representative values switched every lane off (a bound check
-      // against a small constant, say): analyze the warp as all active.
-      for (unsigned L = 0; L < std::min(32u, Block[0] * Block[1] * Block[2]);
-           ++L) {
-        Tid = L;
-        Addr[L] = evaluate(Off, Values);
+      // Warp 0 of block 0 does not run this access (a branch taken by other
+      // blocks): describe the warps that do. Guards on the lane still
+      // decide; uniform ones are dropped, and if that still leaves no lane,
+      // every lane is taken as active.
+      llvm::erase_if(Guards, [](const LExpr *G) {
+        return !mentionsIf(G, [](const SymbolExpr *S) {
+          return S->getSymbolKind() == SymbolKind::ThreadIdx;
+        });
+      });
+      for (int Pass = 0; Pass < 2 && !AnyActive; ++Pass) {
+        if (Pass == 1)
+          Guards.clear();
+        for (unsigned L = 0; L < std::min(32u, Block[0] * Block[1] * Block[2]);
+             ++L) {
+          Tid = L;
+          if (!Active())
+            continue;
+          Addr[L] = evaluate(Off, Values);
+          AnyActive = true;
+        }
       }
     }
     std::optional<int64_t> First;

@@ -160,9 +160,12 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
   if (S.Kernel.find('<') != std::string::npos)
     F.Notes.insert(F.Notes.begin(), "in kernel " + S.Kernel);
 
-  // One wasted sector is what any misalignment costs: not worth a warning.
+  // One wasted sector is what any misalignment costs, and a handful of
+  // active lanes (a halo load, a boundary fix-up) cannot coalesce much
+  // anyway: neither is worth a warning.
   bool Worth = !F.Cost || (F.Cost->Efficiency < Opts.MinEfficiency &&
-                           F.Cost->Sectors >= F.Cost->IdealSectors + 2);
+                           F.Cost->Sectors >= F.Cost->IdealSectors + 2 &&
+                           F.Cost->ActiveLanes >= 8);
   F.Flagged = Matched && Opts.Checks.isEnabled(F.Check) && Worth &&
               !isSuppressed(F.Check, S.SourceLine, S.PrevSourceLine);
   return F;
