@@ -62,10 +62,10 @@ struct AccessSite {
   /// Change of each active lane's address from one iteration of the
   /// innermost enclosing loop the address depends on to the next.
   std::optional<int64_t> IterationStepBytes;
-  /// That loop's bounds depend on the thread: each thread walks a range of
-  /// its own (CPU-style work splitting), as opposed to a loop every thread
-  /// runs over the same bounds.
-  bool PerThreadRange = false;
+  /// That loop runs over a range split among the threads: each starts at
+  /// an offset of its own and all run equally long (CPU-style work
+  /// splitting), as opposed to each thread walking its own row of data.
+  bool SplitRange = false;
 
   /// The access reads a member of a struct element indexed by the lane.
   std::optional<unsigned> StructBytes;

@@ -255,9 +255,8 @@ private:
   unsigned LoopCount = 0;
   /// Unknowns standing for values loaded at lane-dependent addresses.
   std::set<const LExpr *> LoadUnknowns;
-  /// Iteration symbols of loops whose bounds depend on the thread: each
-  /// thread walks a range of its own.
-  std::set<const LExpr *> PerThreadLoops;
+  /// Iteration symbols of loops over a range split among the threads.
+  std::set<const LExpr *> SplitLoops;
 
   Env &env() { return Frames.back().Vars; }
   MemberEnv &members() { return Frames.back().Members; }
@@ -726,18 +725,20 @@ private:
       CondValue = evalInt(Cond);
       Path = pathWith(Outer, CondValue);
     }
-    // Before the body is visited: its accesses are evaluated as they are met.
+    // A range split among threads: each starts where the thread says and
+    // all run equally long (for (k = t*per; k < (t+1)*per; ++k)). Decided
+    // before the body is visited: its accesses are evaluated as they come.
     auto OnThread = [](const SymbolExpr *S) {
       return S->getSymbolKind() == SymbolKind::ThreadIdx;
     };
-    bool PerThread = CondValue && mentionsIf(CondValue, OnThread);
+    bool StartsPerThread = false;
     for (const Induction &I : Inductions) {
       const Value &S = Start[I.Var];
-      PerThread |= S.K == Value::Int && mentionsIf(S.I, OnThread);
-      PerThread |= S.K == Value::Ptr && mentionsIf(S.P.Offset, OnThread);
+      StartsPerThread |= S.K == Value::Int && mentionsIf(S.I, OnThread);
+      StartsPerThread |= S.K == Value::Ptr && mentionsIf(S.P.Offset, OnThread);
     }
-    if (PerThread)
-      PerThreadLoops.insert(Iter);
+    if (StartsPerThread && uniformTripCount(CondValue, Body))
+      SplitLoops.insert(Iter);
     visit(Body);
     if (IsDo && Cond)
       CondValue = evalInt(Cond);
@@ -1895,7 +1896,7 @@ private:
       }
     }
     if (Innermost) {
-      S.PerThreadRange = PerThreadLoops.count(Innermost) > 0;
+      S.SplitRange = SplitLoops.count(Innermost) > 0;
       unsigned FirstLane = 0;
       while (FirstLane < 32 && !Addr[FirstLane])
         ++FirstLane;

@@ -171,6 +171,47 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
   return F;
 }
 
+/// An array-of-structs access whose kernel also reads every other member of
+/// the same struct, lane for lane: the later requests find their sectors in
+/// L1, so DRAM traffic is not wasted, and one load of the whole struct
+/// would do the work in fewer requests. Says so in a note.
+void noteWholeStructReads(std::vector<Finding> &Findings,
+                          const FindingsOptions &Opts) {
+  for (Finding &F : Findings) {
+    const AccessSite &S = F.Site;
+    if (F.Cat != Category::AoS || !S.StructBytes || !F.LaneStrideBytes)
+      continue;
+    unsigned Size = *S.StructBytes;
+    std::vector<bool> Covered(Size, false);
+    for (const Finding &G : Findings) {
+      const AccessSite &T = G.Site;
+      if (G.Cat != Category::AoS || T.Kernel != S.Kernel ||
+          T.Base != S.Base || T.StructBytes != S.StructBytes ||
+          G.LaneStrideBytes != F.LaneStrideBytes)
+        continue;
+      int64_t Off = ((T.Lane0Offset % Size) + Size) % Size;
+      for (unsigned B = 0; B < T.ElemBytes && Off + B < Size; ++B)
+        Covered[Off + B] = true;
+    }
+    if (!llvm::all_of(Covered, [](bool B) { return B; }))
+      continue;
+    std::vector<std::optional<int64_t>> Whole(S.LaneOffsets.size());
+    int64_t Base = S.Lane0Offset - ((S.Lane0Offset % Size) + Size) % Size;
+    for (size_t L = 0; L < Whole.size(); ++L)
+      if (S.LaneOffsets[L])
+        Whole[L] = Base + int64_t(L) * *F.LaneStrideBytes;
+    WarpCost C = predictWarp(Whole, Size, Opts.GPU);
+    F.Notes.insert(F.Notes.begin() + 1,
+                   "the kernel reads every member of '" + S.StructName +
+                       "' here, so the other members' requests find these "
+                       "sectors in L1 and DRAM traffic is not wasted; loading "
+                       "the whole struct at once ('" + S.StructName +
+                       " v = " + S.Base + "[i]') takes " +
+                       std::to_string(C.Sectors) + " sectors per request "
+                       "for all of it");
+  }
+}
+
 /// Orders names with their numbers by value: copy<2> before copy<16>.
 bool naturalLess(const std::string &A, const std::string &B) {
   size_t I = 0, J = 0;
@@ -228,6 +269,7 @@ Report buildReport(std::vector<AccessSite> Sites, unsigned Files,
   R.Kernels = Kernels;
   for (AccessSite &S : Sites)
     R.Findings.push_back(classify(std::move(S), Opts));
+  noteWholeStructReads(R.Findings, Opts);
   return R;
 }
 

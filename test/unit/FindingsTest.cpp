@@ -77,18 +77,22 @@ TEST(Classify, Categories) {
 
   AccessSite Chunk = site(128, 4);
   Chunk.IterationStepBytes = 4;
-  Chunk.PerThreadRange = true;
+  Chunk.SplitRange = true;
   Finding C = classify(Chunk, options());
   EXPECT_EQ(C.Cat, Category::Chunked);
   EXPECT_FALSE(C.L1Recovers);
   Chunk = site(16, 4);
   Chunk.IterationStepBytes = 4;
-  Chunk.PerThreadRange = true;
+  Chunk.SplitRange = true;
   EXPECT_TRUE(classify(Chunk, options()).L1Recovers);
-  // A loop every thread runs over the same bounds (a reduction over k) is
-  // not CPU-style chunking: the fix is the thread mapping, not the loop.
-  Chunk.PerThreadRange = false;
-  EXPECT_EQ(classify(Chunk, options()).Cat, Category::Strided);
+  // A thread walking its own row (a reduction over k) is chunked too, but
+  // the fix is the thread mapping, not a grid-stride loop.
+  EXPECT_NE(classify(Chunk, options()).Notes.back().find("grid-stride"),
+            std::string::npos);
+  Chunk.SplitRange = false;
+  Finding Row = classify(Chunk, options());
+  EXPECT_EQ(Row.Cat, Category::Chunked);
+  EXPECT_NE(Row.Notes.back().find("share each row"), std::string::npos);
 
   AccessSite Gather;
   Gather.ElemBytes = 4;

@@ -17,7 +17,7 @@ public:
 
   bool matches(const Finding &F) const override {
     const AccessSite &S = F.Site;
-    return wastesSectors(F) && S.PerThreadRange && S.IterationStepBytes &&
+    return wastesSectors(F) && S.IterationStepBytes &&
            std::llabs(*S.IterationStepBytes) == int64_t(S.ElemBytes);
   }
 
@@ -40,10 +40,19 @@ public:
           "request fetched, so L1 recovers the DRAM traffic; the cost is " +
           std::to_string(F.Cost->Sectors) + " L1 sectors per request instead "
           "of " + std::to_string(F.Cost->IdealSectors));
-    F.Notes.push_back("use a grid-stride loop, for (i = blockIdx.x * "
-                      "blockDim.x + threadIdx.x; i < n; i += blockDim.x * "
-                      "gridDim.x), so consecutive lanes touch consecutive "
-                      "addresses on every iteration");
+    // A range split among threads wants interleaving; a thread walking its
+    // own row (a reduction over k, a prefix sum) wants the warp to share it.
+    if (S.SplitRange)
+      F.Notes.push_back("use a grid-stride loop, for (i = blockIdx.x * "
+                        "blockDim.x + threadIdx.x; i < n; i += blockDim.x * "
+                        "gridDim.x), so consecutive lanes touch consecutive "
+                        "addresses on every iteration");
+    else
+      F.Notes.push_back("each thread walks a row of its own: let the warp "
+                        "share each row instead (lane j takes element j, "
+                        "then combine with __shfl_down_sync), or store the "
+                        "data transposed so neighbouring threads' elements "
+                        "are adjacent");
   }
 };
 } // namespace

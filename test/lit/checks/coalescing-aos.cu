@@ -20,6 +20,18 @@ __global__ void writeY(Particle *p) {
   // CHECK: coalescing-aos.cu:[[#@LINE-1]]:3: warning: array-of-structs store: each lane writes 4 bytes ('.y') of a 12-byte 'Particle'; 12 sectors per request where 4 would do (33.3% of fetched bytes used) [coalescing-aos]
 }
 
+// When the kernel reads every member, the later requests hit L1: said in a
+// note, with the cost of loading the whole struct at once.
+struct Node { int start; int edges; };
+__global__ void visit(const Node *nodes, int *out) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  out[t] = nodes[t].start + nodes[t].edges;
+  // CHECK: coalescing-aos.cu:[[#@LINE-1]]:12: warning: array-of-structs load: each lane reads 4 bytes ('.start') of a 8-byte 'Node'; 8 sectors per request where 4 would do (50% of fetched bytes used) [coalescing-aos]
+  // CHECK: note: lane address = nodes + 8*(threadIdx.x + 256*blockIdx.x)
+  // CHECK-NEXT: note: the kernel reads every member of 'Node' here, so the other members' requests find these sectors in L1 and DRAM traffic is not wasted; loading the whole struct at once ('Node v = nodes[i]') takes 8 sectors per request for all of it
+  // CHECK: coalescing-aos.cu:[[#@LINE-5]]:29: warning: array-of-structs load: each lane reads 4 bytes ('.edges')
+}
+
 // Negative: SoA arrays, a struct of pointers, and whole-struct copies.
 __global__ void quiet(Soa s, const Particle *p, Particle *out, float *x) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -33,5 +45,6 @@ int main() {
   float *o;
   readX<<<4096, 256>>>(p, q, o, 1 << 20);
   writeY<<<4096, 256>>>(p);
+  visit<<<4096, 256>>>(nullptr, nullptr);
   quiet<<<4096, 256>>>(Soa{o, o, o}, p, p, o);
 }

@@ -13,7 +13,7 @@ __global__ void copyChunked(const float *in, float *out) {
 // CHECK: note: in kernel copyChunked<4>
 // CHECK-NEXT: note: lane address = out + 4*(4*threadIdx.x + 1024*blockIdx.x + iter(k))
 // CHECK-NEXT: note: the chunk is small: the next iterations re-read the sectors this request fetched, so L1 recovers the DRAM traffic; the cost is 16 L1 sectors per request instead of 4
-// CHECK-NEXT: note: use a grid-stride loop
+// CHECK-NEXT: note: use a grid-stride loop, for (i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x), so consecutive lanes touch consecutive addresses on every iteration
 // CHECK: coalescing-chunked.cu:7:5: warning: chunked store: each thread walks its own contiguous range, so lanes are 128 bytes apart on every iteration; 32 sectors per request where 4 would do (12.5% of fetched bytes used) [coalescing-chunked]
 // CHECK-NOT: L1 recovers
 // CHECK: coalescing-chunked.cu:7:14: warning: chunked load: {{.*}} lanes are 16 bytes apart
@@ -28,6 +28,18 @@ __global__ void cpuStyle(const float *in, float *out, int n, int threads) {
     sum += in[i];
   // CHECK: coalescing-chunked.cu:[[#@LINE-1]]:12: warning: chunked load: each thread walks its own contiguous range, so lanes are 4096 bytes apart on every iteration; 32 sectors per request where 4 would do (12.5% of fetched bytes used) [coalescing-chunked]
   out[t] = sum;
+}
+
+// Each thread reducing its own row is the same memory shape; the fix is to
+// share the row across the warp, not a grid-stride loop.
+__global__ void rowPerThread(const float *b, float *out, int n) {
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f;
+  for (int k = 0; k < n; ++k)
+    s += b[col * n + k];
+  // CHECK: coalescing-chunked.cu:[[#@LINE-1]]:10: warning: chunked load: each thread walks its own contiguous range, so lanes are 4096 bytes apart on every iteration; 32 sectors per request where 4 would do (12.5% of fetched bytes used) [coalescing-chunked]
+  // CHECK: note: each thread walks a row of its own: let the warp share each row instead (lane j takes element j, then combine with __shfl_down_sync), or store the data transposed so neighbouring threads' elements are adjacent
+  out[col] = s;
 }
 
 // Negative: the grid-stride loop, and a loop over a row the whole warp
@@ -52,4 +64,5 @@ int main() {
   cpuStyle<<<64, 256>>>(a, a, 1 << 24, 64 * 256);
   gridStride<<<1024, 256>>>(a, a, 1 << 24);
   rowSum<<<4096, 32>>>(a, a, 4096);
+  rowPerThread<<<16, 256>>>(a, a, 1024);
 }

@@ -46,7 +46,7 @@ __global__ void nested(const float *a, float *c, int n) {
     for (int k = 0; k < 4; ++k)
       c[row * n + j + threadIdx.x] += a[(j + threadIdx.x) * n + k];
       // CHECK: [[@LINE-1]]:7 load+store `c[row * n + j + threadIdx.x]` addr=c + 4*(threadIdx.x + blockIdx.y*n + 32*iter(j)) spr=4 ideal=4 eff=1 coalesced
-      // CHECK: [[@LINE-2]]:39 load `a[(j + threadIdx.x) * n + k]` addr=a + 4*(threadIdx.x*n + iter(k) + 32*iter(j)*n) spr=32 ideal=4 eff=0.125 strided FLAGGED coalescing-strided
+      // CHECK: [[@LINE-2]]:39 load `a[(j + threadIdx.x) * n + k]` addr=a + 4*(threadIdx.x*n + iter(k) + 32*iter(j)*n) spr=32 ideal=4 eff=0.125 chunked FLAGGED coalescing-chunked
 }
 
 __global__ void unknownStep(float *a, int n) {
