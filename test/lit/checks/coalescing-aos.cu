@@ -29,7 +29,7 @@ __global__ void visit(const Node *nodes, int *out) {
   // CHECK: coalescing-aos.cu:[[#@LINE-1]]:12: warning: array-of-structs load: each lane reads 4 bytes ('.start') of a 8-byte 'Node'; 8 sectors per request where 4 would do (50% of fetched bytes used) [coalescing-aos]
   // CHECK: note: lane address = nodes + 8*(threadIdx.x + 256*blockIdx.x)
   // CHECK-NEXT: note: the kernel reads every member of 'Node' here, so the other members' requests find these sectors in L1 and DRAM traffic is not wasted; loading the whole struct at once ('Node v = nodes[i]') takes 8 sectors per request for all of it
-  // CHECK: coalescing-aos.cu:[[#@LINE-5]]:29: warning: array-of-structs load: each lane reads 4 bytes ('.edges')
+  // CHECK: coalescing-aos.cu:[[#@LINE-4]]:29: warning: array-of-structs load: each lane reads 4 bytes ('.edges')
 }
 
 // Negative: SoA arrays, a struct of pointers, and whole-struct copies.
