@@ -737,7 +737,7 @@ private:
       StartsPerThread |= S.K == Value::Int && mentionsIf(S.I, OnThread);
       StartsPerThread |= S.K == Value::Ptr && mentionsIf(S.P.Offset, OnThread);
     }
-    if (StartsPerThread && uniformTripCount(CondValue, Body))
+    if (StartsPerThread && uniformTripCount(CondValue, Body, /*Any=*/true))
       SplitLoops.insert(Iter);
     visit(Body);
     if (IsDo && Cond)
@@ -757,16 +757,48 @@ private:
   /// Whether all lanes leave a loop after the same number of iterations: its
   /// condition does not depend on the lane once the induction variables are
   /// bound, and nothing leaves the body early.
-  bool uniformTripCount(const LExpr *Cond, const Stmt *Body) {
+  /// With Any, whether one of the condition's conjuncts alone gives every
+  /// lane the same trip count ("k < (t+1)*per && k < n": a split range with
+  /// a bound check); without, whether all of them do.
+  bool uniformTripCount(const LExpr *Cond, const Stmt *Body, bool Any = false) {
     if (!Cond || findUnknown(Cond) || hasEarlyExit(Body, /*InNestedLoop=*/false))
       return false;
-    const LExpr *Test = Cond;
-    if (const auto *C = dyn_cast<NAryExpr>(Cond))
-      if (C->getKind() == ExprKind::Cmp)
-        Test = X.sub(C->getOperand(0), C->getOperand(1));
-    return !mentionsIf(Test, [](const SymbolExpr *S) {
-      return S->getSymbolKind() == SymbolKind::ThreadIdx;
-    });
+    std::vector<const LExpr *> Parts;
+    conjuncts(Cond, Parts);
+    auto Uniform = [&](const LExpr *Part) {
+      const LExpr *Test = Part;
+      if (const auto *C = dyn_cast<NAryExpr>(Part))
+        if (C->getKind() == ExprKind::Cmp)
+          Test = X.sub(C->getOperand(0), C->getOperand(1));
+      return !mentionsIf(Test, [](const SymbolExpr *S) {
+        return S->getSymbolKind() == SymbolKind::ThreadIdx;
+      });
+    };
+    return Any ? llvm::any_of(Parts, Uniform) : llvm::all_of(Parts, Uniform);
+  }
+
+  /// Splits "a && b" (select(a, b, 0)) and "x < min(a, b)" into the
+  /// comparisons that must all hold.
+  void conjuncts(const LExpr *E, std::vector<const LExpr *> &Out) {
+    const auto *N = dyn_cast<NAryExpr>(E);
+    if (N && N->getKind() == ExprKind::Select) {
+      const auto *F = dyn_cast<coalesce::ConstantExpr>(N->getOperand(2));
+      if (F && F->getValue() == 0) {
+        conjuncts(N->getOperand(0), Out);
+        conjuncts(N->getOperand(1), Out);
+        return;
+      }
+    }
+    if (N && N->getKind() == ExprKind::Cmp &&
+        (N->getPredicate() == CmpPred::LT || N->getPredicate() == CmpPred::LE)) {
+      const auto *M = dyn_cast<NAryExpr>(N->getOperand(1));
+      if (M && M->getKind() == ExprKind::Min) {
+        for (const LExpr *Bound : M->operands())
+          conjuncts(X.cmp(N->getPredicate(), N->getOperand(0), Bound), Out);
+        return;
+      }
+    }
+    Out.push_back(E);
   }
 
   static bool hasEarlyExit(const Stmt *S, bool InNestedLoop) {
@@ -1908,11 +1940,22 @@ private:
       if (Next && Now)
         S.IterationStepBytes = *Next - *Now;
     }
-    if (!BlockKnown)
-      Used["blockDim"] = {Block[0], BlockOrigin};
     for (const auto &[Name, V] : Used)
       if (Name != "blockDim")
         S.Assumptions.push_back({Name, V.first, V.second});
+    // The default block shape decides the answer when the address uses
+    // blockDim or threadIdx.y/z: say so next to the other assumptions.
+    // Terms scaled by blockIdx vanish in block 0, so only the rest counts.
+    const LExpr *InBlock0 = X.substitute(Off, [&](const SymbolExpr *Sym) {
+      return Sym->getSymbolKind() == SymbolKind::BlockIdx ? X.constant(0)
+                                                          : Sym;
+    });
+    bool ShapeMatters = mentionsIf(InBlock0, [](const SymbolExpr *Sym) {
+      return Sym->getSymbolKind() == SymbolKind::BlockDim ||
+             (Sym->getSymbolKind() == SymbolKind::ThreadIdx && Sym->getDim() > 0);
+    });
+    if (!BlockKnown && ShapeMatters)
+      S.Assumptions.push_back({"blockDim.x", Block[0], BlockOrigin});
   }
 };
 

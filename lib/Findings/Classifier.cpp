@@ -72,6 +72,7 @@ std::string assumptionText(const AccessSite &S) {
 /// access, one per threadIdx.y row for a block narrower than a warp.
 struct Runs {
   unsigned Count = 0;
+  unsigned MidSector = 0; ///< runs that start inside a sector
   /// Sectors the runs would need if each started on a sector boundary
   /// (runs over the same bytes counted once).
   unsigned AlignedSectors = 0;
@@ -86,6 +87,8 @@ Runs contiguousRuns(const AccessSite &S, unsigned SectorBytes) {
       return;
     int64_t Bytes = *Prev - *Start + S.ElemBytes;
     ++R.Count;
+    if (((S.Lane0Offset + *Start) % SectorBytes + SectorBytes) % SectorBytes)
+      ++R.MidSector;
     if (Seen.insert({*Start, Bytes}).second)
       R.AlignedSectors += unsigned((Bytes + SectorBytes - 1) / SectorBytes);
   };
@@ -106,11 +109,13 @@ Runs contiguousRuns(const AccessSite &S, unsigned SectorBytes) {
 void describeMisaligned(Finding &F, const Runs &R) {
   int64_t Into = ((F.Site.Lane0Offset % 32) + 32) % 32;
   std::string Shape =
-      R.Count == 1 ? "contiguous, but the warp starts "
-                   : "each of the warp's " + std::to_string(R.Count) +
-                         " rows is contiguous, but lane 0's row starts ";
-  F.Message = "misaligned " + accessNoun(F.Site.Kind) + ": " + Shape +
-              std::to_string(Into) + " bytes into a 32-byte sector; " +
+      R.Count == 1
+          ? "contiguous, but the warp starts " + std::to_string(Into) +
+                " bytes into a 32-byte sector"
+          : "each of the warp's " + std::to_string(R.Count) +
+                " rows is contiguous, but " + std::to_string(R.MidSector) +
+                " of them start inside a 32-byte sector";
+  F.Message = "misaligned " + accessNoun(F.Site.Kind) + ": " + Shape + "; " +
               sectorPhrase(*F.Cost);
 }
 

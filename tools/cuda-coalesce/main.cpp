@@ -190,8 +190,9 @@ int main(int argc, const char **argv) {
       Ours.push_back(argv[I]);
   }
 
+  // Listed once, among the tool's own options.
   if (cl::Option *ColorOpt = colorOption())
-    ColorOpt->addCategory(ToolCategory);
+    ColorOpt->Categories.assign(1, &ToolCategory);
   cl::HideUnrelatedOptions(ToolCategory);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "cuda-coalesce " << CUDA_COALESCE_VERSION << " (LLVM "

@@ -26,13 +26,19 @@ public:
     // many when all lanes agree, 32 times that when none share a sector.
     unsigned PerLane = (S.ElemBytes + 31) / 32;
     PerLane = PerLane ? PerLane : 1;
-    F.Message = "gather " + accessNoun(S.Kind) + ": the address " +
+    // A store through loaded indices is a scatter; the arithmetic is the
+    // same.
+    bool Scatter = S.Kind == AccessKind::Store;
+    F.Message = std::string(Scatter ? "scatter " : "gather ") +
+                accessNoun(S.Kind) + ": the address " +
                 S.UnknownReason + "; between " + std::to_string(PerLane) +
                 " and " + std::to_string(32 * PerLane) +
                 " sectors per request depending on the data";
-    F.Notes.push_back("sort or bucket the indices so that neighbouring lanes "
-                      "receive neighbouring indices, or reorder the data "
-                      "once so the gather becomes a contiguous read");
+    F.Notes.push_back(std::string("sort or bucket the indices so that "
+                                  "neighbouring lanes receive neighbouring "
+                                  "indices, or reorder the data once so the ") +
+                      (Scatter ? "scatter becomes a contiguous write"
+                               : "gather becomes a contiguous read"));
   }
 };
 } // namespace

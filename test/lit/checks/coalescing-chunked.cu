@@ -30,6 +30,19 @@ __global__ void cpuStyle(const float *in, float *out, int n, int threads) {
   out[t] = sum;
 }
 
+// A split range cut short by a bound check is still a split range.
+__global__ void splitChecked(float *data, int n, int per) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = t * 32; k < (t + 1) * 32 && k < n; ++k)
+    data[k] *= 2.0f;
+  // CHECK: coalescing-chunked.cu:[[#@LINE-1]]:5: warning: chunked load and store: {{.*}} lanes are 128 bytes apart
+  // CHECK: note: use a grid-stride loop
+  for (int k = t * per; k < min((t + 1) * per, n); ++k)
+    data[k] += 1.0f;
+  // CHECK: coalescing-chunked.cu:[[#@LINE-1]]:5: warning: chunked load and store: {{.*}} lanes are 256 bytes apart
+  // CHECK: note: use a grid-stride loop
+}
+
 // Each thread reducing its own row is the same memory shape; the fix is to
 // share the row across the warp, not a grid-stride loop.
 __global__ void rowPerThread(const float *b, float *out, int n) {
@@ -65,4 +78,5 @@ int main() {
   gridStride<<<1024, 256>>>(a, a, 1 << 24);
   rowSum<<<4096, 32>>>(a, a, 4096);
   rowPerThread<<<16, 256>>>(a, a, 1024);
+  splitChecked<<<64, 256>>>(a, 1 << 20, 64);
 }

@@ -1,0 +1,5 @@
+__global__ void drift(float *x, float dx, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i] += dx;
+}
