@@ -23,7 +23,7 @@ namespace coalesce {
 llvm::Error applyConfirmations(Report &R, const std::string &Path);
 
 /// The note for one entry: "confirmed on NVIDIA H200: 32 sectors per request
-/// measured, 6.1x slower than coalesced".
+/// measured, replayed 6.1x slower than coalesced".
 std::string confirmationNote(const std::string &Device, const std::string &Verdict,
                              double MeasuredSectors, double PredictedSectors,
                              double Slowdown);
