@@ -1,0 +1,73 @@
+//===- WarpEvaluator.h - an address, lane by lane ---------------*- C++ -*-===//
+//
+// The launch a kernel is analyzed under (block shape, grid, constant
+// arguments, assumed values) and the evaluation of a symbolic address for
+// the 32 lanes of warp 0 of block 0: lane offsets, the next warp, the next
+// loop iteration, and every value assumed on the way.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_COALESCE_ANALYSIS_WARPEVALUATOR_H
+#define CUDA_COALESCE_ANALYSIS_WARPEVALUATOR_H
+
+#include "Analysis/AccessSite.h"
+#include "Analysis/Analyzer.h"
+#include "Analysis/LaunchSites.h"
+#include "LaneExpr/LaneExpr.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <array>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+} // namespace clang
+
+namespace coalesce {
+
+class WarpEvaluator {
+public:
+  /// Chooses the block shape: the launch site, else __launch_bounds__, else
+  /// --block-dim, else 256x1x1 ("blockDim.x a multiple of 32").
+  WarpEvaluator(ExprContext &X, const AnalysisOptions &Opts,
+                const LaunchInfo *Launch, const clang::FunctionDecl *Kernel,
+                clang::ASTContext &Ctx);
+
+  std::array<unsigned, 3> block() const { return Block; }
+
+  /// Off with the block sizes the launch tells substituted, as printed.
+  const Expr *withKnownBlock(const Expr *Off) const;
+
+  /// Fills S's lane offsets, lane 0's offset, the warp stride, the step to
+  /// the next iteration of the innermost loop Off moves with (and whether
+  /// that loop splits a range among threads, per SplitLoops), and the
+  /// assumptions made; or S.UnknownReason. Path holds the guards the access
+  /// runs under.
+  void evaluateLanes(AccessSite &S, const Expr *Off,
+                     llvm::ArrayRef<const Expr *> Path,
+                     const std::set<const Expr *> &SplitLoops) const;
+
+private:
+  ExprContext &X;
+  const AnalysisOptions &Opts;
+  const LaunchInfo *Launch;
+  std::array<unsigned, 3> Block = {256, 1, 1};
+  bool BlockKnown = false;
+  std::string BlockOrigin;
+
+  /// The value of a uniform runtime symbol (a parameter, a value loaded
+  /// once, gridDim) and where it came from: --assume, the launch site, or
+  /// the default.
+  std::optional<int64_t> runtimeValue(const SymbolExpr *S,
+                                      std::string &Origin) const;
+  /// threadIdx of a linear thread id in the block.
+  std::array<unsigned, 3> threadOf(unsigned LinearTid) const;
+};
+
+} // namespace coalesce
+
+#endif
