@@ -101,8 +101,8 @@ bool sameValue(const Value &A, const Value &B) {
   case Value::Ptr:
     return samePointer(A.P, B.P);
   case Value::Ref:
-    return A.R.K == B.R.K && A.R.Var == B.R.Var &&
-           samePointer(A.R.Addr, B.R.Addr);
+    return A.R.K == B.R.K && A.R.Var == B.R.Var && A.R.Frame == B.R.Frame &&
+           A.R.Path == B.R.Path && samePointer(A.R.Addr, B.R.Addr);
   }
   return false;
 }
@@ -1352,13 +1352,12 @@ private:
 
   //===--- Places ---------------------------------------------------------===//
 
-  Place placeAt(const Pointer &P, QualType T) {
+  /// The memory a pointer points at, seen as a T.
+  static Place placeAt(const Pointer &P, QualType T) {
     Place R;
     R.K = Place::Memory;
     R.Addr = P;
     R.Type = T;
-    if (!P.Why.empty() || P.Base.empty())
-      return R;
     return R;
   }
 
