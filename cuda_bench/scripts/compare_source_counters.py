@@ -10,9 +10,11 @@ load or store instruction, Nsight Compute gives "Instructions Executed" (warp
 requests) and "L2 Theoretical Sectors Global"; per kernel, source line and
 operation, sectors / requests is the measured sectors per request. Each
 analyzed access is joined to its kernel, line and operation (a load+store
-counts as both). When a line holds several accesses of one operation, their
-mean prediction is compared with the line's one measurement. Exit status 1
-when a prediction differs from the measurement by more than 2 %.
+counts as both). A line holding several accesses of one operation with
+different predictions is "shared": its one measurement mixes them in
+proportions the compiler decides (it may keep one in a register across a
+loop), so it is not judged. Exit status 1 when a prediction differs from the
+measurement by more than 2 %.
 """
 import argparse
 import collections
@@ -104,6 +106,8 @@ def main():
             verdict, mval = "not profiled", None
         elif any(p is None for p in preds):
             verdict, mval = "not predicted", m[1] / m[0]
+        elif len(set(preds)) > 1:
+            verdict, mval = "shared line", m[1] / m[0]
         else:
             mval = m[1] / m[0]
             pred = sum(preds) / len(preds)

@@ -7,6 +7,10 @@
 # measured sectors per request beside the analyzer's prediction.
 #
 #   source_counters.sh OUT_DIR FILE.cu...
+#
+# NVCC_EXTRA adds flags and sources to every nvcc line (include folders,
+# -D options, a support .c file); each program may run TIMEOUT seconds
+# (default 120) under ncu.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/ncu_common.sh"
@@ -19,11 +23,21 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for src in "$@"; do
   name=$(basename "$src" .cu)
-  nvcc -O3 -lineinfo -arch=sm_90 -o "$work/$name" "$src"
+  # shellcheck disable=SC2086  # NVCC_EXTRA is a list of words on purpose
+  if ! nvcc -O3 -lineinfo -arch=sm_90 -o "$work/$name" ${NVCC_EXTRA:-} "$src" \
+      > "$work/$name.nvcc.log" 2>&1; then
+    echo "$src: nvcc failed: $(head -c 300 "$work/$name.nvcc.log")"
+    continue
+  fi
   # Mangled names tell template instantiations apart, so ":1" profiles the
   # first launch of each instantiation, not only of the first one.
-  "$ncu_bin" --section SourceCounters --import-source yes --kernel-name-base mangled \
-    --kernel-id ::regex:.*:1 -f -o "$work/$name" "$work/$name" > "$work/$name.log" 2>&1
+  if ! timeout "${TIMEOUT:-120}" "$ncu_bin" --section SourceCounters \
+      --import-source yes --kernel-name-base mangled \
+      --kernel-id ::regex:.*:1 -f -o "$work/$name" "$work/$name" \
+      > "$work/$name.log" 2>&1; then
+    echo "$src: ncu failed or timed out: $(tail -c 300 "$work/$name.log")"
+    [[ -f "$work/$name.ncu-rep" ]] || continue
+  fi
   "$ncu_bin" -i "$work/$name.ncu-rep" --page source --csv \
     --print-source cuda,sass > "$out/$name.source.csv"
   echo "$src: $(wc -l < "$out/$name.source.csv") lines of source counters"

@@ -46,7 +46,9 @@ public:
       F.Notes.push_back("use a grid-stride loop, for (i = blockIdx.x * "
                         "blockDim.x + threadIdx.x; i < n; i += blockDim.x * "
                         "gridDim.x), so consecutive lanes touch consecutive "
-                        "addresses on every iteration");
+                        "addresses on every iteration; if the order of the "
+                        "elements matters (a running sum), let the warp "
+                        "share each range instead");
     else
       F.Notes.push_back("each thread walks a row of its own: let the warp "
                         "share each row instead (lane j takes element j, "

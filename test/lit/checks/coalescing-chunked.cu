@@ -13,7 +13,7 @@ __global__ void copyChunked(const float *in, float *out) {
 // CHECK: note: in kernel copyChunked<4>
 // CHECK-NEXT: note: lane address = out + 4*(4*threadIdx.x + 1024*blockIdx.x + iter(k))
 // CHECK-NEXT: note: the chunk is small: the next iterations re-read the sectors this request fetched, so L1 recovers the DRAM traffic; the cost is 16 L1 sectors per request instead of 4
-// CHECK-NEXT: note: use a grid-stride loop, for (i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x), so consecutive lanes touch consecutive addresses on every iteration
+// CHECK-NEXT: note: use a grid-stride loop, for (i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x), so consecutive lanes touch consecutive addresses on every iteration; if the order of the elements matters (a running sum), let the warp share each range instead
 // CHECK: coalescing-chunked.cu:7:5: warning: chunked store: each thread walks its own contiguous range, so lanes are 128 bytes apart on every iteration; 32 sectors per request where 4 would do (12.5% of fetched bytes used) [coalescing-chunked]
 // CHECK-NOT: L1 recovers
 // CHECK: coalescing-chunked.cu:7:14: warning: chunked load: {{.*}} lanes are 16 bytes apart
