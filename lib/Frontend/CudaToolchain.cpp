@@ -58,9 +58,11 @@ std::vector<std::string> CudaToolchain::deviceFlags() const {
       F.push_back(std::string(Cccl));
     }
   } else {
+    // compat/ after builtin/: the built-in headers share a few of its
+    // declarations (texture references, the min/max overload list).
     F.insert(F.end(), {"-nocudainc", "-nocudalib", "-isystem",
-                       builtinHeaderDir(), "-include",
-                       "cuda_coalesce_prelude.h"});
+                       builtinHeaderDir(), "-idirafter", compatHeaderDir(),
+                       "-include", "cuda_coalesce_prelude.h"});
   }
   return F;
 }

@@ -98,22 +98,7 @@ __device__ double abs(double x);
 #define __CC_MIN_MAX(A, B, R)                                                  \
   __host__ __device__ R min(A x, B y);                                         \
   __host__ __device__ R max(A x, B y);
-__CC_MIN_MAX(int, int, int)
-__CC_MIN_MAX(unsigned int, unsigned int, unsigned int)
-__CC_MIN_MAX(int, unsigned int, unsigned int)
-__CC_MIN_MAX(unsigned int, int, unsigned int)
-__CC_MIN_MAX(long, long, long)
-__CC_MIN_MAX(unsigned long, unsigned long, unsigned long)
-__CC_MIN_MAX(long, unsigned long, unsigned long)
-__CC_MIN_MAX(unsigned long, long, unsigned long)
-__CC_MIN_MAX(long long, long long, long long)
-__CC_MIN_MAX(unsigned long long, unsigned long long, unsigned long long)
-__CC_MIN_MAX(long long, unsigned long long, unsigned long long)
-__CC_MIN_MAX(unsigned long long, long long, unsigned long long)
-__CC_MIN_MAX(float, float, float)
-__CC_MIN_MAX(double, double, double)
-__CC_MIN_MAX(float, double, double)
-__CC_MIN_MAX(double, float, double)
+#include "cuda_coalesce_min_max_overloads.h"
 #undef __CC_MIN_MAX
 __device__ unsigned int umin(unsigned int x, unsigned int y);
 __device__ unsigned int umax(unsigned int x, unsigned int y);

@@ -1,7 +1,6 @@
-// Texture enums, and the texture references CUDA 12 removed (textureReference
-// and the texture<> template, which the toolkit kept in cuda_texture_types.h)
-// but old benchmarks still declare at file scope. Enumerator values are the
-// toolkit's.
+// Texture enums (the toolkit's values), and the texture references CUDA 12
+// removed, shared with the toolkit prelude (compat/, also on the search path
+// in built-in mode).
 #ifndef CUDA_COALESCE_TEXTURE_TYPES_H
 #define CUDA_COALESCE_TEXTURE_TYPES_H
 
@@ -32,28 +31,7 @@ enum cudaTextureReadMode {
   cudaReadModeNormalizedFloat = 1
 };
 
-// Removed in CUDA 12: the sampler state host code sets on a texture reference
-// (tex.filterMode = ..., tex.normalized = false).
-struct textureReference {
-  int normalized;
-  enum cudaTextureFilterMode filterMode;
-  enum cudaTextureAddressMode addressMode[3];
-  struct cudaChannelFormatDesc channelDesc;
-  int sRGB;
-  unsigned int maxAnisotropy;
-  enum cudaTextureFilterMode mipmapFilterMode;
-  float mipmapLevelBias;
-  float minMipmapLevelClamp;
-  float maxMipmapLevelClamp;
-  int disableTrilinearOptimization;
-};
-
-// Removed in CUDA 12. The attribute lets device code read a file-scope
-// texture, as nvcc does; no constructors, so such a variable needs no dynamic
-// initialization.
-template <class T, int texType = cudaTextureType1D,
-          enum cudaTextureReadMode mode = cudaReadModeElementType>
-struct __attribute__((device_builtin_texture_type)) texture
-    : public textureReference {};
+// textureReference, texture<> and the reads through it.
+#include "cuda_coalesce_texture_references.h"
 
 #endif

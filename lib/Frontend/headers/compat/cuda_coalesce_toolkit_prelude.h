@@ -66,22 +66,7 @@ template <class T> __device__ void __stwt(T *ptr, T value);
 #define __CC_MIN_MAX(A, B, R)                                                  \
   __host__ R min(A x, B y);                                                    \
   __host__ R max(A x, B y);
-__CC_MIN_MAX(int, int, int)
-__CC_MIN_MAX(unsigned int, unsigned int, unsigned int)
-__CC_MIN_MAX(int, unsigned int, unsigned int)
-__CC_MIN_MAX(unsigned int, int, unsigned int)
-__CC_MIN_MAX(long, long, long)
-__CC_MIN_MAX(unsigned long, unsigned long, unsigned long)
-__CC_MIN_MAX(long, unsigned long, unsigned long)
-__CC_MIN_MAX(unsigned long, long, unsigned long)
-__CC_MIN_MAX(long long, long long, long long)
-__CC_MIN_MAX(unsigned long long, unsigned long long, unsigned long long)
-__CC_MIN_MAX(long long, unsigned long long, unsigned long long)
-__CC_MIN_MAX(unsigned long long, long long, unsigned long long)
-__CC_MIN_MAX(float, float, float)
-__CC_MIN_MAX(double, double, double)
-__CC_MIN_MAX(float, double, double)
-__CC_MIN_MAX(double, float, double)
+#include "cuda_coalesce_min_max_overloads.h"
 #undef __CC_MIN_MAX
 
 // CUDA 13 removed the cudaThread* functions (deprecated since CUDA 4.0 for
@@ -100,67 +85,10 @@ __host__ cudaError_t cudaThreadSetCacheConfig(enum cudaFuncCache cacheConfig);
 // CUDA 12 removed texture references (texture<>, cudaBindTexture, tex1Dfetch
 // on a reference, ...), which old benchmarks use; the enums,
 // cudaChannelFormatDesc and cudaCreateChannelDesc remain in the toolkit.
-// Declarations only, as in builtin/texture_types.h and
-// builtin/texture_fetch_functions.h: a texture read is not a global memory
-// access to the analysis.
+// Declarations only (shared with the built-in headers): a texture read is
+// not a global memory access to the analysis.
 #if CUDART_VERSION >= 12000
-struct textureReference {
-  int normalized;
-  enum cudaTextureFilterMode filterMode;
-  enum cudaTextureAddressMode addressMode[3];
-  struct cudaChannelFormatDesc channelDesc;
-  int sRGB;
-  unsigned int maxAnisotropy;
-  enum cudaTextureFilterMode mipmapFilterMode;
-  float mipmapLevelBias;
-  float minMipmapLevelClamp;
-  float maxMipmapLevelClamp;
-  int disableTrilinearOptimization;
-};
-
-// The attribute lets device code read a file-scope texture, as nvcc does; no
-// constructors, so such a variable needs no dynamic initialization.
-template <class T, int texType = cudaTextureType1D,
-          enum cudaTextureReadMode mode = cudaReadModeElementType>
-struct __attribute__((device_builtin_texture_type)) texture
-    : public textureReference {};
-
-// What a fetch returns: the element type, or floats for a normalized read of
-// 8- and 16-bit integers.
-template <class T, enum cudaTextureReadMode mode> struct __cc_texel {
-  typedef T type;
-};
-template <class T> struct __cc_texel<T, cudaReadModeNormalizedFloat> {
-  typedef float type;
-};
-#define __CC_TEXEL_NF(V, F)                                                    \
-  template <> struct __cc_texel<V, cudaReadModeNormalizedFloat> {              \
-    typedef F type;                                                            \
-  };
-#define __CC_TEXEL_NF_N(N)                                                     \
-  __CC_TEXEL_NF(char##N, float##N) __CC_TEXEL_NF(uchar##N, float##N)           \
-  __CC_TEXEL_NF(short##N, float##N) __CC_TEXEL_NF(ushort##N, float##N)
-__CC_TEXEL_NF_N(1) __CC_TEXEL_NF_N(2) __CC_TEXEL_NF_N(4)
-#undef __CC_TEXEL_NF_N
-#undef __CC_TEXEL_NF
-
-#define __CC_TEX_FETCH(Name, Type, ...)                                        \
-  template <class T, enum cudaTextureReadMode M>                               \
-  __device__ typename __cc_texel<T, M>::type Name(texture<T, Type, M> t,       \
-                                                  __VA_ARGS__);
-__CC_TEX_FETCH(tex1Dfetch, cudaTextureType1D, int x)
-__CC_TEX_FETCH(tex1D, cudaTextureType1D, float x)
-__CC_TEX_FETCH(tex2D, cudaTextureType2D, float x, float y)
-__CC_TEX_FETCH(tex3D, cudaTextureType3D, float x, float y, float z)
-__CC_TEX_FETCH(tex1DLod, cudaTextureType1D, float x, float level)
-__CC_TEX_FETCH(tex2DLod, cudaTextureType2D, float x, float y, float level)
-__CC_TEX_FETCH(tex3DLod, cudaTextureType3D, float x, float y, float z,
-               float level)
-__CC_TEX_FETCH(tex1DLayered, cudaTextureType1DLayered, float x, int layer)
-__CC_TEX_FETCH(tex2DLayered, cudaTextureType2DLayered, float x, float y,
-               int layer)
-__CC_TEX_FETCH(texCubemap, cudaTextureTypeCubemap, float x, float y, float z)
-#undef __CC_TEX_FETCH
+#include "cuda_coalesce_texture_references.h"
 
 extern "C" {
 __host__ cudaError_t cudaBindTexture(size_t *offset,
