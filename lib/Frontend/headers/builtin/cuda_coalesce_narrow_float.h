@@ -10,6 +10,8 @@
 #define CUDA_COALESCE_NARROW_FLOAT_H
 
 #include "vector_types.h"
+#include "sm_30_intrinsics.h"
+#include "sm_32_intrinsics.h"
 
 #define __CC_NF __host__ __device__
 
@@ -146,26 +148,11 @@
   __CC_NF bool operator<=(const T &a, const T &b);                             \
   __CC_NF bool operator>=(const T &a, const T &b);
 
-// Warp shuffles, cache-hinted loads/stores and atomicAdd on T.
+// Warp shuffles, cache-hinted loads/stores and atomicAdd on T: the same
+// shuffle and cached-access sets as the built-in types.
 #define __CC_NARROW_FLOAT_DEVICE_ACCESS(T)                                     \
-  __device__ T __shfl_sync(unsigned int mask, T var, int srcLane,              \
-                           int width = 32);                                    \
-  __device__ T __shfl_up_sync(unsigned int mask, T var, unsigned int delta,    \
-                              int width = 32);                                 \
-  __device__ T __shfl_down_sync(unsigned int mask, T var, unsigned int delta,  \
-                                int width = 32);                               \
-  __device__ T __shfl_xor_sync(unsigned int mask, T var, int laneMask,         \
-                               int width = 32);                                \
-  __device__ T __ldg(const T *ptr);                                            \
-  __device__ T __ldcg(const T *ptr);                                           \
-  __device__ T __ldca(const T *ptr);                                           \
-  __device__ T __ldcs(const T *ptr);                                           \
-  __device__ T __ldlu(const T *ptr);                                           \
-  __device__ T __ldcv(const T *ptr);                                           \
-  __device__ void __stwb(T *ptr, T value);                                     \
-  __device__ void __stcg(T *ptr, T value);                                     \
-  __device__ void __stcs(T *ptr, T value);                                     \
-  __device__ void __stwt(T *ptr, T value);                                     \
+  __CC_SHUFFLES(T)                                                             \
+  __CC_CACHED_ACCESS(T)                                                        \
   __device__ T atomicAdd(T *address, T val);
 
 #endif

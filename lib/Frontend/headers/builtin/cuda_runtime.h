@@ -79,34 +79,7 @@ cudaError_t cudaOccupancyMaxPotentialBlockSize(
 // declared only, so any T parses).
 template <class T> cudaChannelFormatDesc cudaCreateChannelDesc(void);
 
-// The texture-reference forms that take the texture itself, with or without a
-// channel format (removed in CUDA 12 with texture references).
-#define __CC_TEX_API                                                           \
-  template <class T, int D, enum cudaTextureReadMode M> cudaError_t
-__CC_TEX_API cudaBindTexture(__SIZE_TYPE__ *offset, const texture<T, D, M> &tex,
-                             const void *devPtr,
-                             const cudaChannelFormatDesc &desc,
-                             __SIZE_TYPE__ size = ~(__SIZE_TYPE__)0);
-__CC_TEX_API cudaBindTexture(__SIZE_TYPE__ *offset, const texture<T, D, M> &tex,
-                             const void *devPtr,
-                             __SIZE_TYPE__ size = ~(__SIZE_TYPE__)0);
-__CC_TEX_API cudaBindTexture2D(__SIZE_TYPE__ *offset,
-                               const texture<T, D, M> &tex, const void *devPtr,
-                               const cudaChannelFormatDesc &desc,
-                               __SIZE_TYPE__ width, __SIZE_TYPE__ height,
-                               __SIZE_TYPE__ pitch);
-__CC_TEX_API cudaBindTexture2D(__SIZE_TYPE__ *offset,
-                               const texture<T, D, M> &tex, const void *devPtr,
-                               __SIZE_TYPE__ width, __SIZE_TYPE__ height,
-                               __SIZE_TYPE__ pitch);
-__CC_TEX_API cudaBindTextureToArray(const texture<T, D, M> &tex,
-                                    cudaArray_const_t array,
-                                    const cudaChannelFormatDesc &desc);
-__CC_TEX_API cudaBindTextureToArray(const texture<T, D, M> &tex,
-                                    cudaArray_const_t array);
-__CC_TEX_API cudaUnbindTexture(const texture<T, D, M> &tex);
-__CC_TEX_API cudaGetTextureAlignmentOffset(__SIZE_TYPE__ *offset,
-                                           const texture<T, D, M> &tex);
-#undef __CC_TEX_API
+// The texture-reference forms that take the texture itself are declared
+// with the references (compat/cuda_coalesce_texture_references.h).
 
 #endif

@@ -33,7 +33,8 @@ __CC_SHUFFLES(long long)
 __CC_SHUFFLES(unsigned long long)
 __CC_SHUFFLES(float)
 __CC_SHUFFLES(double)
-#undef __CC_SHUFFLES
+// __CC_SHUFFLES stays defined: cuda_fp16.h and cuda_bf16.h declare the same set
+// for the narrow float types.
 
 // Votes.
 __device__ unsigned int __ballot_sync(unsigned int mask, int predicate);

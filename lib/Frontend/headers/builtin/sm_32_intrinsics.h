@@ -50,6 +50,7 @@ __CC_CACHED_ACCESS(ulonglong2)
 __CC_CACHED_ACCESS(float2)
 __CC_CACHED_ACCESS(float4)
 __CC_CACHED_ACCESS(double2)
-#undef __CC_CACHED_ACCESS
+// __CC_CACHED_ACCESS stays defined: cuda_fp16.h and cuda_bf16.h declare the same set
+// for the narrow float types.
 
 #endif

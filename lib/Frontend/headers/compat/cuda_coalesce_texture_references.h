@@ -1,7 +1,7 @@
 // The texture references CUDA 12 removed, which old benchmarks still use:
 // textureReference (the sampler state host code sets, tex.filterMode = ...),
-// the texture<> template, and the device reads through it (tex1Dfetch,
-// tex2D, ...). Shared by the toolkit prelude and the built-in headers; the
+// the texture<> template, the device reads through it (tex1Dfetch,
+// tex2D, ...) and the C++ binding forms (cudaBindTexture(offset, tex, ...)). Shared by the toolkit prelude and the built-in headers; the
 // includer provides the texture enums and cudaChannelFormatDesc.
 // Declarations only: a texture read is not a global memory access to the
 // analysis.
@@ -65,5 +65,35 @@ __CC_TEX_FETCH(tex2DLayered, cudaTextureType2DLayered, float x, float y,
                int layer)
 __CC_TEX_FETCH(texCubemap, cudaTextureTypeCubemap, float x, float y, float z)
 #undef __CC_TEX_FETCH
+
+// The host binding forms that take the texture itself, with or without a
+// channel format (cudaError_t and cudaArray_const_t come from the includer).
+#define __CC_TEX_API                                                           \
+  template <class T, int D, enum cudaTextureReadMode M> cudaError_t
+__CC_TEX_API cudaBindTexture(__SIZE_TYPE__ *offset, const texture<T, D, M> &tex,
+                             const void *devPtr,
+                             const cudaChannelFormatDesc &desc,
+                             __SIZE_TYPE__ size = ~(__SIZE_TYPE__)0);
+__CC_TEX_API cudaBindTexture(__SIZE_TYPE__ *offset, const texture<T, D, M> &tex,
+                             const void *devPtr,
+                             __SIZE_TYPE__ size = ~(__SIZE_TYPE__)0);
+__CC_TEX_API cudaBindTexture2D(__SIZE_TYPE__ *offset,
+                               const texture<T, D, M> &tex, const void *devPtr,
+                               const cudaChannelFormatDesc &desc,
+                               __SIZE_TYPE__ width, __SIZE_TYPE__ height,
+                               __SIZE_TYPE__ pitch);
+__CC_TEX_API cudaBindTexture2D(__SIZE_TYPE__ *offset,
+                               const texture<T, D, M> &tex, const void *devPtr,
+                               __SIZE_TYPE__ width, __SIZE_TYPE__ height,
+                               __SIZE_TYPE__ pitch);
+__CC_TEX_API cudaBindTextureToArray(const texture<T, D, M> &tex,
+                                    cudaArray_const_t array,
+                                    const cudaChannelFormatDesc &desc);
+__CC_TEX_API cudaBindTextureToArray(const texture<T, D, M> &tex,
+                                    cudaArray_const_t array);
+__CC_TEX_API cudaUnbindTexture(const texture<T, D, M> &tex);
+__CC_TEX_API cudaGetTextureAlignmentOffset(__SIZE_TYPE__ *offset,
+                                           const texture<T, D, M> &tex);
+#undef __CC_TEX_API
 
 #endif

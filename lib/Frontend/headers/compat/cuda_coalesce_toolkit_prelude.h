@@ -115,31 +115,7 @@ cudaGetTextureReference(const struct textureReference **texref,
                         const void *symbol);
 }
 
-// The C++ forms take the texture itself, with or without a channel format.
-#define __CC_TEX_API                                                           \
-  template <class T, int D, enum cudaTextureReadMode M> __host__ cudaError_t
-__CC_TEX_API cudaBindTexture(size_t *offset, const texture<T, D, M> &tex,
-                             const void *devPtr,
-                             const struct cudaChannelFormatDesc &desc,
-                             size_t size = ~(size_t)0);
-__CC_TEX_API cudaBindTexture(size_t *offset, const texture<T, D, M> &tex,
-                             const void *devPtr, size_t size = ~(size_t)0);
-__CC_TEX_API cudaBindTexture2D(size_t *offset, const texture<T, D, M> &tex,
-                               const void *devPtr,
-                               const struct cudaChannelFormatDesc &desc,
-                               size_t width, size_t height, size_t pitch);
-__CC_TEX_API cudaBindTexture2D(size_t *offset, const texture<T, D, M> &tex,
-                               const void *devPtr, size_t width, size_t height,
-                               size_t pitch);
-__CC_TEX_API cudaBindTextureToArray(const texture<T, D, M> &tex,
-                                    cudaArray_const_t array,
-                                    const struct cudaChannelFormatDesc &desc);
-__CC_TEX_API cudaBindTextureToArray(const texture<T, D, M> &tex,
-                                    cudaArray_const_t array);
-__CC_TEX_API cudaUnbindTexture(const texture<T, D, M> &tex);
-__CC_TEX_API cudaGetTextureAlignmentOffset(size_t *offset,
-                                           const texture<T, D, M> &tex);
-#undef __CC_TEX_API
+// The C++ forms, taking the texture itself, come with the references.
 #endif
 
 #endif
