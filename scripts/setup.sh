@@ -6,8 +6,18 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${CUDA_COALESCE_BUILD_DIR:-$root/build}
 
-packages=(cmake ninja-build g++ python3 llvm-19-dev libclang-19-dev
-          libclang-cpp19-dev llvm-19-tools nlohmann-json3-dev libgtest-dev)
+# clang-19 ships ClangConfig.cmake (libclang-19-dev does not); llvm-19-tools
+# ships FileCheck and lit; libclang-common-19-dev the resource headers.
+# test/install/dpkg_owners.sh checks that every file the configure step reads
+# from the LLVM prefix belongs to one of these.
+packages=(cmake ninja-build g++ python3 python3-yaml
+          llvm-19-dev llvm-19-tools clang-19 libclang-19-dev libclang-cpp19-dev
+          libclang-cpp19 libllvm19
+          libclang-common-19-dev nlohmann-json3-dev libgtest-dev)
+if [[ ${1:-} == --print-packages ]]; then
+  printf '%s\n' "${packages[@]}"
+  exit 0
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
