@@ -10,7 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/Analyzer.h"
+#include "Analysis/CudaBuiltins.h"
 #include "Analysis/LaunchSites.h"
+#include "Analysis/MemoryAccess.h"
 #include "Analysis/WarpEvaluator.h"
 #include "LaneExpr/LaneExpr.h"
 
@@ -39,6 +41,7 @@ enum class Space { Global, Shared, Local, Constant, Unknown };
 /// A pointer value: a named base allocation plus a byte offset.
 struct Pointer {
   std::string Base;              ///< printed name; empty when unknown
+  const VarDecl *Decl = nullptr; ///< the base's variable, when it is one
   const LExpr *Offset = nullptr; ///< bytes from the base
   Space Sp = Space::Unknown;
   std::string Why;               ///< why the base is unknown
@@ -56,6 +59,8 @@ struct Place {
   /// Memory inside a struct object: the outermost struct's size and name.
   std::optional<unsigned> StructBytes;
   std::string StructName, MemberName;
+  const RecordDecl *Struct = nullptr;
+  const FieldDecl *Member = nullptr; ///< the outermost member
 };
 
 struct Value {
@@ -209,9 +214,11 @@ class KernelWalker {
 public:
   KernelWalker(ASTContext &Ctx, ExprContext &X, const AnalysisOptions &Opts,
                const FunctionDecl *Kernel, const LaunchInfo *Launch,
-               ArrayRef<SourceLocation> ErrorLocs, std::vector<AccessSite> &Out)
+               ArrayRef<SourceLocation> ErrorLocs,
+               MemoryAccessListener &Listener)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), X(X), Opts(Opts),
-        Kernel(Kernel), ErrorLocs(ErrorLocs), Out(Out),
+        Kernel(Kernel), Launch(Launch), ErrorLocs(ErrorLocs),
+        Listener(Listener),
         Warp(X, Opts, Launch, Kernel, Ctx) {
     KernelName = kernelName(Kernel, Ctx);
   }
@@ -237,8 +244,13 @@ private:
   ExprContext &X;
   const AnalysisOptions &Opts;
   const FunctionDecl *Kernel;
+  const LaunchInfo *Launch;
   ArrayRef<SourceLocation> ErrorLocs;
-  std::vector<AccessSite> &Out;
+  MemoryAccessListener &Listener;
+  /// The inlined calls from the kernel to the current statement, and the
+  /// loops around it: the context each access event carries.
+  std::vector<CallContext> Calls;
+  std::vector<LoopContext> Loops;
 
   std::string KernelName;
   WarpEvaluator Warp;
@@ -298,17 +310,17 @@ private:
     }
     if (const auto *FS = dyn_cast<ForStmt>(S)) {
       visit(FS->getInit());
-      visitLoop(FS->getCond(), FS->getInc(), FS->getBody(), /*IsDo=*/false,
+      visitLoop(FS, FS->getCond(), FS->getInc(), FS->getBody(), /*IsDo=*/false,
                 FS->getConditionVariableDeclStmt());
       return;
     }
     if (const auto *WS = dyn_cast<WhileStmt>(S)) {
-      visitLoop(WS->getCond(), nullptr, WS->getBody(), false,
+      visitLoop(WS, WS->getCond(), nullptr, WS->getBody(), false,
                 WS->getConditionVariableDeclStmt());
       return;
     }
     if (const auto *DS = dyn_cast<DoStmt>(S)) {
-      visitLoop(DS->getCond(), nullptr, DS->getBody(), true, nullptr);
+      visitLoop(DS, DS->getCond(), nullptr, DS->getBody(), true, nullptr);
       return;
     }
     if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
@@ -329,7 +341,9 @@ private:
       collectAssigned(RF->getBody(), Assigned);
       Assigned.insert(RF->getLoopVariable());
       forgetAll(Assigned, "a range-for element");
+      Loops.push_back({RF, nullptr, false});
       visit(RF->getBody());
+      Loops.pop_back();
       forgetAll(Assigned, "its value after a loop");
       return;
     }
@@ -628,7 +642,8 @@ private:
     return U;
   }
 
-  void visitLoop(const clang::Expr *Cond, const Stmt *Inc, const Stmt *Body,
+  void visitLoop(const Stmt *Loop, const clang::Expr *Cond, const Stmt *Inc,
+                 const Stmt *Body,
                  bool IsDo, const Stmt *CondVar) {
     llvm::SmallPtrSet<const VarDecl *, 8> Assigned;
     std::map<const VarDecl *, unsigned> Writes;
@@ -706,12 +721,16 @@ private:
       StartsPerThread |= S.K == Value::Int && mentionsIf(S.I, OnThread);
       StartsPerThread |= S.K == Value::Ptr && mentionsIf(S.P.Offset, OnThread);
     }
-    if (StartsPerThread && uniformTripCount(CondValue, Body, /*Any=*/true))
+    bool Split =
+        StartsPerThread && uniformTripCount(CondValue, Body, /*Any=*/true);
+    if (Split)
       SplitLoops.insert(Iter);
+    Loops.push_back({Loop, Iter, Split});
     visit(Body);
     if (IsDo && Cond)
       CondValue = evalInt(Cond);
     visit(Inc);
+    Loops.pop_back();
     Path = Outer;
     forgetAll(Assigned, "its value after a loop");
     // An induction variable leaves the loop at start + step * (iterations
@@ -818,9 +837,23 @@ private:
     return R.Val.getInt().getExtValue();
   }
 
+  /// How deep eval/evalPlace may recurse: clang accepts a 5,000-term sum,
+  /// whose left-nested tree would otherwise overflow the stack. Far beyond
+  /// any index a person writes.
+  static constexpr unsigned MaxNesting = 256;
+  unsigned Nesting = 0;
+  struct NestingScope {
+    unsigned &N;
+    explicit NestingScope(unsigned &N) : N(++N) {}
+    ~NestingScope() { --N; }
+  };
+
   Value eval(const clang::Expr *E) {
     if (!E)
       return Value::none();
+    NestingScope Scope(Nesting);
+    if (Nesting > MaxNesting)
+      return unknownValue(E->getType(), "expression nested too deeply");
     E = E->IgnoreParens();
     if (std::optional<int64_t> C = constantValue(E))
       return Value::integer(X.constant(*C));
@@ -1004,7 +1037,7 @@ private:
       Value V = eval(R);
       if (V.K == Value::Ref)
         V = load(V.R, R);
-      store(P, V, L, AccessKind::Store);
+      store(P, V, L, Operation::Store);
       return V;
     }
     if (BO->isCompoundAssignmentOp()) {
@@ -1029,10 +1062,10 @@ private:
                                                "' is updated in a way we "
                                                "cannot follow");
         }
-        store(P, New, L, AccessKind::LoadStore);
+        store(P, New, L, Operation::LoadStore);
         return New;
       }
-      store(P, Value::none(), L, AccessKind::LoadStore);
+      store(P, Value::none(), L, Operation::LoadStore);
       return Value::none();
     }
     if (Op == BO_LAnd || Op == BO_LOr) {
@@ -1088,7 +1121,7 @@ private:
     case UO_PostDec: {
       Place P = evalPlace(Sub);
       if (P.K != Place::Variable) {
-        store(P, Value::none(), Sub, AccessKind::LoadStore);
+        store(P, Value::none(), Sub, Operation::LoadStore);
         return Value::none();
       }
       Value Old = readPlaceValue(P, Sub);
@@ -1101,7 +1134,7 @@ private:
             Ctx.getTypeSizeInChars(Sub->getType()->getPointeeType()).getQuantity();
         New.P.Offset = X.add(Old.P.Offset, X.constant(D * Size));
       }
-      store(P, New, Sub, AccessKind::LoadStore);
+      store(P, New, Sub, Operation::LoadStore);
       return UO->isPrefix() ? New : Old;
     }
     case UO_Minus:
@@ -1216,62 +1249,18 @@ private:
         const clang::Expr *Src = OC->getArg(1);
         Value V = eval(Src);
         loadIfRef(V, Src);
-        store(Dst, Value::none(), OC->getArg(0), AccessKind::Store);
+        store(Dst, Value::none(), OC->getArg(0), Operation::Store);
         return Value::ref(Dst);
       }
     }
 
-    auto Args = [&]() {
-      std::vector<Value> Vs;
-      for (const clang::Expr *A : Call->arguments())
-        Vs.push_back(eval(A));
-      return Vs;
-    };
-
-    // Cache-hinted loads and stores: __ldg(p) reads *p.
-    if (Name == "__ldg" || Name == "__ldcg" || Name == "__ldca" ||
-        Name == "__ldcs" || Name == "__ldlu" || Name == "__ldcv") {
-      if (Call->getNumArgs() == 1) {
-        Place P = placeAt(evalPtr(Call->getArg(0)),
-                          Call->getArg(0)->getType()->getPointeeType());
-        return load(P, Call);
-      }
-    }
-    if (Name == "__stcg" || Name == "__stcs" || Name == "__stwb" ||
-        Name == "__stwt") {
-      if (Call->getNumArgs() == 2) {
-        Place P = placeAt(evalPtr(Call->getArg(0)),
-                          Call->getArg(0)->getType()->getPointeeType());
-        Value V = eval(Call->getArg(1));
-        loadIfRef(V, Call->getArg(1));
-        store(P, V, Call, AccessKind::Store);
-        return Value::none();
-      }
-    }
-    bool IntResult = Call->getType()->isIntegralOrEnumerationType();
-    if (IntResult && Call->getNumArgs() == 2 &&
-        (Name == "min" || Name == "max" || Name == "umin" || Name == "umax" ||
-         Name == "llmin" || Name == "llmax" || Name == "ullmin" ||
-         Name == "ullmax")) {
-      const LExpr *A = evalInt(Call->getArg(0));
-      const LExpr *B = evalInt(Call->getArg(1));
-      return Value::integer(Name.ends_with("min") ? X.min(A, B) : X.max(A, B));
-    }
-    if (IntResult && Call->getNumArgs() == 2 &&
-        (Name == "__mul24" || Name == "__umul24"))
-      return Value::integer(
-          X.mul(evalInt(Call->getArg(0)), evalInt(Call->getArg(1))));
-    if (IntResult && Call->getNumArgs() == 1 &&
-        (Name == "abs" || Name == "llabs" || Name == "labs")) {
-      const LExpr *A = evalInt(Call->getArg(0));
-      return Value::integer(
-          X.select(X.cmp(CmpPred::LT, A, X.constant(0)), X.neg(A), A));
-    }
-
     const FunctionDecl *Def = nullptr;
-    if (Callee && Callee->hasBody(Def) && Def &&
-        !Def->hasAttr<CUDAGlobalAttr>() &&
-        !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    bool Inlinable = Callee && Callee->hasBody(Def) && Def &&
+                     !Def->hasAttr<CUDAGlobalAttr>() &&
+                     !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()));
+    if (std::optional<Value> V = evalBuiltin(Call, Name, Inlinable))
+      return *V;
+    if (Inlinable)
       return inlineCall(Call, Def);
 
     for (const clang::Expr *A : Call->arguments())
@@ -1282,6 +1271,88 @@ private:
                                              (Name.empty() ? std::string("?")
                                                            : Name.str()) +
                                              "'");
+  }
+
+  /// The CUDA device functions of CudaBuiltins.def; nullopt for any other
+  /// call (or a builtin called in a form we do not model).
+  /// A project's own atomicAdd (the classic double version built on
+  /// atomicCAS) or texture helper is followed into its body: only the
+  /// toolkit's are modelled.
+  std::optional<Value> evalBuiltin(const CallExpr *Call, StringRef Name,
+                                   bool HasOwnBody) {
+    BuiltinKind K = lookupCudaBuiltin(Name);
+    if (K == BuiltinKind::None ||
+        (HasOwnBody &&
+         (K == BuiltinKind::Atomic || K == BuiltinKind::TextureFetch1D)))
+      return std::nullopt;
+    unsigned N = Call->getNumArgs();
+    bool IntResult = Call->getType()->isIntegralOrEnumerationType();
+    auto Pointee = [&](const clang::Expr *A) {
+      return placeAt(evalPtr(A), A->getType()->getPointeeType());
+    };
+    switch (K) {
+    case BuiltinKind::CachedLoad:
+      if (N != 1)
+        return std::nullopt;
+      return load(Pointee(Call->getArg(0)), Call, Operation::CachedLoad);
+    case BuiltinKind::CachedStore: {
+      if (N != 2)
+        return std::nullopt;
+      Place P = Pointee(Call->getArg(0));
+      Value V = eval(Call->getArg(1));
+      loadIfRef(V, Call->getArg(1));
+      store(P, V, Call, Operation::CachedStore);
+      return Value::none();
+    }
+    case BuiltinKind::Atomic: {
+      if (N < 1 || !Call->getArg(0)->getType()->isPointerType())
+        return std::nullopt;
+      record(Call, Pointee(Call->getArg(0)), Operation::Atomic);
+      for (const clang::Expr *A : llvm::drop_begin(Call->arguments()))
+        loadIfRef(eval(A), A);
+      // The old value is whatever other threads left there.
+      return unknownValue(Call->getType(),
+                          "result of a call to '" + Name.str() + "'");
+    }
+    case BuiltinKind::TextureFetch1D: {
+      if (N != 2 || !Call->getArg(1)->getType()->isIntegralOrEnumerationType())
+        return std::nullopt;
+      const clang::Expr *Tex = Call->getArg(0);
+      loadIfRef(eval(Tex), Tex);
+      Pointer P;
+      P.Base = sourceText(Tex);
+      P.Sp = Space::Global;
+      P.Offset = X.mul(evalInt(Call->getArg(1)),
+                       X.constant(elementBytes(Call->getType())));
+      record(Call, placeAt(P, Call->getType()), Operation::TextureFetch);
+      return unknownValue(Call->getType(),
+                          "result of a call to '" + Name.str() + "'");
+    }
+    case BuiltinKind::IntMin:
+    case BuiltinKind::IntMax: {
+      if (!IntResult || N != 2)
+        return std::nullopt;
+      const LExpr *A = evalInt(Call->getArg(0));
+      const LExpr *B = evalInt(Call->getArg(1));
+      return Value::integer(K == BuiltinKind::IntMin ? X.min(A, B)
+                                                     : X.max(A, B));
+    }
+    case BuiltinKind::IntMul:
+      if (!IntResult || N != 2)
+        return std::nullopt;
+      return Value::integer(
+          X.mul(evalInt(Call->getArg(0)), evalInt(Call->getArg(1))));
+    case BuiltinKind::IntAbs: {
+      if (!IntResult || N != 1)
+        return std::nullopt;
+      const LExpr *A = evalInt(Call->getArg(0));
+      return Value::integer(
+          X.select(X.cmp(CmpPred::LT, A, X.constant(0)), X.neg(A), A));
+    }
+    case BuiltinKind::None:
+      break;
+    }
+    return std::nullopt;
   }
 
   Value inlineCall(const CallExpr *Call, const FunctionDecl *Def) {
@@ -1331,7 +1402,9 @@ private:
       F.Vars[PD] = V;
     }
     Frames.push_back(std::move(F));
+    Calls.push_back({Def, Call});
     visit(Def->getBody());
+    Calls.pop_back();
     Frame Done = std::move(Frames.back());
     Frames.pop_back();
 
@@ -1377,6 +1450,9 @@ private:
     E = E->IgnoreParens();
     Place R;
     R.Type = E->getType();
+    NestingScope Scope(Nesting);
+    if (Nesting > MaxNesting)
+      return R;
 
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
@@ -1399,6 +1475,7 @@ private:
       }
       R.K = Place::Memory;
       R.Addr.Base = VD->getNameAsString();
+      R.Addr.Decl = VD;
       R.Addr.Offset = X.constant(0);
       R.Addr.Sp = Sp;
       return R;
@@ -1516,6 +1593,8 @@ private:
       R.StructName = RecordType.getUnqualifiedType().getAsString(
           Ctx.getPrintingPolicy());
       R.MemberName = MemberName;
+      R.Struct = RecordType->getAsRecordDecl();
+      R.Member = Chain.front();
     } else if (R.StructBytes) {
       R.MemberName += "." + MemberName;
     }
@@ -1582,13 +1661,14 @@ private:
 
   /// Reads a place: a global-memory read is recorded as a load; the value
   /// read is followed when it is an integer or a pointer.
-  Value load(const Place &P, const clang::Expr *E) {
+  Value load(const Place &P, const clang::Expr *E,
+             Operation Op = Operation::Load) {
     if (P.K == Place::Variable)
       return readPlaceValue(P, E);
     if (P.K == Place::None)
       return unknownValue(E->getType(), "'" + sourceText(E) +
                                             "' is not a place we can follow");
-    record(E, P, AccessKind::Load);
+    record(E, P, Op);
     QualType T = P.Type;
     if (!T->isIntegralOrEnumerationType() && !T->isPointerType())
       return Value::none();
@@ -1617,7 +1697,7 @@ private:
   }
 
   void store(const Place &P, const Value &V, const clang::Expr *E,
-             AccessKind K) {
+             Operation Op) {
     if (P.K == Place::Variable) {
       // The frame that holds the variable: a reference parameter writes
       // back to its caller's variable.
@@ -1634,94 +1714,59 @@ private:
       return;
     }
     if (P.K == Place::Memory)
-      record(E, P, K);
+      record(E, P, Op);
   }
 
   //===--- Recording accesses ---------------------------------------------===//
 
-  void record(const clang::Expr *E, const Place &P, AccessKind K) {
+  static AddressSpace addressSpace(Space Sp) {
+    switch (Sp) {
+    case Space::Global:
+      return AddressSpace::Global;
+    case Space::Shared:
+      return AddressSpace::Shared;
+    case Space::Constant:
+      return AddressSpace::Constant;
+    case Space::Local:
+      return AddressSpace::Local;
+    case Space::Unknown:
+      break;
+    }
+    return AddressSpace::Generic;
+  }
+
+  /// Tells the listeners about one memory operation at P.
+  void record(const clang::Expr *E, const Place &P, Operation Op) {
     if (Quiet || P.K != Place::Memory)
       return;
-    if (P.Addr.Sp != Space::Global && P.Addr.Sp != Space::Unknown)
-      return;
-    if (P.Addr.Sp == Space::Unknown && P.Addr.Why.empty())
-      return; // a host global, or memory we do not know to be global
-
-    AccessSite S;
-    fillLocation(S, E);
-    S.Kernel = KernelName;
-    S.Function = Frames.back().FD->getNameAsString();
-    S.Kind = K;
-    S.Base = P.Addr.Base;
-    S.ElemBytes = unsigned(elementBytes(P.Type));
-    if (P.StructBytes && *P.StructBytes > S.ElemBytes) {
-      S.StructBytes = P.StructBytes;
-      S.StructName = P.StructName;
-      S.MemberName = P.MemberName;
-    }
-    evaluateLanes(S, P.Addr);
-    Out.push_back(std::move(S));
-  }
-
-  void fillLocation(AccessSite &S, const clang::Expr *E) {
-    CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
-    SourceLocation B = R.getBegin();
-    PresumedLoc PB = SM.getPresumedLoc(B);
-    if (PB.isInvalid())
-      return;
-    S.Pos.File = PB.getFilename();
-    S.Pos.Line = PB.getLine();
-    S.Pos.Column = PB.getColumn();
-    S.Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
-    SourceLocation End = R.getEnd();
-    if (R.isTokenRange())
-      End = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
-    PresumedLoc PE = SM.getPresumedLoc(End);
-    if (PE.isValid() && PE.getLine() == PB.getLine() && PE.getColumn() > 1)
-      S.RangeEndColumn = PE.getColumn() - 1;
-    bool Invalid = false;
-    StringRef Buf = SM.getBufferData(SM.getFileID(B), &Invalid);
-    if (!Invalid) {
-      unsigned Off = SM.getFileOffset(B);
-      size_t LineStart = Buf.rfind('\n', Off);
-      LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-      size_t LineEnd = Buf.find('\n', Off);
-      S.SourceLine = Buf.slice(LineStart, LineEnd).rtrim("\r").str();
-      if (LineStart > 0) {
-        size_t PrevStart = Buf.rfind('\n', LineStart - 1);
-        PrevStart = PrevStart == StringRef::npos ? 0 : PrevStart + 1;
-        S.PrevSourceLine =
-            Buf.slice(PrevStart, LineStart - 1).rtrim("\r").str();
-      }
-    }
-  }
-
-  //===--- Evaluating the warp -----------------------------------------------===//
-
-  void evaluateLanes(AccessSite &S, const Pointer &P) {
-    S.BlockDim = Warp.block();
-    const LExpr *Off = Warp.withKnownBlock(P.Offset);
-    if (!P.Why.empty()) {
-      S.Address = "unknown";
-      S.UnknownReason = P.Why;
-      S.DependsOnLoad = LoadUnknowns.count(P.UnknownOffset) > 0;
-      return;
-    }
-    S.Address = P.Base;
-    if (const auto *C = dyn_cast<coalesce::ConstantExpr>(Off)) {
-      if (C->getValue() != 0)
-        S.Address += (C->getValue() < 0 ? " - " : " + ") +
-                     std::to_string(std::abs(C->getValue()));
-    } else {
-      std::string Text = printFactored(Off);
-      S.Address += Text.front() == '-' ? " - " + Text.substr(1) : " + " + Text;
-    }
-    if (const UnknownExpr *U = findUnknown(Off)) {
-      S.UnknownReason = U->getReason().str();
-      S.DependsOnLoad = LoadUnknowns.count(U) > 0;
-      return;
-    }
-    Warp.evaluateLanes(S, Off, Path, SplitLoops);
+    MemoryAccess A;
+    A.Space = addressSpace(P.Addr.Sp);
+    A.Op = Op;
+    A.ElemType = P.Type;
+    A.ElemBytes = unsigned(elementBytes(P.Type));
+    A.Access = E;
+    A.Base = P.Addr.Base;
+    A.BaseDecl = P.Addr.Decl;
+    A.Offset = P.Addr.Offset;
+    A.UnknownBase = P.Addr.Why;
+    A.UnknownBaseValue = P.Addr.UnknownOffset;
+    A.Struct = P.Struct;
+    A.Member = P.Member;
+    A.StructBytes = P.StructBytes;
+    A.StructName = P.StructName;
+    A.MemberName = P.MemberName;
+    A.Guards = Path;
+    A.Loops = Loops;
+    A.Calls = Calls;
+    A.Kernel = Kernel;
+    A.KernelName = KernelName;
+    A.Function = Frames.back().FD;
+    A.LaunchSite = Launch ? Launch->Site : nullptr;
+    A.Ctx = &Ctx;
+    A.Warp = &Warp;
+    A.SplitLoops = &SplitLoops;
+    A.LoadUnknowns = &LoadUnknowns;
+    Listener.onAccess(A);
   }
 };
 
@@ -1744,10 +1789,11 @@ private:
 
 } // namespace
 
-TranslationUnitResult analyzeTranslationUnit(ASTContext &Ctx, ExprContext &X,
-                                             const AnalysisOptions &Opts,
-                                             ArrayRef<SourceLocation> ErrorLocs) {
-  TranslationUnitResult Result;
+KernelsAnalyzed analyzeTranslationUnit(ASTContext &Ctx, ExprContext &X,
+                                       const AnalysisOptions &Opts,
+                                       ArrayRef<SourceLocation> ErrorLocs,
+                                       MemoryAccessListener &Listener) {
+  KernelsAnalyzed Result;
   const SourceManager &SM = Ctx.getSourceManager();
   LaunchMap Launches = collectLaunchSites(Ctx);
   KernelFinder Finder(SM);
@@ -1766,7 +1812,7 @@ TranslationUnitResult analyzeTranslationUnit(ASTContext &Ctx, ExprContext &X,
     auto It = Launches.find(K->getCanonicalDecl());
     KernelWalker W(Ctx, X, Opts, K,
                    It == Launches.end() ? nullptr : &It->second, ErrorLocs,
-                   Result.Sites);
+                   Listener);
     W.run();
     ++Result.Kernels;
   }

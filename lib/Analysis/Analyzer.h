@@ -1,8 +1,9 @@
 //===- Analyzer.h - Clang AST to per-lane addresses -------------*- C++ -*-===//
 //
-// Finds every global-memory load and store reachable from a __global__
-// kernel, derives its byte address as a LaneExpr, evaluates it for the 32
-// lanes of a representative warp and returns plain AccessSite records.
+// Finds every memory operation reachable from a __global__ kernel, derives
+// its byte address as a LaneExpr and emits it as a MemoryAccess event to
+// listeners, which evaluate it for the 32 lanes of a representative warp
+// when they care.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +28,7 @@ class SourceLocation;
 namespace coalesce {
 
 class ExprContext;
+class MemoryAccessListener;
 
 struct AnalysisOptions {
   /// --assume name=value: values for runtime parameters and variables.
@@ -44,21 +46,23 @@ struct AnalysisOptions {
   unsigned InlineDepth = 8;
 };
 
-struct TranslationUnitResult {
-  std::vector<AccessSite> Sites;
+struct KernelsAnalyzed {
   /// Kernels analyzed (template kernels count once per instantiation).
   unsigned Kernels = 0;
   /// Kernels skipped because their bodies hold errors: "name (file:line)".
   std::vector<std::string> SkippedKernels;
 };
 
-/// Analyzes every kernel defined outside system headers. Kernels whose body
-/// contains one of ErrorLocs, or any expression clang had to
-/// recover from, are skipped (their names are returned).
-TranslationUnitResult analyzeTranslationUnit(clang::ASTContext &Ctx,
-                                             ExprContext &Exprs,
-                                             const AnalysisOptions &Opts,
-                                             llvm::ArrayRef<clang::SourceLocation> ErrorLocs);
+/// Interprets every kernel defined outside system headers and hands each
+/// memory operation it meets to Listener (see MemoryAccess.h). Kernels whose
+/// body contains one of ErrorLocs, or any expression clang had to recover
+/// from, are skipped (their names are returned). Exprs should belong to this
+/// translation unit alone: events point into it.
+KernelsAnalyzed analyzeTranslationUnit(clang::ASTContext &Ctx,
+                                       ExprContext &Exprs,
+                                       const AnalysisOptions &Opts,
+                                       llvm::ArrayRef<clang::SourceLocation> ErrorLocs,
+                                       MemoryAccessListener &Listener);
 
 } // namespace coalesce
 

@@ -205,6 +205,7 @@ public:
       if (It != FirstLoc.end() && !SM.isBeforeInTranslationUnit(Loc, It->second))
         continue;
       LaunchInfo Info;
+      Info.Site = Call;
       SourceLocation At = Call->getBeginLoc();
       if (const CallExpr *Config = Call->getConfig()) {
         if (Config->getNumArgs() >= 2) {

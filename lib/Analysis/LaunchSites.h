@@ -11,6 +11,7 @@
 
 namespace clang {
 class ASTContext;
+class CUDAKernelCallExpr;
 class FunctionDecl;
 } // namespace clang
 
@@ -25,6 +26,8 @@ struct LaunchInfo {
   /// initialised with one): parameter name -> value.
   std::map<std::string, int64_t> ConstantArgs;
   std::string Origin; ///< "launch site k.cu:40"
+  /// The launch itself, for a note pointing at it.
+  const clang::CUDAKernelCallExpr *Site = nullptr;
 };
 
 /// Keyed by the kernel's canonical declaration (a template kernel's

@@ -4,6 +4,7 @@
 #include "Frontend/EmbeddedHeaders.h"
 #include "Frontend/InputFiles.h"
 #include "Frontend/NvccFlags.h"
+#include "Findings/AccessSiteCollector.h"
 #include "Findings/Confirmations.h"
 #include "LaneExpr/LaneExpr.h"
 
@@ -68,7 +69,7 @@ public:
                   RecordingDiagnostics &Diags, UnitResult &Out)
       : X(X), Opts(Opts), Diags(Diags), Out(Out) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    Out.Analysis = analyzeTranslationUnit(Ctx, X, Opts, Diags.ErrorLocs);
+    Out.Analysis = collectAccessSites(Ctx, X, Opts, Diags.ErrorLocs);
     Out.Parsed = true;
   }
 
@@ -140,7 +141,6 @@ private:
   const RunConfig &C;
   raw_ostream &Err;
   bool HadErrors = false;
-  ExprContext Exprs;
   std::vector<AccessSite> Sites;
   unsigned Files = 0;
   unsigned Kernels = 0;
@@ -196,6 +196,10 @@ void Run::analyzeFile(const std::string &Path, const CudaToolchain &TC,
   DiagOpts->ShowColors = C.Output.Color;
   RecordingDiagnostics Diags(errs(), DiagOpts.get());
   UnitResult Result;
+  // One expression context per translation unit: the report keeps only
+  // plain data, so nothing outlives it, and one file's expressions never
+  // slow down the next.
+  ExprContext Exprs;
   tooling::ToolInvocation Invocation(
       Args, std::make_unique<AnalyzeAction>(Exprs, C.Analysis, Diags, Result),
       Files.get());

@@ -50,6 +50,7 @@ TEST(NvccFlags, XcompilerKeepsOnlyWhatChangesParsing) {
 }
 
 struct ArchCase {
+  const char *Name; ///< the test's name: stable between builds
   std::vector<std::string> Cmd;
   const char *Arch;
 };
@@ -60,21 +61,33 @@ TEST_P(NvccArch, FindsTheRealArchitecture) {
   EXPECT_EQ(translate(GetParam().Cmd).GpuArch, GetParam().Arch);
 }
 
+std::string archCaseName(const ::testing::TestParamInfo<ArchCase> &Info) {
+  return Info.param.Name;
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Spellings, NvccArch,
     ::testing::Values(
-        ArchCase{{"nvcc", "-arch=sm_86"}, "sm_86"},
-        ArchCase{{"nvcc", "-arch", "sm_75"}, "sm_75"},
-        ArchCase{{"nvcc", "--gpu-architecture=compute_70"}, "sm_70"},
-        ArchCase{{"nvcc", "-gencode", "arch=compute_80,code=sm_80"}, "sm_80"},
-        ArchCase{{"nvcc", "-gencode=arch=compute_90a,code=sm_90a"}, "sm_90a"},
-        ArchCase{{"nvcc", "--generate-code=arch=compute_90,code=[compute_90,sm_90]"},
+        ArchCase{"ArchEquals", {"nvcc", "-arch=sm_86"}, "sm_86"},
+        ArchCase{"ArchSeparate", {"nvcc", "-arch", "sm_75"}, "sm_75"},
+        ArchCase{"GpuArchitectureCompute",
+                 {"nvcc", "--gpu-architecture=compute_70"}, "sm_70"},
+        ArchCase{"GencodeSeparate",
+                 {"nvcc", "-gencode", "arch=compute_80,code=sm_80"}, "sm_80"},
+        ArchCase{"GencodeEqualsSuffixA",
+                 {"nvcc", "-gencode=arch=compute_90a,code=sm_90a"}, "sm_90a"},
+        ArchCase{"GenerateCodeList",
+                 {"nvcc",
+                  "--generate-code=arch=compute_90,code=[compute_90,sm_90]"},
                  "sm_90"},
-        ArchCase{{"clang++", "--cuda-gpu-arch=sm_89"}, "sm_89"},
+        ArchCase{"ClangCudaGpuArch", {"clang++", "--cuda-gpu-arch=sm_89"},
+                 "sm_89"},
         // The first architecture named wins.
-        ArchCase{{"nvcc", "-gencode", "arch=compute_70,code=sm_70", "-gencode",
+        ArchCase{"FirstGencodeWins",
+                 {"nvcc", "-gencode", "arch=compute_70,code=sm_70", "-gencode",
                   "arch=compute_80,code=sm_80"},
-                 "sm_70"}));
+                 "sm_70"}),
+    archCaseName);
 
 TEST(NvccFlags, ClangCommandLinesPassThroughTheSameFilter) {
   ParseFlags F = translate({"clang++", "-x", "cuda", "--cuda-gpu-arch=sm_80",

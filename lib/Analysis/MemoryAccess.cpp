@@ -1,0 +1,109 @@
+//===- MemoryAccess.cpp ---------------------------------------------------===//
+
+#include "Analysis/MemoryAccess.h"
+#include "Analysis/WarpEvaluator.h"
+#include "LaneExpr/LaneExpr.h"
+
+#include <cstdlib>
+
+namespace coalesce {
+
+MemoryAccessListener::~MemoryAccessListener() = default;
+
+const char *addressSpaceName(AddressSpace S) {
+  switch (S) {
+  case AddressSpace::Global:
+    return "global";
+  case AddressSpace::Shared:
+    return "shared";
+  case AddressSpace::Constant:
+    return "constant";
+  case AddressSpace::Local:
+    return "local";
+  case AddressSpace::Generic:
+    return "generic";
+  }
+  return "generic";
+}
+
+const char *operationName(Operation O) {
+  switch (O) {
+  case Operation::Load:
+    return "load";
+  case Operation::Store:
+    return "store";
+  case Operation::LoadStore:
+    return "load+store";
+  case Operation::Atomic:
+    return "atomic";
+  case Operation::CachedLoad:
+    return "cached-load";
+  case Operation::CachedStore:
+    return "cached-store";
+  case Operation::TextureFetch:
+    return "texture";
+  }
+  return "load";
+}
+
+const Expr *MemoryAccess::laneAddress() const {
+  return Warp->withKnownBlock(Offset);
+}
+
+const Expr *MemoryAccess::unknownPart() const {
+  if (!UnknownBase.empty())
+    return UnknownBaseValue;
+  return findUnknown(laneAddress());
+}
+
+bool MemoryAccess::dependsOnLoad() const {
+  const Expr *U = unknownPart();
+  return U && LoadUnknowns && LoadUnknowns->count(U) > 0;
+}
+
+std::string MemoryAccess::printAddress() const {
+  if (!UnknownBase.empty())
+    return "unknown";
+  const Expr *Off = laneAddress();
+  std::string Address = Base;
+  if (const auto *C = llvm::dyn_cast<ConstantExpr>(Off)) {
+    if (C->getValue() != 0)
+      Address += (C->getValue() < 0 ? " - " : " + ") +
+                 std::to_string(std::abs(C->getValue()));
+    return Address;
+  }
+  std::string Text = printFactored(Off);
+  Address += Text.front() == '-' ? " - " + Text.substr(1) : " + " + Text;
+  return Address;
+}
+
+void MemoryAccess::evaluateLanes(AccessSite &S) const {
+  S.BlockDim = Warp->block();
+  if (!UnknownBase.empty()) {
+    S.UnknownReason = UnknownBase;
+    S.DependsOnLoad = dependsOnLoad();
+    return;
+  }
+  const Expr *Off = laneAddress();
+  if (const auto *U = llvm::dyn_cast_or_null<UnknownExpr>(findUnknown(Off))) {
+    S.UnknownReason = U->getReason().str();
+    S.DependsOnLoad = LoadUnknowns && LoadUnknowns->count(U) > 0;
+    return;
+  }
+  Warp->evaluateLanes(S, Off, Guards, *SplitLoops);
+}
+
+std::vector<std::optional<int64_t>> MemoryAccess::laneByteOffsets() const {
+  AccessSite S;
+  evaluateLanes(S);
+  std::vector<std::optional<int64_t>> Offsets;
+  if (!S.UnknownReason.empty() || S.LaneOffsets.empty())
+    return Offsets;
+  Offsets.resize(S.LaneOffsets.size());
+  for (size_t L = 0; L < Offsets.size(); ++L)
+    if (S.LaneOffsets[L])
+      Offsets[L] = S.Lane0Offset + *S.LaneOffsets[L];
+  return Offsets;
+}
+
+} // namespace coalesce

@@ -1,0 +1,46 @@
+//===- AccessSiteCollector.h - the report's accesses from the events -*- C++ -*-===//
+//
+// The listener that turns memory-access events into the report's plain
+// AccessSite records: the global-memory loads and stores (including those
+// through a pointer of unknown origin), with their lanes evaluated and their
+// locations copied out of the translation unit.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_COALESCE_FINDINGS_ACCESSSITECOLLECTOR_H
+#define CUDA_COALESCE_FINDINGS_ACCESSSITECOLLECTOR_H
+
+#include "Analysis/Analyzer.h"
+#include "Analysis/MemoryAccess.h"
+
+#include <vector>
+
+namespace coalesce {
+
+class AccessSiteCollector : public MemoryAccessListener {
+public:
+  explicit AccessSiteCollector(std::vector<AccessSite> &Out) : Out(Out) {}
+  void onAccess(const MemoryAccess &A) override;
+
+private:
+  std::vector<AccessSite> &Out;
+};
+
+/// What one translation unit contributes to the report.
+struct TranslationUnitResult {
+  std::vector<AccessSite> Sites;
+  unsigned Kernels = 0;
+  std::vector<std::string> SkippedKernels;
+};
+
+/// analyzeTranslationUnit with an AccessSiteCollector, plus Extra (the
+/// checks that listen to the events themselves) when given.
+TranslationUnitResult
+collectAccessSites(clang::ASTContext &Ctx, ExprContext &Exprs,
+                   const AnalysisOptions &Opts,
+                   llvm::ArrayRef<clang::SourceLocation> ErrorLocs,
+                   MemoryAccessListener *Extra = nullptr);
+
+} // namespace coalesce
+
+#endif
