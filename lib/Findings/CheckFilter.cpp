@@ -1,6 +1,7 @@
 //===- CheckFilter.cpp ----------------------------------------------------===//
 
 #include "Findings/CheckFilter.h"
+#include "Findings/CheckRegistry.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -40,6 +41,37 @@ Expected<CheckFilter> CheckFilter::parse(StringRef Spec) {
     F.Globs.push_back({P.str(), Positive});
   }
   return F;
+}
+
+Expected<CheckFilter> CheckFilter::withDefaults(StringRef UserSpec) {
+  Expected<CheckFilter> User = parse(UserSpec);
+  if (!User)
+    return User.takeError();
+  for (const Glob &G : User->Globs)
+    if (llvm::none_of(allChecks(), [&](const auto &C) {
+          return globMatches(G.Pattern, C->name());
+        }))
+      return createStringError(inconvertibleErrorCode(),
+                               "--checks glob '%s' names no known check "
+                               "(see --list-checks)",
+                               G.Pattern.c_str());
+  Expected<CheckFilter> F = parse(defaultChecksSpec());
+  if (!F)
+    return F.takeError();
+  F->Globs.insert(F->Globs.end(), User->Globs.begin(), User->Globs.end());
+  if (F->enabledChecks().empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "--checks '%s' enables no check",
+                             UserSpec.str().c_str());
+  return F;
+}
+
+std::vector<std::string> CheckFilter::enabledChecks() const {
+  std::vector<std::string> Names;
+  for (const auto &C : allChecks())
+    if (isEnabled(C->name()))
+      Names.push_back(C->name().str());
+  return Names;
 }
 
 bool CheckFilter::isEnabled(StringRef Check) const {

@@ -11,15 +11,17 @@
 
 namespace coalesce {
 
-/// The checks every run starts from: all of them except coalescing-gather,
-/// whose sector count depends on data the analyzer cannot see.
-constexpr const char *DefaultChecks = "coalescing-*,-coalescing-gather";
-
 /// A comma-separated list of globs, each optionally negated with '-'; the
 /// last glob matching a name decides, as in clang-tidy.
 class CheckFilter {
 public:
   static llvm::Expected<CheckFilter> parse(llvm::StringRef Spec);
+  /// The registered checks' defaults (CheckInfo::DefaultOn), then the
+  /// user's --checks globs. Each of the user's globs must match a
+  /// registered check, and at least one check must end up enabled.
+  static llvm::Expected<CheckFilter> withDefaults(llvm::StringRef UserSpec);
+  /// The enabled registered checks, in registry order.
+  std::vector<std::string> enabledChecks() const;
   bool isEnabled(llvm::StringRef Check) const;
 
 private:

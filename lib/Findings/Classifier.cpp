@@ -1,10 +1,12 @@
 //===- Classifier.cpp -----------------------------------------------------===//
 
 #include "Findings/Classifier.h"
-#include "Findings/CoalescingCheck.h"
+#include "Findings/CheckRegistry.h"
 #include "Findings/Suppression.h"
 
 #include <algorithm>
+#include <cassert>
+#include <cstdlib>
 #include <cctype>
 #include <set>
 #include <tuple>
@@ -67,58 +69,6 @@ std::string assumptionText(const AccessSite &S) {
   return T;
 }
 
-/// The warp's active lanes split into runs of consecutive lanes whose
-/// addresses step by exactly one element: one run for a plain contiguous
-/// access, one per threadIdx.y row for a block narrower than a warp.
-struct Runs {
-  unsigned Count = 0;
-  unsigned MidSector = 0; ///< runs that start inside a sector
-  /// Sectors the runs would need if each started on a sector boundary
-  /// (runs over the same bytes counted once).
-  unsigned AlignedSectors = 0;
-};
-
-Runs contiguousRuns(const AccessSite &S, unsigned SectorBytes) {
-  Runs R;
-  std::set<std::pair<int64_t, int64_t>> Seen; // (start, bytes)
-  std::optional<int64_t> Start, Prev;
-  auto Close = [&]() {
-    if (!Start)
-      return;
-    int64_t Bytes = *Prev - *Start + S.ElemBytes;
-    ++R.Count;
-    if (((S.Lane0Offset + *Start) % SectorBytes + SectorBytes) % SectorBytes)
-      ++R.MidSector;
-    if (Seen.insert({*Start, Bytes}).second)
-      R.AlignedSectors += unsigned((Bytes + SectorBytes - 1) / SectorBytes);
-  };
-  for (const std::optional<int64_t> &O : S.LaneOffsets) {
-    if (!O)
-      continue;
-    if (Prev && *O - *Prev == int64_t(S.ElemBytes)) {
-      Prev = O;
-      continue;
-    }
-    Close();
-    Start = Prev = O;
-  }
-  Close();
-  return R;
-}
-
-void describeMisaligned(Finding &F, const Runs &R) {
-  int64_t Into = ((F.Site.Lane0Offset % 32) + 32) % 32;
-  std::string Shape =
-      R.Count == 1
-          ? "contiguous, but the warp starts " + std::to_string(Into) +
-                " bytes into a 32-byte sector"
-          : "each of the warp's " + std::to_string(R.Count) +
-                " rows is contiguous, but " + std::to_string(R.MidSector) +
-                " of them start inside a 32-byte sector";
-  F.Message = "misaligned " + accessNoun(F.Site.Kind) + ": " + Shape + "; " +
-              sectorPhrase(*F.Cost);
-}
-
 } // namespace
 
 Finding classify(AccessSite Site, const FindingsOptions &Opts) {
@@ -135,21 +85,17 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
     F.LaneStrideBytes = arithmeticStride(S.LaneOffsets);
   }
 
+  F.SectorBytes = Opts.GPU.SectorBytes;
   const CoalescingCheck *Matched = nullptr;
   if (F.Cost && F.Cost->Uniform) {
     F.Cat = Category::Uniform;
   } else if (F.Cost && !wastesSectors(F)) {
     F.Cat = Category::Coalesced;
-  } else if (Runs R = F.Cost ? contiguousRuns(S, Opts.GPU.SectorBytes) : Runs();
-             F.Cost && R.AlignedSectors <= F.Cost->IdealSectors) {
-    // Every extra sector comes from where contiguous runs start.
-    F.Cat = Category::Misaligned;
-    describeMisaligned(F, R);
   } else {
     for (const auto &C : allChecks())
       if (C->matches(F)) {
+        assert(!Matched && "two checks claim one access");
         Matched = C.get();
-        break;
       }
     F.Cat = Matched ? Matched->category() : Category::Unknown;
   }
@@ -165,14 +111,18 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
   if (S.Kernel.find('<') != std::string::npos)
     F.Notes.insert(F.Notes.begin(), "in kernel " + S.Kernel);
 
-  // One wasted sector is what any misalignment costs, and a handful of
-  // active lanes (a halo load, a boundary fix-up) cannot coalesce much
-  // anyway: neither is worth a warning.
-  bool Worth = !F.Cost || (F.Cost->Efficiency < Opts.MinEfficiency &&
-                           F.Cost->Sectors >= F.Cost->IdealSectors + 2 &&
-                           F.Cost->ActiveLanes >= 8);
-  F.Flagged = Matched && Opts.Checks.isEnabled(F.Check) && Worth &&
-              !isSuppressed(F.Check, S.SourceLine, S.PrevSourceLine);
+  if (Matched && Opts.Checks.isEnabled(F.Check) &&
+      !isSuppressed(F.Check, S.SourceLine, S.PrevSourceLine)) {
+    const CheckInfo &Info = Matched->info();
+    if (Info.Severity == CheckSeverity::Remark) {
+      F.Remark = true;
+    } else {
+      double Bar = std::min(
+          Opts.MinEfficiency,
+          std::strtod(Opts.Options.get(Info, "MinEfficiency").c_str(), nullptr));
+      F.Flagged = Matched->worthFlagging(F, Bar);
+    }
+  }
   return F;
 }
 

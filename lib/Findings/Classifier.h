@@ -4,6 +4,7 @@
 #define CUDA_COALESCE_FINDINGS_CLASSIFIER_H
 
 #include "Findings/CheckFilter.h"
+#include "Findings/CheckRegistry.h"
 #include "Findings/Finding.h"
 
 #include <vector>
@@ -14,6 +15,8 @@ struct FindingsOptions {
   CheckFilter Checks;
   /// Flag only accesses whose efficiency is below this (0..1).
   double MinEfficiency = 1.0;
+  /// --check-option values.
+  CheckOptions Options;
   GpuParams GPU;
 };
 

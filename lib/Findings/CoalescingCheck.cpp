@@ -3,21 +3,10 @@
 #include "Findings/CoalescingCheck.h"
 
 #include "llvm/Support/Format.h"
+#include <set>
 #include "llvm/Support/raw_ostream.h"
 
 namespace coalesce {
-
-const std::vector<std::unique_ptr<CoalescingCheck>> &allChecks() {
-  static const std::vector<std::unique_ptr<CoalescingCheck>> Checks = [] {
-    std::vector<std::unique_ptr<CoalescingCheck>> V;
-    V.push_back(createChunkedCheck());
-    V.push_back(createAosCheck());
-    V.push_back(createStridedCheck());
-    V.push_back(createGatherCheck());
-    return V;
-  }();
-  return Checks;
-}
 
 std::string formatPercent(double Fraction) {
   std::string S;
@@ -49,6 +38,63 @@ std::string sectorPhrase(const WarpCost &C) {
 
 bool wastesSectors(const Finding &F) {
   return F.Cost && !F.Cost->Uniform && F.Cost->Sectors > F.Cost->IdealSectors;
+}
+
+bool onlyMisaligned(const Finding &F) {
+  return wastesSectors(F) &&
+         contiguousRuns(F.Site, F.SectorBytes).AlignedSectors <=
+             F.Cost->IdealSectors;
+}
+
+bool walksOwnRange(const Finding &F) {
+  const AccessSite &S = F.Site;
+  return wastesSectors(F) && !onlyMisaligned(F) && S.IterationStepBytes &&
+         std::llabs(*S.IterationStepBytes) == int64_t(S.ElemBytes);
+}
+
+bool readsOneMember(const Finding &F) {
+  const AccessSite &S = F.Site;
+  return wastesSectors(F) && !onlyMisaligned(F) && !walksOwnRange(F) &&
+         S.StructBytes && F.LaneStrideBytes &&
+         std::llabs(*F.LaneStrideBytes) == int64_t(*S.StructBytes);
+}
+
+bool CoalescingCheck::worthFlagging(const Finding &F,
+                                    double MinEfficiency) const {
+  // One wasted sector is what any misalignment costs, and a handful of
+  // active lanes (a halo load, a boundary fix-up) cannot coalesce much
+  // anyway: neither is worth a warning.
+  return !F.Cost || (F.Cost->Efficiency < MinEfficiency &&
+                     F.Cost->Sectors >= F.Cost->IdealSectors + 2 &&
+                     F.Cost->ActiveLanes >= 8);
+}
+
+Runs contiguousRuns(const AccessSite &S, unsigned SectorBytes) {
+  Runs R;
+  std::set<std::pair<int64_t, int64_t>> Seen; // (start, bytes)
+  std::optional<int64_t> Start, Prev;
+  auto Close = [&]() {
+    if (!Start)
+      return;
+    int64_t Bytes = *Prev - *Start + S.ElemBytes;
+    ++R.Count;
+    if (((S.Lane0Offset + *Start) % SectorBytes + SectorBytes) % SectorBytes)
+      ++R.MidSector;
+    if (Seen.insert({*Start, Bytes}).second)
+      R.AlignedSectors += unsigned((Bytes + SectorBytes - 1) / SectorBytes);
+  };
+  for (const std::optional<int64_t> &O : S.LaneOffsets) {
+    if (!O)
+      continue;
+    if (Prev && *O - *Prev == int64_t(S.ElemBytes)) {
+      Prev = O;
+      continue;
+    }
+    Close();
+    Start = Prev = O;
+  }
+  Close();
+  return R;
 }
 
 } // namespace coalesce

@@ -1,8 +1,14 @@
 //===- CoalescingCheck.h - one check, one name ------------------*- C++ -*-===//
 //
-// Each warning category is one check class with one user-facing name, one
-// test file and one doc page: coalescing-strided <-> StridedCheck <->
-// test/lit/checks/coalescing-strided.cu <-> docs/checks/coalescing-strided.md.
+// Each check is one class in one file under Checks/, with a CheckInfo that
+// carries everything else needs to know about it: its user-facing name, its
+// category, a one-line description, whether it is on by default, its
+// options and its doc page. The name appears in that file and in the
+// registry's list; --list-checks, the default --checks set, the SARIF rules
+// and the option table are generated from the CheckInfos.
+//
+//   coalescing-strided <-> Checks/StridedCheck.cpp <->
+//   test/lit/checks/coalescing-strided.cu <-> docs/checks/coalescing-strided.md
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,30 +24,47 @@
 
 namespace coalesce {
 
+struct CheckOption {
+  const char *Name;        ///< "MinEfficiency": set as <check>.MinEfficiency
+  const char *Default;     ///< as text, as on the command line
+  const char *Description;
+};
+
+/// How a check's findings are shown: a warning (flagged, exit code 1) or a
+/// remark (with --verbose only, never flagged).
+enum class CheckSeverity { Warning, Remark };
+
+struct CheckInfo {
+  const char *Name;        ///< "coalescing-<what>"
+  Category Cat;
+  const char *Description; ///< one line, for --list-checks and SARIF rules
+  bool DefaultOn;
+  CheckSeverity Severity;
+  std::vector<CheckOption> Options;
+  const char *DocPage;     ///< "docs/checks/<Name>.md"
+};
+
+/// Option values given on the command line, "check.Option" -> value.
+class CheckOptions;
+
 class CoalescingCheck {
 public:
   virtual ~CoalescingCheck() = default;
-  /// "coalescing-strided"
-  virtual llvm::StringRef name() const = 0;
-  virtual Category category() const = 0;
+  virtual const CheckInfo &info() const = 0;
+  llvm::StringRef name() const { return info().Name; }
+  Category category() const { return info().Cat; }
   /// Whether this check explains the access. F has Site, Cost and
-  /// LaneStrideBytes set; checks are asked in allChecks() order and the
-  /// first that matches classifies the access.
+  /// LaneStrideBytes set. Checks are independent: at most one matches any
+  /// access, whatever the order they are asked in.
   virtual bool matches(const Finding &F) const = 0;
   /// Fills F.Message and F.Notes (the lane-address note is added by the
   /// caller).
   virtual void describe(Finding &F) const = 0;
+  /// Whether F is worth a warning (beyond matching): the check's own bar.
+  virtual bool worthFlagging(const Finding &F, double MinEfficiency) const;
 };
 
-/// Every check, most specific first: chunked, aos, strided, gather.
-const std::vector<std::unique_ptr<CoalescingCheck>> &allChecks();
-
-std::unique_ptr<CoalescingCheck> createChunkedCheck();
-std::unique_ptr<CoalescingCheck> createAosCheck();
-std::unique_ptr<CoalescingCheck> createStridedCheck();
-std::unique_ptr<CoalescingCheck> createGatherCheck();
-
-//===--- Shared wording ------------------------------------------------------===//
+//===--- Shared wording and shared facts -------------------------------------===//
 
 /// "12.5%", "33.3%", "100%".
 std::string formatPercent(double Fraction);
@@ -52,6 +75,26 @@ std::string sectorPhrase(const WarpCost &C);
 /// Whether the access wastes sectors: more than the fewest that could hold
 /// its bytes.
 bool wastesSectors(const Finding &F);
+/// Whether every wasted sector comes from where contiguous runs of lanes
+/// start (a base offset): misaligned, not strided.
+bool onlyMisaligned(const Finding &F);
+/// Whether each thread walks its own contiguous range in a loop, one
+/// element per iteration (the chunked pattern).
+bool walksOwnRange(const Finding &F);
+/// Whether lanes sit exactly one struct apart and read one member.
+bool readsOneMember(const Finding &F);
+
+/// The warp's active lanes split into runs of consecutive lanes whose
+/// addresses step by exactly one element: one run for a plain contiguous
+/// access, one per threadIdx.y row for a block narrower than a warp.
+struct Runs {
+  unsigned Count = 0;
+  unsigned MidSector = 0; ///< runs that start inside a sector
+  /// Sectors the runs would need if each started on a sector boundary
+  /// (runs over the same bytes counted once).
+  unsigned AlignedSectors = 0;
+};
+Runs contiguousRuns(const AccessSite &S, unsigned SectorBytes);
 
 } // namespace coalesce
 

@@ -31,9 +31,12 @@ struct Finding {
   AccessSite Site;
   std::optional<WarpCost> Cost;  ///< nullopt when the address is unknown
   std::optional<int64_t> LaneStrideBytes; ///< when lane offsets are arithmetic
+  unsigned SectorBytes = 32;     ///< of the GPU Cost was predicted for
   Category Cat = Category::Unknown;
   bool Flagged = false;
-  std::string Check;             ///< "coalescing-strided"; empty when none applies
+  std::string Check;             ///< the check's name; empty when none applies
+  /// Shown as a remark with --verbose (the check is a remark and enabled).
+  bool Remark = false;
   std::string Message;           ///< the warning text, without location or check
   std::vector<std::string> Notes; ///< notes that explain and suggest the fix
   bool L1Recovers = false;       ///< chunked, but each sector is re-read from L1

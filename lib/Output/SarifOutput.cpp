@@ -12,6 +12,8 @@
 
 #include "Output/Output.h"
 
+#include "Findings/CheckRegistry.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -24,23 +26,6 @@ using Json = nlohmann::ordered_json;
 using llvm::StringRef;
 
 namespace {
-
-/// The one-line description of each check, as in the table of checks in
-/// DESIGN.md.
-StringRef ruleDescription(StringRef Check) {
-  if (Check == "coalescing-strided")
-    return "lanes are farther apart than the access: each warp request "
-           "fetches more sectors than it uses";
-  if (Check == "coalescing-aos")
-    return "lanes read one member of an array of structs: the stride is the "
-           "struct size";
-  if (Check == "coalescing-chunked")
-    return "each thread walks its own contiguous range (CPU-style chunking), "
-           "so lanes sit a chunk apart";
-  if (Check == "coalescing-gather")
-    return "the address depends on a value loaded from memory";
-  return Check;
-}
 
 /// 1-based code point column of a 1-based byte column in Line.
 unsigned codePointColumn(StringRef Line, unsigned ByteColumn) {
@@ -95,17 +80,16 @@ std::string messageText(const Finding &F) {
 
 void coalesce::writeSarif(const Report &R, const OutputOptions &O,
                           llvm::raw_ostream &OS) {
-  // Rules sorted by id so that the log does not depend on finding order.
+  // Every registered check, in the registry's fixed order: the rule
+  // indices do not depend on what this run found.
   std::map<std::string, unsigned> RuleIndex;
-  for (const Finding &F : R.Findings)
-    if (F.Flagged && !F.Check.empty())
-      RuleIndex.emplace(F.Check, 0);
   Json Rules = Json::array();
-  for (auto &[Check, Index] : RuleIndex) {
-    Index = Rules.size();
+  for (const auto &Check : allChecks()) {
+    const CheckInfo &Info = Check->info();
+    RuleIndex[Info.Name] = Rules.size();
     Json Rule;
-    Rule["id"] = Check;
-    Rule["shortDescription"]["text"] = ruleDescription(Check).str();
+    Rule["id"] = Info.Name;
+    Rule["shortDescription"]["text"] = Info.Description;
     Rules.push_back(std::move(Rule));
   }
 

@@ -2,7 +2,7 @@
 //
 // The format editors and CI already parse:
 //
-//   k.cu:5:34: warning: MESSAGE [coalescing-strided]
+//   k.cu:5:34: warning: MESSAGE [check-name]
 //       out[x * height + y] = in[y * width + x];
 //       ^~~~~~~~~~~~~~~~~~~
 //   k.cu:5:34: note: NOTE
@@ -87,12 +87,8 @@ public:
       diag(Site.Pos, Level::Note, F.Message);
       return;
     }
-    if (F.Cat == Category::Unknown && O.Verbose) {
-      std::string Message = "address not computable";
-      if (!Site.UnknownReason.empty())
-        Message += ": " + Site.UnknownReason;
-      diag(Site.Pos, Level::Remark, Message + " [coalescing-unknown]");
-    }
+    if (F.Remark && O.Verbose)
+      diag(Site.Pos, Level::Remark, F.Message + " [" + F.Check + "]");
   }
 
 private:

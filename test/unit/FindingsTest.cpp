@@ -1,6 +1,7 @@
 //===- FindingsTest.cpp - check globs, NOLINT, classification ---------------===//
 
 #include "Findings/CheckFilter.h"
+#include "Findings/CheckRegistry.h"
 #include "Findings/Classifier.h"
 #include "Findings/Suppression.h"
 
@@ -17,7 +18,7 @@ CheckFilter filter(const char *Spec) {
 }
 
 TEST(CheckFilter, LastMatchingGlobDecides) {
-  CheckFilter F = filter(DefaultChecks);
+  CheckFilter F = filter(defaultChecksSpec().c_str());
   EXPECT_TRUE(F.isEnabled("coalescing-strided"));
   EXPECT_TRUE(F.isEnabled("coalescing-aos"));
   EXPECT_FALSE(F.isEnabled("coalescing-gather"));
@@ -59,7 +60,7 @@ AccessSite site(int64_t Stride, unsigned Elem, int64_t Lane0 = 0) {
 
 FindingsOptions options() {
   FindingsOptions O;
-  O.Checks = filter(DefaultChecks);
+  O.Checks = filter(defaultChecksSpec().c_str());
   return O;
 }
 

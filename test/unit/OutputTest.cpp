@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Findings/CheckRegistry.h"
 #include "Output/Output.h"
 #include "Output/WarpPicture.h"
 
@@ -110,6 +111,10 @@ Finding unknownAccess() {
   S.ElemBytes = 4;
   S.UnknownReason = "call to 'hash' has no visible body";
   F.Cat = Category::Unknown;
+  // As the classifier leaves it: the remark check matched and is enabled.
+  F.Check = "coalescing-unknown";
+  F.Message = "address not computable: " + S.UnknownReason;
+  F.Remark = true;
   return F;
 }
 
@@ -422,8 +427,9 @@ TEST(JsonOutput, NullsWhenNotComputable) {
   for (const char *Key :
        {"address", "lane_stride_bytes", "lane_offsets", "warp_stride_bytes",
         "lane0_offset_bytes", "sectors_per_request", "ideal_sectors", "lines_per_request",
-        "efficiency", "check"})
+        "efficiency"})
     EXPECT_TRUE(A[Key].is_null()) << Key;
+  EXPECT_EQ(A["check"], "coalescing-unknown");
   EXPECT_EQ(A["reason"], "call to 'hash' has no visible body");
   EXPECT_EQ(A["flagged"], false);
 }
@@ -484,15 +490,20 @@ TEST(SarifOutput, FlaggedFindingsOnly) {
   const json &Run = J["runs"][0];
   EXPECT_EQ(Run["tool"]["driver"]["name"], "cuda-coalesce");
   EXPECT_EQ(Run["tool"]["driver"]["version"], "0.1.0");
-  ASSERT_EQ(Run["tool"]["driver"]["rules"].size(), 1u);
-  EXPECT_EQ(Run["tool"]["driver"]["rules"][0]["id"], "coalescing-strided");
-  EXPECT_TRUE(Run["tool"]["driver"]["rules"][0]["shortDescription"]["text"]
-                  .is_string());
+  // Every registered check is a rule, whatever this run found.
+  const json &Rules = Run["tool"]["driver"]["rules"];
+  ASSERT_EQ(Rules.size(), allChecks().size());
+  for (size_t I = 0; I < Rules.size(); ++I) {
+    EXPECT_EQ(Rules[I]["id"], allChecks()[I]->name().str());
+    EXPECT_EQ(Rules[I]["shortDescription"]["text"],
+              allChecks()[I]->info().Description);
+  }
 
   ASSERT_EQ(Run["results"].size(), 1u);
   const json &Result = Run["results"][0];
   EXPECT_EQ(Result["ruleId"], "coalescing-strided");
-  EXPECT_EQ(Result["ruleIndex"], 0);
+  EXPECT_EQ(Rules[Result["ruleIndex"].get<size_t>()]["id"],
+            "coalescing-strided");
   EXPECT_EQ(Result["level"], "warning");
   Finding F = stridedStore();
   EXPECT_EQ(Result["message"]["text"],
@@ -503,7 +514,7 @@ TEST(SarifOutput, FlaggedFindingsOnly) {
             (json{{"startLine", 5}, {"startColumn", 5}, {"endColumn", 24}}));
 }
 
-TEST(SarifOutput, RulesSortedAndIndexed) {
+TEST(SarifOutput, RulesInRegistryOrderAndIndexed) {
   Report R;
   Finding Strided = stridedStore();
   Finding AoS = stridedStore();
@@ -512,13 +523,11 @@ TEST(SarifOutput, RulesSortedAndIndexed) {
   R.Findings = {Strided, AoS, Strided};
   json Run = json::parse(render(writeSarif, R, OutputOptions()))["runs"][0];
   json Rules = Run["tool"]["driver"]["rules"];
-  ASSERT_EQ(Rules.size(), 2u);
-  EXPECT_EQ(Rules[0]["id"], "coalescing-aos");
-  EXPECT_EQ(Rules[1]["id"], "coalescing-strided");
   ASSERT_EQ(Run["results"].size(), 3u);
-  EXPECT_EQ(Run["results"][0]["ruleIndex"], 1);
-  EXPECT_EQ(Run["results"][1]["ruleIndex"], 0);
-  EXPECT_EQ(Run["results"][2]["ruleIndex"], 1);
+  for (const json &Result : Run["results"])
+    EXPECT_EQ(Rules[Result["ruleIndex"].get<size_t>()]["id"],
+              Result["ruleId"]);
+  EXPECT_EQ(Run["results"][1]["ruleId"], "coalescing-aos");
 }
 
 TEST(SarifOutput, ColumnsInCodePointsAndPathsAsUris) {

@@ -35,7 +35,16 @@ cl::opt<std::string> OutputFile("o", cl::desc("Write the report to <file>"),
 cl::opt<std::string> Checks(
     "checks",
     cl::desc("Comma-separated globs of checks to enable ('-' disables); "
-             "applied after the default 'coalescing-*,-coalescing-gather'"),
+             "applied after the checks on by default (see --list-checks)"),
+    cl::cat(ToolCategory));
+cl::opt<bool> ListChecks(
+    "list-checks",
+    cl::desc("Print the enabled checks, one per line (honors --checks)"),
+    cl::cat(ToolCategory));
+cl::list<std::string> CheckOption(
+    "check-option",
+    cl::desc("<check>.<Option>=<value>, e.g. "
+             "coalescing-strided.MinEfficiency=0.5 (repeatable)"),
     cl::cat(ToolCategory));
 cl::opt<double> MinEfficiency(
     "min-efficiency",
@@ -126,13 +135,13 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
     C.GpuArchGiven = true;
   }
 
-  std::string Spec = DefaultChecks;
-  if (!Checks.empty())
-    Spec += "," + Checks;
-  Expected<CheckFilter> Filter = CheckFilter::parse(Spec);
+  Expected<CheckFilter> Filter = CheckFilter::withDefaults(Checks);
   if (!Filter)
     return Filter.takeError();
   C.Findings.Checks = std::move(*Filter);
+  for (const std::string &A : CheckOption)
+    if (Error E = C.Findings.Options.set(A))
+      return std::move(E);
   if (MinEfficiency < 0.0 || MinEfficiency > 1.0)
     return Usage("--min-efficiency must be between 0 and 1");
   C.Findings.MinEfficiency = MinEfficiency;
@@ -217,6 +226,11 @@ int main(int argc, const char **argv) {
   if (!Config) {
     errs() << "cuda-coalesce: error: " << toString(Config.takeError()) << "\n";
     return ExitError;
+  }
+  if (ListChecks) {
+    for (const std::string &Name : Config->Findings.Checks.enabledChecks())
+      outs() << Name << "\n";
+    return ExitClean;
   }
   return run(*Config, outs(), errs());
 }

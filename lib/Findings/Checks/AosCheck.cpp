@@ -12,13 +12,20 @@ namespace coalesce {
 namespace {
 class AosCheck : public CoalescingCheck {
 public:
-  llvm::StringRef name() const override { return "coalescing-aos"; }
-  Category category() const override { return Category::AoS; }
+  const CheckInfo &info() const override {
+    static const CheckInfo Info = {
+        "coalescing-aos", Category::AoS,
+        "lanes read one member of an array of structs: the stride is the struct size",
+        /*DefaultOn=*/true, CheckSeverity::Warning,
+        {{"MinEfficiency", "1",
+          "flag only accesses using less than this fraction of the bytes "
+          "they fetch (and less than --min-efficiency)"}},
+        "docs/checks/coalescing-aos.md"};
+    return Info;
+  }
 
   bool matches(const Finding &F) const override {
-    const AccessSite &S = F.Site;
-    return wastesSectors(F) && S.StructBytes && F.LaneStrideBytes &&
-           std::llabs(*F.LaneStrideBytes) == int64_t(*S.StructBytes);
+    return readsOneMember(F);
   }
 
   void describe(Finding &F) const override {

@@ -12,13 +12,20 @@ namespace coalesce {
 namespace {
 class ChunkedCheck : public CoalescingCheck {
 public:
-  llvm::StringRef name() const override { return "coalescing-chunked"; }
-  Category category() const override { return Category::Chunked; }
+  const CheckInfo &info() const override {
+    static const CheckInfo Info = {
+        "coalescing-chunked", Category::Chunked,
+        "each thread walks its own contiguous range (CPU-style chunking), so lanes sit a chunk apart",
+        /*DefaultOn=*/true, CheckSeverity::Warning,
+        {{"MinEfficiency", "1",
+          "flag only accesses using less than this fraction of the bytes "
+          "they fetch (and less than --min-efficiency)"}},
+        "docs/checks/coalescing-chunked.md"};
+    return Info;
+  }
 
   bool matches(const Finding &F) const override {
-    const AccessSite &S = F.Site;
-    return wastesSectors(F) && S.IterationStepBytes &&
-           std::llabs(*S.IterationStepBytes) == int64_t(S.ElemBytes);
+    return walksOwnRange(F);
   }
 
   void describe(Finding &F) const override {

@@ -13,8 +13,17 @@ namespace coalesce {
 namespace {
 class GatherCheck : public CoalescingCheck {
 public:
-  llvm::StringRef name() const override { return "coalescing-gather"; }
-  Category category() const override { return Category::Gather; }
+  const CheckInfo &info() const override {
+    static const CheckInfo Info = {
+        "coalescing-gather", Category::Gather,
+        "the address depends on a value loaded from memory",
+        /*DefaultOn=*/false, CheckSeverity::Warning,
+        {{"MinEfficiency", "1",
+          "flag only accesses using less than this fraction of the bytes "
+          "they fetch (and less than --min-efficiency)"}},
+        "docs/checks/coalescing-gather.md"};
+    return Info;
+  }
 
   bool matches(const Finding &F) const override {
     return !F.Cost && F.Site.DependsOnLoad;

@@ -13,10 +13,22 @@ namespace coalesce {
 namespace {
 class StridedCheck : public CoalescingCheck {
 public:
-  llvm::StringRef name() const override { return "coalescing-strided"; }
-  Category category() const override { return Category::Strided; }
+  const CheckInfo &info() const override {
+    static const CheckInfo Info = {
+        "coalescing-strided", Category::Strided,
+        "lanes are farther apart than the access: each warp request fetches more sectors than it uses",
+        /*DefaultOn=*/true, CheckSeverity::Warning,
+        {{"MinEfficiency", "1",
+          "flag only accesses using less than this fraction of the bytes "
+          "they fetch (and less than --min-efficiency)"}},
+        "docs/checks/coalescing-strided.md"};
+    return Info;
+  }
 
-  bool matches(const Finding &F) const override { return wastesSectors(F); }
+  bool matches(const Finding &F) const override {
+    return wastesSectors(F) && !onlyMisaligned(F) && !walksOwnRange(F) &&
+           !readsOneMember(F);
+  }
 
   void describe(Finding &F) const override {
     const AccessSite &S = F.Site;

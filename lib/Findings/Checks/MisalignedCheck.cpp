@@ -1,0 +1,59 @@
+//===- MisalignedCheck.cpp - coalescing-misaligned ------------------------===//
+//
+// Contiguous lanes whose run starts inside a sector: one extra sector per
+// run, from the base offset alone. Off by default (shown as a note); on, it
+// warns even about the single extra sector the other checks let pass.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Findings/CoalescingCheck.h"
+
+namespace coalesce {
+
+namespace {
+class MisalignedCheck : public CoalescingCheck {
+public:
+  const CheckInfo &info() const override {
+    static const CheckInfo Info = {
+        "coalescing-misaligned", Category::Misaligned,
+        "contiguous lanes starting inside a sector: an extra sector per "
+        "request from the base offset",
+        /*DefaultOn=*/false, CheckSeverity::Warning,
+        {{"MinEfficiency", "1",
+          "flag only accesses using less than this fraction of the bytes "
+          "they fetch (and less than --min-efficiency)"}},
+        "docs/checks/coalescing-misaligned.md"};
+    return Info;
+  }
+
+  bool matches(const Finding &F) const override { return onlyMisaligned(F); }
+
+  void describe(Finding &F) const override {
+    Runs R = contiguousRuns(F.Site, F.SectorBytes);
+    int64_t Sector = F.SectorBytes;
+    int64_t Into = ((F.Site.Lane0Offset % Sector) + Sector) % Sector;
+    std::string Shape =
+        R.Count == 1
+            ? "contiguous, but the warp starts " + std::to_string(Into) +
+                  " bytes into a " + std::to_string(Sector) + "-byte sector"
+            : "each of the warp's " + std::to_string(R.Count) +
+                  " rows is contiguous, but " + std::to_string(R.MidSector) +
+                  " of them start inside a " + std::to_string(Sector) +
+                  "-byte sector";
+    F.Message = "misaligned " + accessNoun(F.Site.Kind) + ": " + Shape +
+                "; " + sectorPhrase(*F.Cost);
+  }
+
+  /// Asked for explicitly: the one extra sector is the point.
+  bool worthFlagging(const Finding &F, double MinEfficiency) const override {
+    return F.Cost && F.Cost->Efficiency < MinEfficiency &&
+           F.Cost->ActiveLanes >= 8;
+  }
+};
+} // namespace
+
+std::unique_ptr<CoalescingCheck> createMisalignedCheck() {
+  return std::make_unique<MisalignedCheck>();
+}
+
+} // namespace coalesce
