@@ -79,6 +79,18 @@ struct AccessSite {
 
   std::vector<Assumption> Assumptions;
   std::array<unsigned, 3> BlockDim = {0, 0, 0}; ///< as used; 0: unknown
+
+  /// clang SourceLocations (raw encodings, 0 when none) of the access and
+  /// the declarations a diagnostic's notes point at. Meaningful only while
+  /// the translation unit the site came from is alive: a sink over clang's
+  /// DiagnosticsEngine uses them, the report writers never do.
+  struct ClangLocations {
+    uint64_t Begin = 0, End = 0; ///< the access expression
+    uint64_t Kernel = 0;         ///< the kernel's name
+    uint64_t Loop = 0;           ///< the innermost enclosing loop
+    uint64_t Struct = 0;         ///< the struct whose member is read
+    uint64_t Launch = 0;         ///< the <<<...>>> launch analyzed under
+  } Clang;
 };
 
 } // namespace coalesce

@@ -5,6 +5,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -95,6 +97,16 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
   }
   S.Address = A.printAddress();
   A.evaluateLanes(S);
+  SourceRange R = A.Access->getSourceRange();
+  S.Clang.Begin = R.getBegin().getRawEncoding();
+  S.Clang.End = R.getEnd().getRawEncoding();
+  S.Clang.Kernel = A.Kernel->getLocation().getRawEncoding();
+  if (const Stmt *Loop = A.innermostLoop())
+    S.Clang.Loop = Loop->getBeginLoc().getRawEncoding();
+  if (A.Struct)
+    S.Clang.Struct = A.Struct->getLocation().getRawEncoding();
+  if (A.LaunchSite)
+    S.Clang.Launch = A.LaunchSite->getBeginLoc().getRawEncoding();
   Out.push_back(std::move(S));
 }
 

@@ -1,0 +1,47 @@
+//===- ClangDiagnosticSink.h - findings as clang diagnostics ----*- C++ -*-===//
+
+#ifndef CUDA_COALESCE_FINDINGS_CLANGDIAGNOSTICSINK_H
+#define CUDA_COALESCE_FINDINGS_CLANGDIAGNOSTICSINK_H
+
+#include "Findings/FindingSink.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+
+namespace clang {
+class DiagnosticsEngine;
+class SourceManager;
+} // namespace clang
+
+namespace coalesce {
+
+/// Reports each flagged finding as a warning at the access's real
+/// SourceLocation (range underlined), its notes at the access, then notes
+/// at the related declarations: the enclosing loop, the struct, the kernel
+/// and the launch site. A NOLINT / NOLINTNEXTLINE comment is read at the
+/// access's expansion location through the SourceManager. Remarks
+/// (coalescing-unknown) are reported only when ShowRemarks is set.
+///
+/// Valid only while the translation unit the findings came from is alive:
+/// it resolves the locations the findings carry (AccessSite::Clang).
+class ClangDiagnosticSink : public FindingSink {
+public:
+  ClangDiagnosticSink(clang::DiagnosticsEngine &Diags,
+                      const clang::SourceManager &SM, bool ShowRemarks = false)
+      : Diags(Diags), SM(SM), ShowRemarks(ShowRemarks) {}
+  void consume(const Finding &F) override;
+
+  /// Whether Check is silenced at the access by NOLINT(...) on its line or
+  /// NOLINTNEXTLINE(...) on the line above.
+  bool suppressedAt(const Finding &F) const;
+
+private:
+  clang::DiagnosticsEngine &Diags;
+  const clang::SourceManager &SM;
+  bool ShowRemarks;
+};
+
+} // namespace coalesce
+
+#endif
