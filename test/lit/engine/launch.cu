@@ -2,8 +2,8 @@
 // in the same translation unit (dim3 literals, constexpr, #define, local
 // constants), else from __launch_bounds__, else from --block-dim. A 16x16
 // block puts two threadIdx.y rows in one warp.
-// RUN: %coalesce --format=json %s | %summarize | FileCheck %s
-// RUN: %coalesce --format=json --block-dim=4,8 --assume width=1024 %s | %summarize | FileCheck %s --check-prefix=OPTS
+// RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
+// RUN: %coalesce --format=json --block-dim=4,8 --assume width=1024 %s | %summarize | FileCheck %s --check-prefix=OPTS --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
 
 #define TILE 16
 constexpr int kThreads = 128;
@@ -44,6 +44,8 @@ int main() {
 }
 // --block-dim reaches only the kernel with no launch site: there it makes
 // eight rows of four floats, 16 useful bytes in each of 8 sectors.
+// OPTS: store `out[y * width + x]` {{.*}} spr=4 ideal=4 eff=1 coalesced
+// OPTS: load `in[x * width + y]` {{.*}} spr=16 ideal=4 eff=0.25 strided FLAGGED coalescing-strided
 // OPTS: store `out[threadIdx.y * width + threadIdx.x]` {{.*}} spr=4 ideal=4 eff=1 coalesced
 // OPTS: store `out[(threadIdx.x + blockIdx.x * blockDim.x) * stride]` {{.*}} spr=12 ideal=4
 // OPTS: store `out[threadIdx.y * width + threadIdx.x]` addr=out + 4*(threadIdx.x + threadIdx.y*width) spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided

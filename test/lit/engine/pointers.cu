@@ -1,5 +1,5 @@
 // Pointer parameters, pointer arithmetic, subscripts, *(p + i), size_t casts.
-// RUN: %coalesce --format=json %s | %summarize | FileCheck %s
+// RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
 
 __global__ void rows(const float *a, float *out, int cols) {
   int r = blockIdx.x;
@@ -13,6 +13,8 @@ __global__ void rows(const float *a, float *out, int cols) {
 __global__ void deref(const float *p, float *q) {
   size_t i = static_cast<size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   *(q + i) = *(p + 2 * i);
+  // CHECK: [[@LINE-1]]:3 store `*(q + i)` addr=q + 4*(threadIdx.x + 256*blockIdx.x) spr=4 ideal=4 eff=1 coalesced
+  // CHECK: [[@LINE-2]]:14 load `*(p + 2 * i)` addr=p + 8*(threadIdx.x + 256*blockIdx.x) spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided
 }
 
 __global__ void walk(float *p) {
