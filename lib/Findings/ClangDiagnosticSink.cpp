@@ -10,8 +10,6 @@ using namespace clang;
 
 namespace coalesce {
 
-FindingSink::~FindingSink() = default;
-
 namespace {
 
 SourceLocation loc(uint64_t Raw) {

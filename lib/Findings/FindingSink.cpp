@@ -1,0 +1,9 @@
+//===- FindingSink.cpp ----------------------------------------------------===//
+
+#include "Findings/FindingSink.h"
+
+namespace coalesce {
+
+FindingSink::~FindingSink() = default;
+
+} // namespace coalesce
