@@ -4,9 +4,10 @@ two real files that used to blow up, side by side with clang's own parse.
 
   run.py ANALYZER [OUT.md]
 
-For each input: wall time and peak RSS of `ANALYZER --format=json FILE --
+For each input: wall time, CPU time (user + system) and peak RSS of `ANALYZER --format=json FILE --
 FLAGS`, of `clang++-19 -fsyntax-only` on the same file with the same device
-flags and include directories, their ratio, the analyzer's exit code, the
+flags and include directories, the ratio of their CPU times (steadier than wall time on a shared machine),
+the analyzer's exit code, the
 reasons of its unknown accesses, and the longest address in its JSON report.
 Each figure is the best of three runs. Not a test: numbers go to a results
 file that is committed with the command that made it.
@@ -47,8 +48,8 @@ REAL = [
 
 
 def measure(cmd, timeout=120):
-    """(seconds, peak RSS in MB, exit code, stdout) of one run; a run past
-    the timeout is killed (its exit code is then -9)."""
+    """(wall seconds, peak RSS in MB, exit code, stdout, CPU seconds) of one
+    run; a run past the timeout is killed (its exit code is then -9)."""
     start = time.monotonic()
     with tempfile.TemporaryFile() as out:
         p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL)
@@ -59,7 +60,8 @@ def measure(cmd, timeout=120):
         p.returncode = os.waitstatus_to_exitcode(status)
         elapsed = time.monotonic() - start
         out.seek(0)
-        return elapsed, usage.ru_maxrss / 1024.0, p.returncode, out.read()
+        return (elapsed, usage.ru_maxrss / 1024.0, p.returncode, out.read(),
+                usage.ru_utime + usage.ru_stime)
 
 
 def best_of(cmd, n=3):
@@ -114,18 +116,20 @@ def main():
             c = best_of(CLANG + flags + [path])
             reasons, longest = report_facts(a[3])
             rows.append((name, a, c, reasons, longest))
-            print("%-34s %6.2fs %6.0fMB  clang %5.2fs %5.0fMB  x%.2f  exit %d  "
-                  "longest %d  %s" % (name, a[0], a[1], c[0], c[1], a[0] / c[0],
-                                      a[2], longest, "; ".join(reasons)),
-                  file=sys.stderr)
+            print("%-34s %6.2fs (cpu %5.2fs) %4.0fMB  clang %5.2fs (cpu %5.2fs) "
+                  "%4.0fMB  cpu x%.2f  exit %d  longest %d  %s"
+                  % (name, a[0], a[4], a[1], c[0], c[4], c[1], a[4] / c[4],
+                     a[2], longest, "; ".join(reasons)), file=sys.stderr)
     lines = [
-        "| input | analyzer s | analyzer MB | clang -fsyntax-only s | clang MB "
-        "| ratio | exit | longest address | unknown reasons |",
-        "|---|---|---|---|---|---|---|---|---|"]
+        "| input | analyzer wall s | analyzer CPU s | analyzer MB "
+        "| clang wall s | clang CPU s | clang MB | CPU ratio | exit "
+        "| longest address | unknown reasons |",
+        "|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, a, c, reasons, longest in rows:
-        lines.append("| %s | %.2f | %.0f | %.2f | %.0f | %.2f | %d | %d | %s |" % (
-            name, a[0], a[1], c[0], c[1], a[0] / c[0], a[2], longest,
-            "; ".join(reasons) or "-"))
+        lines.append("| %s | %.2f | %.2f | %.0f | %.2f | %.2f | %.0f | %.2f | %d "
+                     "| %d | %s |" % (
+                         name, a[0], a[4], a[1], c[0], c[4], c[1], a[4] / c[4],
+                         a[2], longest, "; ".join(reasons) or "-"))
     table = "\n".join(lines) + "\n"
     if len(sys.argv) == 3:
         with open(sys.argv[2], "w") as f:
