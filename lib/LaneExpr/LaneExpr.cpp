@@ -293,8 +293,11 @@ struct ExprContext::Impl {
       Rank = std::min(Rank, Op->getLeadingRank());
     }
     uint64_t Printed = printBound(K, Ops);
+    // The bound can be up to about twice the printed length; between the
+    // limit and twice the limit the node is built and printed once to
+    // decide (and keeps its exact length as its bound).
     if (Size > ExprBudget::MaxTreeSize || Depth + 1 > ExprBudget::MaxDepth ||
-        Printed > ExprBudget::MaxPrintedLength)
+        Printed > 2 * uint64_t(ExprBudget::MaxPrintedLength))
       return unknown(ExprBudget::Reason);
 
     llvm::FoldingSetNodeID ID;
@@ -304,16 +307,23 @@ struct ExprContext::Impl {
     for (const Expr *Op : Ops)
       ID.AddPointer(Op);
     void *Pos;
-    if (Expr *E = find(ID, Pos))
-      return E;
-    const Expr **Arr = Alloc.Allocate<const Expr *>(Ops.size());
-    std::copy(Ops.begin(), Ops.end(), Arr);
-    NAryExpr *N = makeNAry(K, ID, Arr, unsigned(Ops.size()), Pred);
-    N->TreeSize = unsigned(Size);
-    N->Depth = Depth + 1;
-    N->LeadingRank = uint8_t(Rank);
-    N->PrintBound = unsigned(Printed);
-    return insert(N, Pos);
+    Expr *E = find(ID, Pos);
+    if (!E) {
+      const Expr **Arr = Alloc.Allocate<const Expr *>(Ops.size());
+      std::copy(Ops.begin(), Ops.end(), Arr);
+      NAryExpr *N = makeNAry(K, ID, Arr, unsigned(Ops.size()), Pred);
+      N->TreeSize = unsigned(Size);
+      N->Depth = Depth + 1;
+      N->LeadingRank = uint8_t(Rank);
+      N->PrintBound = unsigned(Printed);
+      if (Printed > ExprBudget::MaxPrintedLength)
+        N->PrintBound = unsigned(print(N).size());
+      insert(N, Pos);
+      E = N;
+    }
+    if (E->getPrintBound() > ExprBudget::MaxPrintedLength)
+      return unknown(ExprBudget::Reason);
+    return E;
   }
 
   template <typename T>

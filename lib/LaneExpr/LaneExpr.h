@@ -86,8 +86,9 @@ struct ExprBudget {
   /// Nodes of the expression counted as a tree (shared operands counted once
   /// per use), so also a bound on its DAG size and on any tree walk.
   static constexpr unsigned MaxTreeSize = 2048;
-  /// Upper bound on the length of print() and printFactored().
-  static constexpr unsigned MaxPrintedLength = 4096;
+  /// The longest print() of a node. Kept under 4 KB with room for what a
+  /// report puts around an offset ("base + 4*(...)").
+  static constexpr unsigned MaxPrintedLength = 4000;
   /// Nesting depth: bounds every recursion over an expression.
   static constexpr unsigned MaxDepth = 256;
   /// Terms one distribution of a product over a sum may create.
@@ -103,7 +104,8 @@ public:
 
   /// Nodes of the expression as a tree (saturates at UINT32_MAX).
   unsigned getTreeSize() const { return TreeSize; }
-  /// An upper bound on the length of its printed form.
+  /// An upper bound on the length of its printed form (the exact length
+  /// for nodes whose estimate came near the budget).
   unsigned getPrintBound() const { return PrintBound; }
   /// 1 for a leaf, else 1 + the deepest operand.
   unsigned getDepth() const { return Depth; }
