@@ -17,29 +17,47 @@ WarpEvaluator::WarpEvaluator(ExprContext &X, const AnalysisOptions &Opts,
                              const LaunchInfo *Launch,
                              const FunctionDecl *Kernel, ASTContext &Ctx)
     : X(X), Opts(Opts), Launch(Launch) {
+  // A block shape no launch can have (a dimension below 1, which dim3's
+  // unsigned fields turn into 0 or a huge value, or more than
+  // MaxThreadsPerBlock threads in all) is not used: the default shape is
+  // assumed instead and the reason is said where the assumption is shown.
+  std::string Rejected;
   auto Set = [&](std::array<int64_t, 3> D, std::string Origin) {
+    __int128 Threads = 1;
+    bool Valid = true;
+    for (unsigned I = 0; I < 3; ++I) {
+      Valid &= D[I] >= 1 && D[I] <= MaxThreadsPerBlock;
+      Threads *= Valid ? D[I] : 1;
+    }
+    if (!Valid || Threads > MaxThreadsPerBlock) {
+      if (Rejected.empty())
+        Rejected = "; " + Origin + " gives block " + std::to_string(D[0]) +
+                   "x" + std::to_string(D[1]) + "x" + std::to_string(D[2]) +
+                   ", not a valid CUDA block (1 to " +
+                   std::to_string(MaxThreadsPerBlock) + " threads)";
+      return false;
+    }
     for (unsigned I = 0; I < 3; ++I)
-      Block[I] = D[I] > 0 ? unsigned(D[I]) : 1;
+      Block[I] = unsigned(D[I]);
     BlockKnown = true;
     BlockOrigin = std::move(Origin);
+    return true;
   };
-  if (Launch && Launch->Block) {
-    Set(*Launch->Block, Launch->Origin);
+  if (Launch && Launch->Block && Set(*Launch->Block, Launch->Origin))
     return;
-  }
   if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
     clang::Expr::EvalResult R;
-    if (LB->getMaxThreads() && LB->getMaxThreads()->EvaluateAsInt(R, Ctx)) {
-      Set({R.Val.getInt().getExtValue(), 1, 1}, "__launch_bounds__");
+    if (LB->getMaxThreads() && LB->getMaxThreads()->EvaluateAsInt(R, Ctx) &&
+        R.Val.getInt().getSignificantBits() <= 64 &&
+        Set({R.Val.getInt().getExtValue(), 1, 1}, "__launch_bounds__"))
       return;
-    }
   }
   if (Opts.BlockDim) {
     const auto &B = *Opts.BlockDim;
-    Set({B[0], B[1], B[2]}, "--block-dim");
-    return;
+    if (Set({B[0], B[1], B[2]}, "--block-dim"))
+      return;
   }
-  BlockOrigin = "default (blockDim.x a multiple of 32)";
+  BlockOrigin = "default (blockDim.x a multiple of 32" + Rejected + ")";
 }
 
 const LExpr *WarpEvaluator::withKnownBlock(const LExpr *Off) const {
@@ -80,6 +98,8 @@ std::optional<int64_t> WarpEvaluator::runtimeValue(const SymbolExpr *S,
 }
 
 std::array<unsigned, 3> WarpEvaluator::threadOf(unsigned LinearTid) const {
+  // Block holds 1 to MaxThreadsPerBlock in each dimension (see the
+  // constructor), so neither divisor below is 0 and the product cannot wrap.
   unsigned X0 = LinearTid % Block[0];
   unsigned Y0 = (LinearTid / Block[0]) % Block[1];
   unsigned Z0 = LinearTid / (Block[0] * Block[1]);
@@ -158,9 +178,9 @@ void WarpEvaluator::evaluateLanes(
     return true;
   };
 
-  std::vector<std::optional<int64_t>> Addr(32);
+  std::vector<std::optional<int64_t>> Addr(WarpSize);
   bool AnyActive = false;
-  for (unsigned L = 0; L < 32; ++L) {
+  for (unsigned L = 0; L < WarpSize; ++L) {
     Tid = L;
     std::optional<int64_t> A = evaluate(Off, Values);
     if (!A) {
@@ -189,7 +209,7 @@ void WarpEvaluator::evaluateLanes(
     for (int Pass = 0; Pass < 2 && !AnyActive; ++Pass) {
       if (Pass == 1)
         Guards.clear();
-      for (unsigned L = 0; L < std::min(32u, Block[0] * Block[1] * Block[2]);
+      for (unsigned L = 0; L < std::min(WarpSize, Block[0] * Block[1] * Block[2]);
            ++L) {
         Tid = L;
         if (!Active())
@@ -204,14 +224,14 @@ void WarpEvaluator::evaluateLanes(
     if (A && !First)
       First = A;
   S.Lane0Offset = *First;
-  S.LaneOffsets.resize(32);
-  for (unsigned L = 0; L < 32; ++L)
+  S.LaneOffsets.resize(WarpSize);
+  for (unsigned L = 0; L < WarpSize; ++L)
     if (Addr[L])
       S.LaneOffsets[L] = *Addr[L] - *First;
 
   unsigned Threads = Block[0] * Block[1] * Block[2];
-  if (Threads >= 64) {
-    Tid = 32;
+  if (Threads >= 2 * WarpSize) {
+    Tid = WarpSize;
     if (std::optional<int64_t> W = evaluate(Off, Values)) {
       Tid = 0;
       if (std::optional<int64_t> W0 = evaluate(Off, Values))
@@ -221,9 +241,9 @@ void WarpEvaluator::evaluateLanes(
   if (Innermost) {
     S.SplitRange = SplitLoops.count(Innermost) > 0;
     unsigned FirstLane = 0;
-    while (FirstLane < 32 && !Addr[FirstLane])
+    while (FirstLane < WarpSize && !Addr[FirstLane])
       ++FirstLane;
-    Tid = FirstLane < 32 ? FirstLane : 0;
+    Tid = FirstLane < WarpSize ? FirstLane : 0;
     IterValue = 1;
     std::optional<int64_t> Next = evaluate(Off, Values);
     IterValue.reset();

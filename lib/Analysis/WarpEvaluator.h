@@ -14,6 +14,7 @@
 #include "Analysis/Analyzer.h"
 #include "Analysis/LaunchSites.h"
 #include "LaneExpr/LaneExpr.h"
+#include "Model/GpuTarget.h"
 
 #include "llvm/ADT/ArrayRef.h"
 
@@ -51,7 +52,13 @@ public:
                      llvm::ArrayRef<const Expr *> Path,
                      const std::set<const Expr *> &SplitLoops) const;
 
+  /// CUDA's limit on the threads of one block (every architecture).
+  static constexpr int64_t MaxThreadsPerBlock = 1024;
+
 private:
+  /// Lanes evaluated: warp 0 of block 0. The width is the same on every
+  /// architecture GpuTarget knows, so the default target's is used.
+  const unsigned WarpSize = GpuTarget().WarpSize;
   ExprContext &X;
   const AnalysisOptions &Opts;
   const LaunchInfo *Launch;

@@ -27,6 +27,8 @@
 #include "LaneExpr/LaneExpr.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
@@ -114,16 +116,9 @@ int compareExprs(const Expr *A, const Expr *B) {
   }
 }
 
-/// The smallest symbol rank mentioned anywhere in E (8 when none).
-unsigned leadingRank(const Expr *E) {
-  if (const auto *S = dyn_cast<SymbolExpr>(E))
-    return symbolRank(S->getSymbolKind());
-  unsigned Best = 8;
-  if (const auto *N = dyn_cast<NAryExpr>(E))
-    for (const Expr *Op : N->operands())
-      Best = std::min(Best, leadingRank(Op));
-  return Best;
-}
+/// The smallest symbol rank mentioned anywhere in E (8 when none), cached
+/// in the node when it is built.
+unsigned leadingRank(const Expr *E) { return E->getLeadingRank(); }
 
 /// The factors of a coefficient-free monomial: a Mul's operands, or itself.
 ArrayRef<const Expr *> factorsOf(const Expr *const &Mono) {
@@ -227,7 +222,9 @@ struct ExprContext::Impl {
     void *Pos;
     if (Expr *E = find(ID, Pos))
       return E;
-    return insert(new (Alloc.Allocate<ConstantExpr>()) ConstantExpr(ID, V), Pos);
+    auto *N = new (Alloc.Allocate<ConstantExpr>()) ConstantExpr(ID, V);
+    N->PrintBound = unsigned(std::to_string(V).size());
+    return insert(N, Pos);
   }
 
   const Expr *symbol(SymbolKind K, unsigned Dim, llvm::StringRef Name) {
@@ -239,9 +236,11 @@ struct ExprContext::Impl {
     void *Pos;
     if (Expr *E = find(ID, Pos))
       return E;
-    return insert(new (Alloc.Allocate<SymbolExpr>())
-                      SymbolExpr(ID, K, Dim, Name.str()),
-                  Pos);
+    auto *N = new (Alloc.Allocate<SymbolExpr>())
+        SymbolExpr(ID, K, Dim, Name.str());
+    N->LeadingRank = uint8_t(symbolRank(K));
+    N->PrintBound = std::max(1u, unsigned(std::min<size_t>(Name.size(), 1u << 20)));
+    return insert(N, Pos);
   }
 
   const Expr *unknown(llvm::StringRef Reason) {
@@ -251,14 +250,56 @@ struct ExprContext::Impl {
     void *Pos;
     if (Expr *E = find(ID, Pos))
       return E;
-    return insert(new (Alloc.Allocate<UnknownExpr>())
-                      UnknownExpr(ID, Reason.str()),
-                  Pos);
+    auto *N = new (Alloc.Allocate<UnknownExpr>()) UnknownExpr(ID, Reason.str());
+    N->PrintBound = unsigned(std::min<size_t>(Reason.size() + 9, 1u << 20));
+    return insert(N, Pos);
   }
 
-  /// Uniques an n-ary node whose operands are already canonical.
+  /// An upper bound on the printed length of a node of kind K over Ops: the
+  /// operands, their parentheses, the separators and the spelling around
+  /// them (see print()).
+  static uint64_t printBound(ExprKind K, ArrayRef<const Expr *> Ops) {
+    uint64_t Len = 0;
+    for (const Expr *Op : Ops)
+      Len += Op->getPrintBound() + (isa<NAryExpr>(Op) ? 2 : 0);
+    uint64_t N = Ops.size();
+    switch (K) {
+    case ExprKind::Add:
+      return Len + 3 * (N - 1) + 1;
+    case ExprKind::Mul:
+      return Len + (N - 1) + 1;
+    case ExprKind::Min:
+    case ExprKind::Max:
+      return Len + 7;
+    case ExprKind::Select:
+      return Len + 8;
+    default:
+      return Len + 6;
+    }
+  }
+
+  /// Uniques an n-ary node whose operands are already canonical; past
+  /// ExprBudget the answer is Unknown(ExprBudget::Reason). An Unknown operand
+  /// (a part that was over the budget) is the answer, so no node holds one.
   const Expr *nary(ExprKind K, ArrayRef<const Expr *> Ops,
                    CmpPred Pred = CmpPred::LT) {
+    if (const Expr *U = firstUnknown(Ops))
+      return U;
+    uint64_t Size = 1;
+    unsigned Depth = 0, Rank = 8;
+    for (const Expr *Op : Ops) {
+      Size += Op->getTreeSize();
+      Depth = std::max(Depth, Op->getDepth());
+      Rank = std::min(Rank, Op->getLeadingRank());
+    }
+    uint64_t Printed = printBound(K, Ops);
+    // The bound can be up to about twice the printed length; between the
+    // limit and twice the limit the node is built and printed once to
+    // decide (and keeps its exact length as its bound).
+    if (Size > ExprBudget::MaxTreeSize || Depth + 1 > ExprBudget::MaxDepth ||
+        Printed > 2 * uint64_t(ExprBudget::MaxPrintedLength))
+      return unknown(ExprBudget::Reason);
+
     llvm::FoldingSetNodeID ID;
     ID.AddInteger(unsigned(K));
     ID.AddInteger(unsigned(Pred));
@@ -266,13 +307,62 @@ struct ExprContext::Impl {
     for (const Expr *Op : Ops)
       ID.AddPointer(Op);
     void *Pos;
-    if (Expr *E = find(ID, Pos))
-      return E;
-    const Expr **Arr = Alloc.Allocate<const Expr *>(Ops.size());
-    std::copy(Ops.begin(), Ops.end(), Arr);
-    return insert(new (Alloc.Allocate<NAryExpr>())
-                      NAryExpr(ID, K, Arr, unsigned(Ops.size()), Pred),
-                  Pos);
+    Expr *E = find(ID, Pos);
+    if (!E) {
+      const Expr **Arr = Alloc.Allocate<const Expr *>(Ops.size());
+      std::copy(Ops.begin(), Ops.end(), Arr);
+      NAryExpr *N = makeNAry(K, ID, Arr, unsigned(Ops.size()), Pred);
+      N->TreeSize = unsigned(Size);
+      N->Depth = Depth + 1;
+      N->LeadingRank = uint8_t(Rank);
+      N->PrintBound = unsigned(Printed);
+      if (Printed > ExprBudget::MaxPrintedLength)
+        N->PrintBound = unsigned(print(N).size());
+      insert(N, Pos);
+      E = N;
+    }
+    if (E->getPrintBound() > ExprBudget::MaxPrintedLength)
+      return unknown(ExprBudget::Reason);
+    return E;
+  }
+
+  template <typename T>
+  NAryExpr *make(const llvm::FoldingSetNodeID &ID, ExprKind K,
+                 const Expr *const *Ops, unsigned N, CmpPred Pred) {
+    static_assert(sizeof(T) == sizeof(NAryExpr), "kind classes add no data");
+    return new (Alloc.Allocate<T>()) T(ID, K, Ops, N, Pred);
+  }
+
+  NAryExpr *makeNAry(ExprKind K, const llvm::FoldingSetNodeID &ID,
+                     const Expr *const *Ops, unsigned N, CmpPred Pred) {
+    switch (K) {
+    case ExprKind::Mul:
+      return make<MulExpr>(ID, K, Ops, N, Pred);
+    case ExprKind::Add:
+      return make<AddExpr>(ID, K, Ops, N, Pred);
+    case ExprKind::Div:
+      return make<DivExpr>(ID, K, Ops, N, Pred);
+    case ExprKind::Rem:
+      return make<RemExpr>(ID, K, Ops, N, Pred);
+    case ExprKind::Shr:
+      return make<ShrExpr>(ID, K, Ops, N, Pred);
+    case ExprKind::And:
+      return make<AndExpr>(ID, K, Ops, N, Pred);
+    case ExprKind::Or:
+      return make<OrExpr>(ID, K, Ops, N, Pred);
+    case ExprKind::Xor:
+      return make<XorExpr>(ID, K, Ops, N, Pred);
+    case ExprKind::Min:
+      return make<MinExpr>(ID, K, Ops, N, Pred);
+    case ExprKind::Max:
+      return make<MaxExpr>(ID, K, Ops, N, Pred);
+    case ExprKind::Cmp:
+      return make<CmpExpr>(ID, K, Ops, N, Pred);
+    case ExprKind::Select:
+      return make<SelectExpr>(ID, K, Ops, N, Pred);
+    default:
+      llvm_unreachable("not an n-ary kind");
+    }
   }
 
   /// Coef * (the monomial with factors Factors), Factors sorted, Coef != 0.
@@ -448,12 +538,19 @@ const Expr *ExprContext::mul(ArrayRef<const Expr *> Ops) {
     return compareExprs(L, R) < 0;
   });
   const Expr *Result = P->product(Coef, Factors);
+  if (isa<UnknownExpr>(Result))
+    return Result;
 
   // Distribute over each sum in turn: (t1 + t2) * (u1 + u2) = t1*u1 + ...
+  // Products of long sums would grow without bound, so past a budget of
+  // terms the product is too complex to track.
   for (const Expr *S : Sums) {
     SmallVector<const Expr *, 16> Products;
     SmallVector<const Expr *, 8> Left(termsOf(Result).begin(),
                                       termsOf(Result).end());
+    if (uint64_t(Left.size()) * cast<NAryExpr>(S)->getNumOperands() >
+        ExprBudget::MaxDistributedTerms)
+      return unknown(ExprBudget::Reason);
     for (const Expr *T : Left)
       for (const Expr *U : cast<NAryExpr>(S)->operands())
         Products.push_back(mul(T, U));
@@ -677,84 +774,123 @@ const Expr *ExprContext::select(const Expr *Cond, const Expr *T,
   return P->nary(ExprKind::Select, {Cond, T, F});
 }
 
-//===- Substitution -------------------------------------------------------===//
+//===- Rewriting and substitution ---------------------------------------===//
 
-static const Expr *
-rebuild(ExprContext &Ctx, const Expr *E,
-        const std::function<const Expr *(const SymbolExpr *)> &Map,
-        llvm::DenseMap<const Expr *, const Expr *> &Memo) {
+const Expr *ExprContext::build(ExprKind K, ArrayRef<const Expr *> Ops,
+                               CmpPred Pred) {
+  switch (K) {
+  case ExprKind::Add:
+    return add(Ops);
+  case ExprKind::Mul:
+    return mul(Ops);
+  case ExprKind::Div:
+    return div(Ops[0], Ops[1]);
+  case ExprKind::Rem:
+    return rem(Ops[0], Ops[1]);
+  case ExprKind::Shr:
+    return shr(Ops[0], Ops[1]);
+  case ExprKind::And:
+    return bitAnd(Ops[0], Ops[1]);
+  case ExprKind::Or:
+    return bitOr(Ops[0], Ops[1]);
+  case ExprKind::Xor:
+    return bitXor(Ops[0], Ops[1]);
+  case ExprKind::Min:
+    return min(Ops[0], Ops[1]);
+  case ExprKind::Max:
+    return max(Ops[0], Ops[1]);
+  case ExprKind::Cmp:
+    return cmp(Pred, Ops[0], Ops[1]);
+  case ExprKind::Select:
+    return select(Ops[0], Ops[1], Ops[2]);
+  default:
+    llvm_unreachable("not an n-ary kind");
+  }
+}
+
+ExprRewriter::~ExprRewriter() = default;
+
+const Expr *ExprRewriter::rewrite(const Expr *E) {
   if (auto It = Memo.find(E); It != Memo.end())
     return It->second;
-  const Expr *R = E;
-  if (const auto *S = dyn_cast<SymbolExpr>(E)) {
-    if (Map)
-      if (const Expr *To = Map(S))
-        R = To;
-  } else if (const auto *N = dyn_cast<NAryExpr>(E)) {
-    SmallVector<const Expr *, 8> Ops;
-    bool Changed = false;
-    for (const Expr *Op : N->operands()) {
-      Ops.push_back(rebuild(Ctx, Op, Map, Memo));
-      Changed |= Ops.back() != Op;
-    }
-    if (Changed) {
-      switch (N->getKind()) {
-      case ExprKind::Add:
-        R = Ctx.add(Ops);
-        break;
-      case ExprKind::Mul:
-        R = Ctx.mul(Ops);
-        break;
-      case ExprKind::Div:
-        R = Ctx.div(Ops[0], Ops[1]);
-        break;
-      case ExprKind::Rem:
-        R = Ctx.rem(Ops[0], Ops[1]);
-        break;
-      case ExprKind::Shr:
-        R = Ctx.shr(Ops[0], Ops[1]);
-        break;
-      case ExprKind::And:
-        R = Ctx.bitAnd(Ops[0], Ops[1]);
-        break;
-      case ExprKind::Or:
-        R = Ctx.bitOr(Ops[0], Ops[1]);
-        break;
-      case ExprKind::Xor:
-        R = Ctx.bitXor(Ops[0], Ops[1]);
-        break;
-      case ExprKind::Min:
-        R = Ctx.min(Ops[0], Ops[1]);
-        break;
-      case ExprKind::Max:
-        R = Ctx.max(Ops[0], Ops[1]);
-        break;
-      case ExprKind::Cmp:
-        R = Ctx.cmp(N->getPredicate(), Ops[0], Ops[1]);
-        break;
-      case ExprKind::Select:
-        R = Ctx.select(Ops[0], Ops[1], Ops[2]);
-        break;
-      default:
-        llvm_unreachable("not an n-ary kind");
-      }
-    }
-  }
+  const Expr *R = visit(E);
   Memo[E] = R;
   return R;
 }
 
+const Expr *ExprRewriter::visitSymbol(const SymbolExpr *S) {
+  const Expr *To = rewriteSymbol(S);
+  return To ? To : S;
+}
+
+// Only the nodes whose operands changed are rebuilt.
+const Expr *ExprRewriter::visitNAry(const NAryExpr *N) {
+  SmallVector<const Expr *, 8> Ops;
+  bool Changed = false;
+  for (const Expr *Op : N->operands()) {
+    Ops.push_back(rewrite(Op));
+    Changed |= Ops.back() != Op;
+  }
+  if (!Changed)
+    return N;
+  return Ctx.build(N->getKind(), Ops, N->getPredicate());
+}
+
+namespace {
+/// A rewriter over a symbol map function.
+class SymbolMapRewriter : public ExprRewriter {
+public:
+  SymbolMapRewriter(ExprContext &Ctx,
+                    const std::function<const Expr *(const SymbolExpr *)> &Map)
+      : ExprRewriter(Ctx), Map(Map) {}
+  const Expr *rewriteSymbol(const SymbolExpr *S) override {
+    return Map ? Map(S) : S;
+  }
+
+private:
+  const std::function<const Expr *(const SymbolExpr *)> &Map;
+};
+} // namespace
+
 // Map returns the replacement of a symbol, or nullptr (or the symbol itself)
-// to keep it. Only the nodes whose operands changed are rebuilt.
+// to keep it.
 const Expr *ExprContext::substitute(
     const Expr *E, const std::function<const Expr *(const SymbolExpr *)> &Map) {
-  llvm::DenseMap<const Expr *, const Expr *> Memo;
-  return rebuild(*this, E, Map, Memo);
+  SymbolMapRewriter R(*this, Map);
+  return R.rewrite(E);
 }
 
 //===- Evaluation ---------------------------------------------------------===//
 
-std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values) {
+namespace {
+/// Evaluates one expression for one set of symbol values. Over a DAG whose
+/// tree is large (select chains from "if (c) i += k;" share their operands)
+/// each node is evaluated once: Memo is used when the tree is larger than a
+/// few dozen nodes, where it costs less than it saves.
+class Evaluator {
+public:
+  Evaluator(const SymbolValues &Values, bool Memoise)
+      : Values(Values), Memoise(Memoise) {}
+
+  std::optional<int64_t> eval(const Expr *E) {
+    if (!Memoise || !isa<NAryExpr>(E))
+      return compute(E);
+    if (auto It = Memo.find(E); It != Memo.end())
+      return It->second;
+    std::optional<int64_t> V = compute(E);
+    Memo[E] = V;
+    return V;
+  }
+
+private:
+  const SymbolValues &Values;
+  bool Memoise;
+  llvm::DenseMap<const Expr *, std::optional<int64_t>> Memo;
+
+  std::optional<int64_t> compute(const Expr *E);
+};
+
+std::optional<int64_t> Evaluator::compute(const Expr *E) {
   switch (E->getKind()) {
   case ExprKind::Constant:
     return cast<ConstantExpr>(E)->getValue();
@@ -767,17 +903,17 @@ std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values) {
   case ExprKind::Select: {
     // Only the chosen arm is evaluated, as in C++: "n ? x / n : 0" is fine.
     const auto *N = cast<NAryExpr>(E);
-    std::optional<int64_t> C = evaluate(N->getOperand(0), Values);
+    std::optional<int64_t> C = eval(N->getOperand(0));
     if (!C)
       return std::nullopt;
-    return evaluate(N->getOperand(*C != 0 ? 1 : 2), Values);
+    return eval(N->getOperand(*C != 0 ? 1 : 2));
   }
   case ExprKind::Add:
   case ExprKind::Mul: {
     bool IsAdd = E->getKind() == ExprKind::Add;
     int64_t Acc = IsAdd ? 0 : 1;
     for (const Expr *Op : cast<NAryExpr>(E)->operands()) {
-      std::optional<int64_t> V = evaluate(Op, Values);
+      std::optional<int64_t> V = eval(Op);
       if (!V)
         return std::nullopt;
       bool Overflow = IsAdd ? __builtin_add_overflow(Acc, *V, &Acc)
@@ -792,10 +928,10 @@ std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values) {
   }
 
   const auto *N = cast<NAryExpr>(E);
-  std::optional<int64_t> L = evaluate(N->getOperand(0), Values);
+  std::optional<int64_t> L = eval(N->getOperand(0));
   if (!L)
     return std::nullopt;
-  std::optional<int64_t> R = evaluate(N->getOperand(1), Values);
+  std::optional<int64_t> R = eval(N->getOperand(1));
   if (!R)
     return std::nullopt;
   int64_t A = *L, B = *R;
@@ -824,6 +960,13 @@ std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values) {
   default:
     llvm_unreachable("handled above");
   }
+}
+
+} // namespace
+
+std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values) {
+  Evaluator Ev(Values, /*Memoise=*/E->getTreeSize() > 64);
+  return Ev.eval(E);
 }
 
 //===- Printing -----------------------------------------------------------===//
@@ -1018,35 +1161,38 @@ std::string printFactored(const Expr *E) {
 
 //===- Queries ------------------------------------------------------------===//
 
+// The queries visit each node of the DAG once, with an explicit stack, so
+// neither shared operands nor depth can make them expensive.
 bool mentionsIf(const Expr *E,
                 const std::function<bool(const SymbolExpr *)> &Pred) {
-  if (const auto *S = dyn_cast<SymbolExpr>(E))
-    return Pred(S);
-  if (const auto *N = dyn_cast<NAryExpr>(E))
-    for (const Expr *Op : N->operands())
-      if (mentionsIf(Op, Pred))
+  llvm::SmallPtrSet<const Expr *, 32> Seen;
+  SmallVector<const Expr *, 32> Work{E};
+  while (!Work.empty()) {
+    const Expr *X = Work.pop_back_val();
+    if (!Seen.insert(X).second)
+      continue;
+    if (const auto *S = dyn_cast<SymbolExpr>(X)) {
+      if (Pred(S))
         return true;
+    } else if (const auto *N = dyn_cast<NAryExpr>(X)) {
+      // Pushed in reverse so that operands are visited left to right.
+      for (const Expr *Op : llvm::reverse(N->operands()))
+        Work.push_back(Op);
+    }
+  }
   return false;
 }
 
 bool mentions(const Expr *E, const SymbolExpr *S) {
-  if (E == S)
-    return true;
-  if (const auto *N = dyn_cast<NAryExpr>(E))
-    for (const Expr *Op : N->operands())
-      if (mentions(Op, S))
-        return true;
-  return false;
+  if (E->getLeadingRank() > symbolRank(S->getSymbolKind()))
+    return false;
+  return mentionsIf(E, [S](const SymbolExpr *X) { return X == S; });
 }
 
+// No node holds an Unknown (every operation on one returns it), so the only
+// Unknown an expression can contain is itself.
 const UnknownExpr *findUnknown(const Expr *E) {
-  if (const auto *U = dyn_cast<UnknownExpr>(E))
-    return U;
-  if (const auto *N = dyn_cast<NAryExpr>(E))
-    for (const Expr *Op : N->operands())
-      if (const UnknownExpr *U = findUnknown(Op))
-        return U;
-  return nullptr;
+  return dyn_cast<UnknownExpr>(E);
 }
 
 const Expr *coefficientOf(ExprContext &Ctx, const Expr *E,

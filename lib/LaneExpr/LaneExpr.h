@@ -14,15 +14,24 @@
 // Integer semantics are those of 64-bit two's complement C++ on the values the
 // analysis tracks: Div and Rem truncate toward zero, Shr is arithmetic.
 //
+// The algebra is bounded. Each node records, when it is built, the size of
+// the tree it stands for, an upper bound on its printed length and its depth;
+// the factory returns Unknown("too complex to track") instead of a node past
+// ExprBudget, and refuses to distribute a product over sums past a budget of
+// terms. So every walk is linear in a bounded size and no recursion over an
+// expression goes deeper than ExprBudget::MaxDepth, whatever the input.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef CUDA_COALESCE_LANEEXPR_LANEEXPR_H
 #define CUDA_COALESCE_LANEEXPR_LANEEXPR_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <cstdint>
 #include <functional>
@@ -69,17 +78,56 @@ enum class SymbolKind : uint8_t {
 /// Comparison predicates of Cmp nodes (value 1 when true, 0 when false).
 enum class CmpPred : uint8_t { LT, LE, EQ, NE };
 
+/// The limits past which the factory answers Unknown("too complex to
+/// track"). They sit far above any address a person writes (the largest in
+/// Rodinia and PolyBench-ACC prints in a few hundred characters) and far
+/// below what makes a walk slow or a report unreadable.
+struct ExprBudget {
+  /// Nodes of the expression counted as a tree (shared operands counted once
+  /// per use), so also a bound on its DAG size and on any tree walk.
+  static constexpr unsigned MaxTreeSize = 2048;
+  /// The longest print() of a node. Kept under 4 KB with room for what a
+  /// report puts around an offset ("base + 4*(...)").
+  static constexpr unsigned MaxPrintedLength = 4000;
+  /// Nesting depth: bounds every recursion over an expression.
+  static constexpr unsigned MaxDepth = 256;
+  /// Terms one distribution of a product over a sum may create.
+  static constexpr unsigned MaxDistributedTerms = 512;
+  /// The reason of the Unknown returned past the budget.
+  static constexpr const char *Reason = "too complex to track";
+};
+
 class Expr : public llvm::FoldingSetNode {
 public:
   ExprKind getKind() const { return Kind; }
   void Profile(llvm::FoldingSetNodeID &ID) const { ID = ProfileID; }
 
+  /// Nodes of the expression as a tree (saturates at UINT32_MAX).
+  unsigned getTreeSize() const { return TreeSize; }
+  /// An upper bound on the length of its printed form (the exact length
+  /// for nodes whose estimate came near the budget).
+  unsigned getPrintBound() const { return PrintBound; }
+  /// 1 for a leaf, else 1 + the deepest operand.
+  unsigned getDepth() const { return Depth; }
+
 protected:
   Expr(ExprKind K, const llvm::FoldingSetNodeID &ID) : Kind(K), ProfileID(ID) {}
 
 private:
+  friend class ExprContext;
   ExprKind Kind;
+  /// The best (smallest) symbol rank mentioned anywhere in the expression,
+  /// cached because sums sort their terms by it.
+  uint8_t LeadingRank = 8;
+  unsigned TreeSize = 1;
+  unsigned PrintBound = 1;
+  unsigned Depth = 1;
   llvm::FoldingSetNodeID ProfileID;
+
+public:
+  /// The rank of the best-ranked symbol in the expression (see SymbolKind);
+  /// 8 when it mentions none.
+  unsigned getLeadingRank() const { return LeadingRank; }
 };
 
 class ConstantExpr : public Expr {
@@ -135,15 +183,44 @@ public:
     return E->getKind() >= ExprKind::Mul && E->getKind() <= ExprKind::Select;
   }
 
-private:
+protected:
   friend class ExprContext;
   NAryExpr(const llvm::FoldingSetNodeID &ID, ExprKind K,
            const Expr *const *O, unsigned N, CmpPred P)
       : Expr(K, ID), Ops(O), NumOps(N), Pred(P) {}
+
+private:
   const Expr *const *Ops;
   unsigned NumOps;
   CmpPred Pred;
 };
+
+/// One class per n-ary kind, as ScalarEvolution has one per SCEV kind; they
+/// add no data, only their kind to isa/dyn_cast and to ExprVisitor.
+#define COALESCE_NARY_KIND(Name)                                               \
+  class Name##Expr : public NAryExpr {                                         \
+  public:                                                                      \
+    static bool classof(const Expr *E) {                                       \
+      return E->getKind() == ExprKind::Name;                                   \
+    }                                                                          \
+                                                                               \
+  private:                                                                     \
+    friend class ExprContext;                                                  \
+    using NAryExpr::NAryExpr;                                                  \
+  };
+COALESCE_NARY_KIND(Mul)
+COALESCE_NARY_KIND(Add)
+COALESCE_NARY_KIND(Div)
+COALESCE_NARY_KIND(Rem)
+COALESCE_NARY_KIND(Shr)
+COALESCE_NARY_KIND(And)
+COALESCE_NARY_KIND(Or)
+COALESCE_NARY_KIND(Xor)
+COALESCE_NARY_KIND(Min)
+COALESCE_NARY_KIND(Max)
+COALESCE_NARY_KIND(Cmp)
+COALESCE_NARY_KIND(Select)
+#undef COALESCE_NARY_KIND
 
 class UnknownExpr : public Expr {
 public:
@@ -200,6 +277,11 @@ public:
   /// Folds constant conditions and identical arms.
   const Expr *select(const Expr *Cond, const Expr *T, const Expr *F);
 
+  /// The node of kind K (an n-ary kind) over Ops, built through the factory
+  /// above, so canonical (Pred is used by Cmp only). Rewriters use it.
+  const Expr *build(ExprKind K, llvm::ArrayRef<const Expr *> Ops,
+                    CmpPred Pred = CmpPred::LT);
+
   /// Replace symbols by expressions (e.g. blockDim.x by 256); re-canonicalises.
   const Expr *substitute(const Expr *E,
                          const std::function<const Expr *(const SymbolExpr *)> &Map);
@@ -207,6 +289,96 @@ public:
 private:
   struct Impl;
   Impl *P;
+};
+
+/// Dispatches on the node kind, as SCEVVisitor does. A subclass defines
+/// visitAdd, visitSymbol, ... for the kinds it cares about; the others fall
+/// back to visitNAry (n-ary kinds) and then to visitExpr, which it must
+/// define when any kind reaches it.
+template <typename SC, typename RetVal = void> class ExprVisitor {
+public:
+  RetVal visit(const Expr *E) {
+    SC *Self = static_cast<SC *>(this);
+    switch (E->getKind()) {
+    case ExprKind::Constant:
+      return Self->visitConstant(llvm::cast<ConstantExpr>(E));
+    case ExprKind::Symbol:
+      return Self->visitSymbol(llvm::cast<SymbolExpr>(E));
+    case ExprKind::Unknown:
+      return Self->visitUnknown(llvm::cast<UnknownExpr>(E));
+    case ExprKind::Mul:
+      return Self->visitMul(llvm::cast<MulExpr>(E));
+    case ExprKind::Add:
+      return Self->visitAdd(llvm::cast<AddExpr>(E));
+    case ExprKind::Div:
+      return Self->visitDiv(llvm::cast<DivExpr>(E));
+    case ExprKind::Rem:
+      return Self->visitRem(llvm::cast<RemExpr>(E));
+    case ExprKind::Shr:
+      return Self->visitShr(llvm::cast<ShrExpr>(E));
+    case ExprKind::And:
+      return Self->visitAnd(llvm::cast<AndExpr>(E));
+    case ExprKind::Or:
+      return Self->visitOr(llvm::cast<OrExpr>(E));
+    case ExprKind::Xor:
+      return Self->visitXor(llvm::cast<XorExpr>(E));
+    case ExprKind::Min:
+      return Self->visitMin(llvm::cast<MinExpr>(E));
+    case ExprKind::Max:
+      return Self->visitMax(llvm::cast<MaxExpr>(E));
+    case ExprKind::Cmp:
+      return Self->visitCmp(llvm::cast<CmpExpr>(E));
+    case ExprKind::Select:
+      return Self->visitSelect(llvm::cast<SelectExpr>(E));
+    }
+    llvm_unreachable("unknown expression kind");
+  }
+
+  RetVal visitConstant(const ConstantExpr *E) { return self().visitExpr(E); }
+  RetVal visitSymbol(const SymbolExpr *E) { return self().visitExpr(E); }
+  RetVal visitUnknown(const UnknownExpr *E) { return self().visitExpr(E); }
+  RetVal visitNAry(const NAryExpr *E) { return self().visitExpr(E); }
+  RetVal visitMul(const MulExpr *E) { return self().visitNAry(E); }
+  RetVal visitAdd(const AddExpr *E) { return self().visitNAry(E); }
+  RetVal visitDiv(const DivExpr *E) { return self().visitNAry(E); }
+  RetVal visitRem(const RemExpr *E) { return self().visitNAry(E); }
+  RetVal visitShr(const ShrExpr *E) { return self().visitNAry(E); }
+  RetVal visitAnd(const AndExpr *E) { return self().visitNAry(E); }
+  RetVal visitOr(const OrExpr *E) { return self().visitNAry(E); }
+  RetVal visitXor(const XorExpr *E) { return self().visitNAry(E); }
+  RetVal visitMin(const MinExpr *E) { return self().visitNAry(E); }
+  RetVal visitMax(const MaxExpr *E) { return self().visitNAry(E); }
+  RetVal visitCmp(const CmpExpr *E) { return self().visitNAry(E); }
+  RetVal visitSelect(const SelectExpr *E) { return self().visitNAry(E); }
+
+private:
+  SC &self() { return *static_cast<SC *>(this); }
+};
+
+/// Rebuilds an expression bottom-up through the factory, each shared node
+/// once (SCEVRewriteVisitor's role). A subclass overrides rewriteSymbol (and
+/// may override visit* for other kinds); nodes whose operands did not change
+/// are kept as they are. Recursion depth is bounded by ExprBudget::MaxDepth.
+class ExprRewriter : public ExprVisitor<ExprRewriter, const Expr *> {
+public:
+  explicit ExprRewriter(ExprContext &Ctx) : Ctx(Ctx) {}
+  virtual ~ExprRewriter();
+
+  /// The rewritten E (memoised per rewriter).
+  const Expr *rewrite(const Expr *E);
+
+  /// The replacement of a symbol; the default keeps it.
+  virtual const Expr *rewriteSymbol(const SymbolExpr *S) { return S; }
+
+  const Expr *visitExpr(const Expr *E) { return E; }
+  const Expr *visitSymbol(const SymbolExpr *S);
+  const Expr *visitNAry(const NAryExpr *N);
+
+protected:
+  ExprContext &Ctx;
+
+private:
+  llvm::DenseMap<const Expr *, const Expr *> Memo;
 };
 
 /// Values for symbols during evaluation; returning nullopt means "no value"

@@ -1,7 +1,8 @@
 //===- Coalescer.h - the warp coalescer model -------------------*- C++ -*-===//
 //
-// What the hardware does with one warp-wide load or store: the 32 lane
-// addresses are split into 32-byte sectors and one transaction is issued per
+// What the hardware does with one warp-wide load or store: the lane
+// addresses of a warp are split into sectors (GpuTarget: 32 lanes, 32-byte
+// sectors on every architecture so far) and one transaction is issued per
 // distinct sector. Cost is counted in sectors, not lanes. This layer knows
 // nothing about Clang; it takes byte addresses and an access size.
 //
@@ -10,6 +11,8 @@
 #ifndef CUDA_COALESCE_MODEL_COALESCER_H
 #define CUDA_COALESCE_MODEL_COALESCER_H
 
+#include "Model/GpuTarget.h"
+
 #include "llvm/ADT/ArrayRef.h"
 
 #include <cstdint>
@@ -17,17 +20,15 @@
 
 namespace coalesce {
 
-struct GpuParams {
-  unsigned WarpSize = 32;
-  unsigned SectorBytes = 32;
-  unsigned LineBytes = 128;
-};
+/// The model's view of the GPU; kept under its first name for the clients
+/// that predate GpuTarget.
+using GpuParams = GpuTarget;
 
 /// The model's answer for one warp request.
 struct WarpCost {
   unsigned ActiveLanes = 0;   ///< lanes with an address
-  unsigned Sectors = 0;       ///< distinct 32-byte sectors touched
-  unsigned Lines = 0;         ///< distinct 128-byte lines touched
+  unsigned Sectors = 0;       ///< distinct sectors touched
+  unsigned Lines = 0;         ///< distinct lines touched
   uint64_t UsefulBytes = 0;   ///< distinct bytes requested by active lanes
   unsigned IdealSectors = 0;  ///< ceil(UsefulBytes / SectorBytes)
   /// UsefulBytes / (Sectors * SectorBytes); 1.0 for an empty request.
@@ -37,7 +38,8 @@ struct WarpCost {
 
 /// Predicts one warp request. LaneAddrs holds one entry per lane (at most
 /// WarpSize), nullopt for an inactive lane; addresses are absolute byte
-/// addresses (negative values are allowed: sectors are floor(addr / 32)).
+/// addresses (negative values are allowed: sectors are
+/// floor(addr / SectorBytes)).
 /// AccessBytes is the size each lane reads or writes (1 to any struct size).
 WarpCost predictWarp(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
                      unsigned AccessBytes, const GpuParams &GPU = GpuParams());

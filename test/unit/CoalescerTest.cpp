@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Model/Coalescer.h"
+#include "Model/GpuTarget.h"
 
 #include "gtest/gtest.h"
 
@@ -238,3 +239,23 @@ TEST(Coalescer, GpuParametersAreHonoured) {
 }
 
 } // namespace
+
+TEST(GpuTarget, EveryKnownArchitectureHasTodaysParameters) {
+  for (llvm::StringRef Arch : GpuTarget::knownArchs()) {
+    std::optional<GpuTarget> T = GpuTarget::forArch(Arch);
+    ASSERT_TRUE(T) << Arch.str();
+    EXPECT_EQ(T->WarpSize, 32u);
+    EXPECT_EQ(T->SectorBytes, 32u);
+    EXPECT_EQ(T->LineBytes, 128u);
+    EXPECT_EQ(T->SharedBanks, 32u);
+    EXPECT_EQ(T->BankBytes, 4u);
+  }
+  EXPECT_TRUE(GpuTarget::forArch("sm_50"));
+  EXPECT_TRUE(GpuTarget::forArch("sm_100"));
+}
+
+TEST(GpuTarget, UnknownArchitecturesAreRefusedNotGuessed) {
+  EXPECT_FALSE(GpuTarget::forArch("sm_30"));
+  EXPECT_FALSE(GpuTarget::forArch("gfx90a"));
+  EXPECT_FALSE(GpuTarget::forArch(""));
+}

@@ -538,3 +538,108 @@ TEST_F(LaneExprTest, SubstituteUnknownPropagates) {
 }
 
 } // namespace
+
+//===- The budget ---------------------------------------------------------===//
+
+TEST_F(LaneExprTest, SquaringPastTheBudgetIsTooComplexToTrack) {
+  const Expr *E = TX;
+  for (int K = 0; K < 30; ++K)
+    E = Ctx.mul(E, E);
+  ASSERT_TRUE(llvm::isa<UnknownExpr>(E));
+  EXPECT_EQ(print(E), "unknown(too complex to track)");
+}
+
+TEST_F(LaneExprTest, ProductsOfSumsStopExpandingAtTheBudget) {
+  const Expr *E = TX;
+  for (int K = 0; K < 6; ++K)
+    E = Ctx.mul(Ctx.add(E, N), Ctx.add(E, M));
+  EXPECT_EQ(print(E), "unknown(too complex to track)");
+  // Two rounds are well inside the budget and stay exact.
+  const Expr *Small = Ctx.mul(Ctx.add(TX, N), Ctx.add(TX, M));
+  EXPECT_EQ(print(Small), "threadIdx.x*threadIdx.x + threadIdx.x*m + threadIdx.x*n + m*n");
+}
+
+TEST_F(LaneExprTest, SelectChainsEvaluateOncePerNodeAndStopAtTheBudget) {
+  // "if (c) i += k;" forty times: each select shares the previous value in
+  // both arms, so the tree doubles while the DAG grows by three nodes.
+  const Expr *E = TX;
+  unsigned Exact = 0;
+  for (int K = 0; K < 40; ++K) {
+    const Expr *C = Ctx.symbol(SymbolKind::Opaque, 0, "c" + std::to_string(K));
+    E = Ctx.select(C, Ctx.add(E, c(K + 1)), E);
+    if (!llvm::isa<UnknownExpr>(E)) {
+      Exact = K + 1;
+      EXPECT_LE(print(E).size(), E->getPrintBound());
+    }
+  }
+  EXPECT_EQ(print(E), "unknown(too complex to track)");
+  EXPECT_GE(Exact, 5u);
+}
+
+TEST_F(LaneExprTest, AboveTheBudgetNothingIsPrintedLongerThanTheLimit) {
+  // A 5,000-term sum of distinct symbols: the sum is refused, not printed.
+  std::vector<const Expr *> Terms;
+  for (int K = 0; K < 5000; ++K)
+    Terms.push_back(Ctx.symbol(SymbolKind::Param, 0, "p" + std::to_string(K)));
+  EXPECT_EQ(print(Ctx.add(Terms)), "unknown(too complex to track)");
+  const Expr *Acc = c(0);
+  for (int K = 0; K < 5000; ++K)
+    Acc = Ctx.add(Acc, Terms[K]);
+  EXPECT_EQ(print(Acc), "unknown(too complex to track)");
+}
+
+TEST_F(LaneExprTest, DeepNestingStopsAtTheDepthBudget) {
+  // Depth, not size: a chain of divisions 100,000 deep would overflow the
+  // stack of any recursive walk.
+  const Expr *E = TX;
+  for (int K = 0; K < 100000; ++K)
+    E = Ctx.div(Ctx.add(E, N), c(3));
+  EXPECT_EQ(print(E), "unknown(too complex to track)");
+}
+
+TEST_F(LaneExprTest, EvaluationOfASharedDagIsExact) {
+  const Expr *E = TX;
+  for (int K = 0; K < 6; ++K) {
+    const Expr *C = Ctx.symbol(SymbolKind::Opaque, 0, "c" + std::to_string(K));
+    E = Ctx.select(C, Ctx.add(E, c(1 << K)), E);
+  }
+  ASSERT_FALSE(llvm::isa<UnknownExpr>(E));
+  unsigned Calls = 0;
+  // Conditions c0..c5 are the bits of 0b101101 = 45: 7 + 45 = 52.
+  auto V = evaluate(E, [&](const SymbolExpr *S) -> std::optional<int64_t> {
+    ++Calls;
+    if (S == TX)
+      return 7;
+    int Bit = std::stoi(S->getName().substr(1).str());
+    return (45 >> Bit) & 1;
+  });
+  EXPECT_EQ(V, std::optional<int64_t>(52));
+  EXPECT_LE(Calls, 7u); // each symbol once: the DAG, not the tree
+}
+
+TEST_F(LaneExprTest, VisitorAndRewriterDispatchOnKinds) {
+  struct CountDivs : ExprVisitor<CountDivs, unsigned> {
+    unsigned visitExpr(const Expr *) { return 0; }
+    unsigned visitDiv(const DivExpr *D) { return 1 + visit(D->getOperand(0)); }
+    unsigned visitNAry(const NAryExpr *N) {
+      unsigned S = 0;
+      for (const Expr *Op : N->operands())
+        S += visit(Op);
+      return S;
+    }
+  };
+  const Expr *E = Ctx.add(Ctx.div(Ctx.div(TX, N), c(2)), BX);
+  EXPECT_TRUE(llvm::isa<AddExpr>(E));
+  EXPECT_FALSE(llvm::isa<MulExpr>(E));
+  EXPECT_EQ(CountDivs().visit(E), 2u);
+
+  struct NToFour : ExprRewriter {
+    using ExprRewriter::ExprRewriter;
+    const Expr *rewriteSymbol(const SymbolExpr *S) override {
+      return S->getName() == "n" ? Ctx.constant(4) : S;
+    }
+  };
+  NToFour R(Ctx);
+  EXPECT_EQ(print(R.rewrite(E)), "(threadIdx.x / 4) / 2 + blockIdx.x");
+  EXPECT_EQ(R.rewrite(BX), BX);
+}
