@@ -166,7 +166,8 @@ def main():
         "Machine: %s, %d cores; %s" % (platform.machine(), os.cpu_count(), platform.platform()),
         "Command: `bench/grade/bench_grade.py build --students %d --jobs %d`" % (a.students, a.jobs),
         "(`cuda-coalesce-grade --rubric rubric.yaml --out out subs -j %d`; the"
-        " machine is shared, so times vary between runs)." % a.jobs,
+        " machine is shared, so times vary between runs; load average after"
+        " the run: %.1f)." % (a.jobs, os.getloadavg()[0]),
         "",
         "| what | wall s | per submission s |",
         "|---|---:|---:|",
