@@ -119,6 +119,26 @@ def test_class(grader):
               f"ivan: forbidden pattern: {items(fb['ivan'])}")
         check("`updateParticles` | 9 / 10" in fb["ivan"], "ivan: a kernel without accesses is found")
 
+        # On a terminal, a progress line on stderr, rewritten in place.
+        master, slave = os.openpty()
+        tty_out = os.path.join(tmp, "tty")
+        proc = subprocess.Popen([grader, "--rubric", RUBRIC, "--out", tty_out, CLASS],
+                                stdout=subprocess.DEVNULL, stderr=slave)
+        os.close(slave)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+        proc.wait()
+        os.close(master)
+        check(proc.returncode == 0 and b"\rcuda-coalesce-grade: 9/9 graded" in seen,
+              f"progress line on a terminal: {seen!r}")
+
         # Deterministic: one job at a time writes the same bytes.
         again = os.path.join(tmp, "again")
         r = grade(grader, again, "-j", "1")
