@@ -91,6 +91,16 @@ document.querySelectorAll('table.sortable th').forEach(function(th, col) {
     rows.forEach(function(r) { body.appendChild(r); });
   });
 });
+// report.html?sort=score&dir=desc opens the table sorted, as if clicked.
+(function() {
+  var q = new URLSearchParams(location.search), col = q.get('sort');
+  if (!col) return;
+  document.querySelectorAll('#grades th').forEach(function(th) {
+    if (th.textContent !== col) return;
+    th.click();
+    if (q.get('dir') === 'desc') th.click();
+  });
+})();
 )";
 
 void classTable(const Rubric &R, const std::vector<StudentGrade> &Class,

@@ -270,6 +270,18 @@ def test_browser(grader):
             drawn = part.count('class="sector"')
             check(drawn == n and f"{n} sectors touched" in part,
                   f"browser: {s}'s picture has {drawn} sectors, want {n}")
+        # The table sorts in the browser: the page's own script, driven by
+        # ?sort=COLUMN[&dir=desc] as a click on the header would.
+        def order(query):
+            r = subprocess.run(base + ["--dump-dom", url + query], capture_output=True,
+                               text=True, timeout=120)
+            body = r.stdout.split('id="grades"')[1].split("</tbody>")[0]
+            return re.findall(r'<tr><td data-v="([^"]+)"', body)
+        by_score = order("?sort=score")
+        check(by_score[:2] == ["erin", "frank"] and by_score[-1] == "alice",
+              f"browser: sorted by score {by_score}")
+        check(order("?sort=student&dir=desc") == sorted(STUDENTS, reverse=True),
+              "browser: sorted by student, descending")
         shot = os.path.join(tmp, "shot.png")
         r = subprocess.run(base + ["--screenshot=" + shot, "--window-size=1280,2000", url],
                            capture_output=True, text=True, timeout=120)
