@@ -9,13 +9,15 @@ build=${CUDA_COALESCE_BUILD_DIR:-$root/build}
 # clang-19 ships ClangConfig.cmake (libclang-19-dev does not); llvm-19-tools
 # ships FileCheck and lit; libclang-common-19-dev the resource headers;
 # libclang-rt-19-dev libFuzzer and the sanitizers (scripts/fuzz.sh).
+# chromium renders the grader's report.html in the tests.
 # test/install/dpkg_owners.sh checks that every file the configure step reads
 # from the LLVM prefix belongs to one of these.
 packages=(cmake ninja-build g++ python3 python3-yaml
           llvm-19-dev llvm-19-tools clang-19 libclang-19-dev libclang-cpp19-dev
           libclang-cpp19 libllvm19
           libclang-common-19-dev nlohmann-json3-dev libgtest-dev
-          libclang-rt-19-dev)
+          libclang-rt-19-dev
+          chromium)
 if [[ ${1:-} == --print-packages ]]; then
   printf '%s\n' "${packages[@]}"
   exit 0

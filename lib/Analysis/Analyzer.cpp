@@ -1815,6 +1815,11 @@ KernelsAnalyzed analyzeTranslationUnit(ASTContext &Ctx, ExprContext &X,
                    Listener);
     W.run();
     ++Result.Kernels;
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(K->getLocation()));
+    Result.KernelList.push_back(
+        {kernelName(K, Ctx),
+         {P.isValid() ? std::string(P.getFilename()) : std::string(),
+          P.isValid() ? P.getLine() : 0, 0}});
   }
   return Result;
 }

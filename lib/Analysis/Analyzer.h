@@ -49,6 +49,8 @@ struct AnalysisOptions {
 struct KernelsAnalyzed {
   /// Kernels analyzed (template kernels count once per instantiation).
   unsigned Kernels = 0;
+  /// The kernels analyzed, in the order they were found.
+  std::vector<KernelInfo> KernelList;
   /// Kernels skipped because their bodies hold errors: "name (file:line)".
   std::vector<std::string> SkippedKernels;
 };

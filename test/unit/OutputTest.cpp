@@ -321,6 +321,8 @@ const char *const AccessKeys[] = {"file",
                                   "category",
                                   "flagged",
                                   "check",
+                                  "message",
+                                  "notes",
                                   "assumptions",
                                   "reason"};
 
@@ -349,7 +351,8 @@ TEST(JsonOutput, KeysInContractOrder) {
   for (auto It = J.begin(); It != J.end(); ++It)
     Top.push_back(It.key());
   EXPECT_EQ(
-      Top, (std::vector<std::string>{"schema", "tool", "accesses", "summary"}));
+      Top, (std::vector<std::string>{"schema", "tool", "accesses", "kernels",
+                                     "summary"}));
   std::vector<std::string> Expected(std::begin(AccessKeys),
                                     std::end(AccessKeys));
   for (const auto &A : J["accesses"]) {
@@ -358,6 +361,22 @@ TEST(JsonOutput, KeysInContractOrder) {
       Keys.push_back(It.key());
     EXPECT_EQ(Keys, Expected);
   }
+}
+
+// The grader reads the warning and its notes from the report, and needs
+// every kernel, also one without global accesses.
+TEST(JsonOutput, MessagesAndKernelList) {
+  Report R = sampleReport();
+  R.KernelList = {{"empty", {"k.cu", 2, 0}}, {"transposeNaive", {"k.cu", 4, 0}}};
+  json J = parsedJson(R);
+  EXPECT_EQ(J["accesses"][0]["message"], stridedStore().Message);
+  EXPECT_EQ(J["accesses"][0]["notes"], json(stridedStore().Notes));
+  EXPECT_TRUE(J["accesses"][1]["message"].is_null());
+  EXPECT_EQ(J["accesses"][1]["notes"], json::array());
+  ASSERT_EQ(J["kernels"].size(), 2u);
+  EXPECT_EQ(J["kernels"][0],
+            json({{"name", "empty"}, {"file", "k.cu"}, {"line", 2}}));
+  EXPECT_EQ(J["kernels"][1]["name"], "transposeNaive");
 }
 
 TEST(JsonOutput, StridedStore) {

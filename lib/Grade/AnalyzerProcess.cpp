@@ -1,0 +1,118 @@
+//===- AnalyzerProcess.cpp ------------------------------------------------===//
+//
+// One scheduling thread polls its children instead of one thread per child
+// blocking in llvm::sys::Wait: LLVM implements Wait's timeout with alarm(),
+// which is process-wide and so unusable from several threads at once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Grade/AnalyzerProcess.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+
+#include <chrono>
+#include <optional>
+#include <thread>
+
+#include <signal.h>
+
+using namespace llvm;
+
+namespace coalesce {
+namespace grade {
+
+namespace {
+
+struct Running {
+  size_t Index;
+  sys::ProcessInfo PI;
+  std::chrono::steady_clock::time_point Start;
+  SmallString<128> Out, Err;
+};
+
+std::string slurp(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path);
+  return B ? (*B)->getBuffer().str() : std::string();
+}
+
+} // namespace
+
+std::vector<ProcessResult>
+runProcesses(const std::vector<ProcessJob> &All, unsigned Jobs,
+             unsigned TimeoutSeconds,
+             const std::function<void(size_t Done)> &Progress) {
+  std::vector<ProcessResult> Results(All.size());
+  std::vector<Running> Live;
+  size_t Next = 0, Done = 0;
+  Jobs = std::max(1u, Jobs);
+  auto Finish = [&](Running &R, ProcessResult Res) {
+    Res.Stdout = slurp(R.Out);
+    Res.Stderr = slurp(R.Err);
+    sys::fs::remove(R.Out);
+    sys::fs::remove(R.Err);
+    Results[R.Index] = std::move(Res);
+    if (Progress)
+      Progress(++Done);
+  };
+  while (Next < All.size() || !Live.empty()) {
+    while (Live.size() < Jobs && Next < All.size()) {
+      Running R;
+      R.Index = Next++;
+      sys::fs::createTemporaryFile("grade-out", "json", R.Out);
+      sys::fs::createTemporaryFile("grade-err", "txt", R.Err);
+      std::vector<StringRef> Args(All[R.Index].Args.begin(),
+                                  All[R.Index].Args.end());
+      std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(R.Out),
+                                              StringRef(R.Err)};
+      std::string Why;
+      bool Failed = false;
+      R.PI = sys::ExecuteNoWait(Args.front(), Args, std::nullopt, Redirects,
+                                0, &Why, &Failed);
+      R.Start = std::chrono::steady_clock::now();
+      if (Failed || R.PI.Pid == sys::ProcessInfo::InvalidPid) {
+        ProcessResult Res;
+        Res.How = ProcessResult::NotStarted;
+        Res.Detail = Why;
+        Finish(R, std::move(Res));
+        continue;
+      }
+      Live.push_back(std::move(R));
+    }
+    bool Progressed = false;
+    for (size_t I = 0; I < Live.size();) {
+      Running &R = Live[I];
+      std::string Why;
+      sys::ProcessInfo W = sys::Wait(R.PI, /*SecondsToWait=*/0, &Why,
+                                     nullptr, /*Polling=*/true);
+      ProcessResult Res;
+      if (W.Pid == R.PI.Pid) {
+        Res.How = W.ReturnCode == -2 ? ProcessResult::Crashed
+                                     : ProcessResult::Exited;
+        Res.ExitCode = W.ReturnCode;
+        Res.Detail = Why;
+      } else if (std::chrono::steady_clock::now() - R.Start >
+                 std::chrono::seconds(TimeoutSeconds)) {
+        ::kill(R.PI.Pid, SIGKILL);
+        sys::Wait(R.PI, std::nullopt);
+        Res.How = ProcessResult::TimedOut;
+        Res.Detail = "killed after " + std::to_string(TimeoutSeconds) + " s";
+      } else {
+        ++I;
+        continue;
+      }
+      Finish(R, std::move(Res));
+      Live.erase(Live.begin() + I);
+      Progressed = true;
+    }
+    if (!Progressed && !Live.empty())
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return Results;
+}
+
+} // namespace grade
+} // namespace coalesce

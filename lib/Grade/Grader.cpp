@@ -1,0 +1,112 @@
+//===- Grader.cpp ---------------------------------------------------------===//
+
+#include "Grade/Grader.h"
+#include "Grade/AnalyzerProcess.h"
+#include "Grade/GradeOutput.h"
+#include "Grade/Rubric.h"
+#include "Grade/Scoring.h"
+#include "Grade/Submission.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace coalesce {
+namespace grade {
+
+namespace {
+
+Error fail(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+/// Writes one output file through Write, or returns why it could not.
+template <typename Fn> Error writeFile(const Twine &Path, Fn Write) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path.str(), EC);
+  if (EC)
+    return fail("cannot write " + Path + ": " + EC.message());
+  Write(OS);
+  OS.close();
+  if (OS.has_error())
+    return fail("cannot write " + Path + ": " + OS.error().message());
+  return Error::success();
+}
+
+} // namespace
+
+Expected<ClassSummary> gradeClass(const GradeConfig &C, raw_ostream &Err) {
+  Expected<Rubric> R = loadRubric(C.RubricPath);
+  if (!R)
+    return R.takeError();
+  Expected<std::vector<Submission>> Subs = findSubmissions(C.SubmissionsDir);
+  if (!Subs)
+    return Subs.takeError();
+  if (!sys::fs::can_execute(C.Analyzer))
+    return fail("analyzer " + C.Analyzer +
+                " not found or not executable (see --analyzer)");
+  for (const char *Sub : {"", "results", "feedback"}) {
+    SmallString<256> Dir(C.OutDir);
+    sys::path::append(Dir, Sub);
+    if (std::error_code EC = sys::fs::create_directories(Dir))
+      return fail("cannot create " + Dir + ": " + EC.message());
+  }
+
+  Marks M;
+  if (!R->Reference.empty()) {
+    if (!sys::fs::exists(R->Reference))
+      return fail("reference solution " + R->Reference + " does not exist");
+    Submission Ref = submissionAt(R->Reference);
+    std::vector<ProcessResult> Run = runProcesses(
+        {{analyzerArgs(C.Analyzer, *R, Ref, C.ExtraArgs)}}, 1,
+        C.TimeoutSeconds, nullptr);
+    Expected<Marks> RefMarks = referenceMarks(*R, Ref, Run.front());
+    if (!RefMarks)
+      return RefMarks.takeError();
+    M = std::move(*RefMarks);
+  }
+
+  std::vector<ProcessJob> Jobs;
+  for (const Submission &S : *Subs)
+    Jobs.push_back({analyzerArgs(C.Analyzer, *R, S, C.ExtraArgs)});
+  auto Progress = [&](size_t Done) {
+    if (!C.Progress)
+      return;
+    Err << "\rcuda-coalesce-grade: " << Done << "/" << Jobs.size() << " graded";
+    if (Done == Jobs.size())
+      Err << "\n";
+    Err.flush();
+  };
+  std::vector<ProcessResult> Runs =
+      runProcesses(Jobs, C.Jobs, C.TimeoutSeconds, Progress);
+
+  std::vector<StudentGrade> Class;
+  ClassSummary Summary;
+  for (size_t I = 0; I < Subs->size(); ++I) {
+    Class.push_back(gradeSubmission(*R, (*Subs)[I], Runs[I], M));
+    ++Summary.ByStatus[statusName(Class.back().State)];
+  }
+  Summary.Submissions = unsigned(Class.size());
+
+  if (Error E = writeFile(C.OutDir + "/grades.csv", [&](raw_ostream &OS) {
+        writeCsv(*R, Class, OS);
+      }))
+    return E;
+  for (const StudentGrade &G : Class) {
+    if (Error E = writeFile(C.OutDir + "/results/" + G.Student + ".json",
+                            [&](raw_ostream &OS) { writeGradescope(*R, G, OS); }))
+      return E;
+    if (Error E = writeFile(C.OutDir + "/feedback/" + G.Student + ".md",
+                            [&](raw_ostream &OS) { writeFeedback(*R, G, OS); }))
+      return E;
+  }
+  if (Error E = writeFile(C.OutDir + "/report.html", [&](raw_ostream &OS) {
+        writeHtmlReport(*R, Class, OS);
+      }))
+    return E;
+  return Summary;
+}
+
+} // namespace grade
+} // namespace coalesce

@@ -1,0 +1,40 @@
+//===- Submission.h - one student's files -----------------------*- C++ -*-===//
+//
+// SUBMISSIONS_DIR holds one folder per student (the folder's name is the
+// student id) or plain .cu files (one-file submissions named after their
+// stem). Every .cu under a folder is analyzed with the folder on the include
+// path.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_COALESCE_GRADE_SUBMISSION_H
+#define CUDA_COALESCE_GRADE_SUBMISSION_H
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace coalesce {
+namespace grade {
+
+struct Submission {
+  std::string Student;
+  /// The student's folder (for a one-file submission, the folder holding it).
+  /// Absolute; paths in feedback are shown relative to it.
+  std::string Root;
+  /// Absolute paths of the .cu files, sorted.
+  std::vector<std::string> Sources;
+};
+
+/// One submission, from a folder or a single .cu file.
+Submission submissionAt(const std::string &Path);
+
+/// Every submission in Dir, sorted by student id. Fails when Dir is not a
+/// readable directory or holds no submission.
+llvm::Expected<std::vector<Submission>> findSubmissions(const std::string &Dir);
+
+} // namespace grade
+} // namespace coalesce
+
+#endif
