@@ -108,7 +108,10 @@ Expected<ServerSetup> setUpServer(ArrayRef<std::string> Args,
   Log << "cuda-coalesce-clangd: " << S.SourceDir
       << "/compile_commands.json translated to " << S.TranslatedDir << " ("
       << S.Toolchain.describe() << ")\n";
-  S.ClangdArgs.push_back((DirFlag + "=" + S.TranslatedDir).str());
+  // Right after argv[0]: an option of clangd's that takes a separate value
+  // must not take ours as its value.
+  S.ClangdArgs.insert(S.ClangdArgs.begin() + 1,
+                      (DirFlag + "=" + S.TranslatedDir).str());
   return S;
 }
 

@@ -10,7 +10,11 @@ no diagnostics at all.
 The expected message and notes are what the command-line analyzer prints
 for the same file (clangd capitalizes the first letter of each).
 
-usage: clangd_diagnostics.py CLANGD CUDA_COALESCE INPUTS_DIR [--dump FILE]
+With --dump FILE the diagnostic is written there (the project's path
+replaced by /home/me/project), as docs/editors.md quotes it; with --compare
+FILE it must equal that file.
+
+usage: clangd_diagnostics.py CLANGD CUDA_COALESCE INPUTS_DIR [--dump|--compare FILE]
 """
 import json
 import os
@@ -79,7 +83,7 @@ def coalescing(diags):
 
 def main():
     clangd, cli, inputs = (os.path.abspath(a) for a in sys.argv[1:4])
-    dump = sys.argv[5] if len(sys.argv) > 5 and sys.argv[4] == "--dump" else None
+    mode, snippet = (sys.argv[4], sys.argv[5]) if len(sys.argv) > 5 else (None, None)
     message, notes = cli_diagnostic(cli, os.path.join(inputs, "transpose.cu"))
     failures = []
 
@@ -111,10 +115,14 @@ def main():
                    [d["message"] for d in found])
             if found:
                 d = found[0]
-                if dump:
-                    with open(dump, "w") as f:
-                        json.dump(d, f, indent=2, sort_keys=True)
-                        f.write("\n")
+                shown = json.dumps(d, indent=2, sort_keys=True).replace(
+                    "file://" + project, "file:///home/me/project") + "\n"
+                if mode == "--dump":
+                    with open(snippet, "w") as f:
+                        f.write(shown)
+                elif mode == "--compare":
+                    expect(shown == open(snippet).read(),
+                           "the diagnostic docs/editors.md quotes (%s)" % snippet)
                 expect(d["code"] == "coalescing-strided", "code coalescing-strided")
                 expect(d["source"] == "clang-tidy", "source clang-tidy")
                 expect(d["severity"] == 2, "severity warning")
