@@ -10,6 +10,10 @@ build=${CUDA_COALESCE_BUILD_DIR:-$root/build}
 # ships FileCheck and lit; libclang-common-19-dev the resource headers;
 # libclang-rt-19-dev libFuzzer and the sanitizers (scripts/fuzz.sh).
 # chromium renders the grader's report.html in the tests.
+# clang-tidy-19 loads the checks' module in the tests; clangd-19 brings the
+# gRPC/protobuf runtime libraries Debian's clangd libraries (which
+# cuda-coalesce-clangd links) call, and is the stock clangd of the latency
+# benchmark. libclang-19-dev ships the clangd and clang-tidy static libraries.
 # test/install/dpkg_owners.sh checks that every file the configure step reads
 # from the LLVM prefix belongs to one of these.
 packages=(cmake ninja-build g++ python3 python3-yaml
@@ -17,7 +21,8 @@ packages=(cmake ninja-build g++ python3 python3-yaml
           libclang-cpp19 libllvm19
           libclang-common-19-dev nlohmann-json3-dev libgtest-dev
           libclang-rt-19-dev
-          chromium)
+          chromium
+          clang-tidy-19 clangd-19)
 if [[ ${1:-} == --print-packages ]]; then
   printf '%s\n' "${packages[@]}"
   exit 0

@@ -7,7 +7,8 @@ ClangConfig.cmake; CI passed only because its machine had the package by hand.
 This test reads what the configured build really used:
   - the CMake files the configure step read (the RERUN_CMAKE dependencies in
     build.ninja),
-  - the programs the tests run (lit, FileCheck, not: CMakeCache.txt),
+  - the programs the tests run (lit, FileCheck, not, clang-tidy:
+    CMakeCache.txt),
   - the libraries the tools link and the resource directory baked into the
     binary (build.ninja),
 and asks `dpkg -S` who owns each.
@@ -36,7 +37,8 @@ def used_files(build):
     for tok in rerun.group(1).split():
         if tok.startswith(prefix + "/"):
             files.add(tok)
-    for tool in ("LIT_COMMAND", "FILECHECK_COMMAND", "NOT_COMMAND"):
+    for tool in ("LIT_COMMAND", "FILECHECK_COMMAND", "NOT_COMMAND",
+                 "CLANG_TIDY_COMMAND"):
         m = re.search(r"^%s:FILEPATH=(.*)$" % tool, cache, re.M)
         if m:
             files.add(m.group(1))

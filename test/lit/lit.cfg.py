@@ -24,6 +24,16 @@ config.substitutions.append(("%exitcode", config.python + " " +
                              os.path.join(config.test_source_root, "exitcode.py")))
 config.substitutions.append(("%show-escapes", config.python + " " +
                              os.path.join(config.test_source_root, "show_escapes.py")))
+# clang-tidy-19 with the module; the project's own CUDA headers, from the
+# source tree, stand for a toolkit.
+headers = os.path.join(config.source_root, "lib", "Frontend", "headers")
+config.substitutions.append(("%clang-tidy", config.clang_tidy))
+config.substitutions.append(("%tidy-module", config.tidy_module))
+config.substitutions.append(("%tidy-cuda-flags", " ".join([
+    "--cuda-gpu-arch=sm_80", "-nocudainc", "-nocudalib",
+    "-isystem", os.path.join(headers, "builtin"),
+    "-idirafter", os.path.join(headers, "compat"),
+    "-include", "cuda_coalesce_prelude.h"])))
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("not ", config.not_tool + " "))

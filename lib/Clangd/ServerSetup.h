@@ -1,0 +1,63 @@
+//===- ServerSetup.h - what cuda-coalesce-clangd does before clangd -*- C++ -*-===//
+//
+// Reads the few options of our own, finds the project's compilation
+// database (where --compile-commands-dir says, else from the working
+// directory up, as clangd looks from each file), writes its translation into
+// the cache and points clangd at it. The translation is kept fresh while the
+// server runs, so reconfiguring the build reaches the editor as it does with
+// stock clangd.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_COALESCE_CLANGD_SERVERSETUP_H
+#define CUDA_COALESCE_CLANGD_SERVERSETUP_H
+
+#include "Frontend/CudaToolchain.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace coalesce::clangd {
+
+struct ServerSetup {
+  /// The arguments for clangd's own main (argv[0] first).
+  std::vector<std::string> ClangdArgs;
+  /// The project's database directory and its translation; both empty when
+  /// no database was found (clangd then runs as it would alone).
+  std::string SourceDir, TranslatedDir;
+  CudaToolchain Toolchain;
+  std::string HeaderRoot;
+  /// To be set as XDG_CONFIG_HOME for clangd (see writeUserConfig); empty
+  /// if it could not be written.
+  std::string ConfigHome;
+};
+
+/// Args is the whole command line (argv[0] first). Our options, removed
+/// before clangd sees the rest:
+///   --cuda=auto|toolkit|builtin   as the analyzer's --cuda
+///   --cuda-path=DIR               as the analyzer's --cuda-path
+/// Problems with the database are reported on Log (clangd's log stream) and
+/// leave clangd to its own devices; a bad option of ours is an error.
+llvm::Expected<ServerSetup> setUpServer(llvm::ArrayRef<std::string> Args,
+                                        llvm::StringRef WorkingDir,
+                                        llvm::raw_ostream &Log);
+
+/// clangd 19 runs only the clang-tidy checks it knows to be fast
+/// (Diagnostics.ClangTidy.FastCheckFilter defaults to Strict), and its list
+/// cannot know ours. Writes a user configuration under CacheRoot that sets
+/// the filter to Loose (checks of unknown latency run; those known to be
+/// slow still do not) followed by the user's own configuration, which thus
+/// still decides, and returns the directory to use as XDG_CONFIG_HOME.
+llvm::Expected<std::string> writeUserConfig(llvm::StringRef CacheRoot);
+
+/// Re-translates the database whenever the build rewrites it, on a thread of
+/// its own, for as long as the process lives.
+void keepTranslationFresh(const ServerSetup &S, llvm::raw_ostream &Log);
+
+} // namespace coalesce::clangd
+
+#endif

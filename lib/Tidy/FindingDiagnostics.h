@@ -1,0 +1,36 @@
+//===- FindingDiagnostics.h - findings as clang diagnostics -----*- C++ -*-===//
+//
+// The adapter between today's report (findings located by file, line and
+// column) and clang's DiagnosticsEngine, where clang-tidy and clangd want
+// them. The architecture issue (#9) replaces it with a sink that emits
+// straight from the analysis; this file is the one to swap.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_COALESCE_TIDY_FINDINGDIAGNOSTICS_H
+#define CUDA_COALESCE_TIDY_FINDINGDIAGNOSTICS_H
+
+#include "Findings/Finding.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticIDs.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace clang {
+class SourceManager;
+} // namespace clang
+
+namespace coalesce::tidy {
+
+/// Emits one warning (the finding's message, over the access's text) and
+/// its notes through Emit, which adds the check's name. A finding whose file
+/// is not part of this translation unit is dropped.
+void reportFinding(
+    const Finding &F, const clang::SourceManager &SM,
+    llvm::function_ref<clang::DiagnosticBuilder(
+        clang::SourceLocation, llvm::StringRef, clang::DiagnosticIDs::Level)>
+        Emit);
+
+} // namespace coalesce::tidy
+
+#endif

@@ -1,0 +1,173 @@
+"""cuda-coalesce-clangd in a real LSP conversation.
+
+A project as CMake writes it for nvcc (compile_commands.json with
+--generate-code, -rdc=true, -Xcompiler, -x cu) and a .clangd enabling the
+checks. The client opens transpose.cu and expects the coalescing-strided
+warning on the store, over the store's text, with its notes as related
+information; fixing the code, or a // NOLINT, makes it go away; clean.cu has
+no diagnostics at all.
+
+The expected message and notes are what the command-line analyzer prints
+for the same file (clangd capitalizes the first letter of each).
+
+With --dump FILE the diagnostic is written there (the project's path
+replaced by /home/me/project), as docs/editors.md quotes it; with --compare
+FILE it must equal that file.
+
+usage: clangd_diagnostics.py CLANGD CUDA_COALESCE INPUTS_DIR [--dump|--compare FILE]
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lsp_client import LspClient  # noqa: E402
+
+STORE = "  out[x * height + y] = in[y * width + x];"
+
+
+def nvcc_entry(project, name):
+    src = os.path.join(project, "src", name)
+    return {
+        "directory": os.path.join(project, "build"),
+        "command": "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler "
+                   f"-I{project}/include -O3 -DNDEBUG "
+                   "--generate-code=arch=compute_80,code=[compute_80,sm_80] "
+                   "-rdc=true -Xcompiler=-fPIC,-Wall -std=c++17 -x cu "
+                   f"-c {src} -o CMakeFiles/app.dir/src/{name}.o",
+        "file": src,
+        "output": f"CMakeFiles/app.dir/src/{name}.o",
+    }
+
+
+def make_project(root, inputs):
+    for d in ("src", "include", "build"):
+        os.makedirs(os.path.join(root, d))
+    for name in ("transpose.cu", "clean.cu"):
+        shutil.copy(os.path.join(inputs, name), os.path.join(root, "src", name))
+    with open(os.path.join(root, "build", "compile_commands.json"), "w") as f:
+        json.dump([nvcc_entry(root, n) for n in ("transpose.cu", "clean.cu")], f, indent=2)
+    with open(os.path.join(root, ".clangd"), "w") as f:
+        f.write("Diagnostics:\n  ClangTidy:\n    Add: [coalescing-*]\n")
+
+
+def cli_diagnostic(cli, path):
+    """(message, [notes]) of the analyzer's first warning on path."""
+    out = subprocess.run([cli, "--cuda=builtin", "--color=false", path],
+                         capture_output=True, text=True).stdout
+    message, notes = None, []
+    for line in out.splitlines():
+        m = re.match(r".*?:\d+:\d+: (warning|note): (.*)$", line)
+        if not m:
+            continue
+        if m.group(1) == "warning":
+            if message is not None:
+                break
+            message = re.sub(r" \[coalescing-[a-z]+\]$", "", m.group(2))
+        elif message is not None:
+            notes.append(m.group(2))
+    return message, notes
+
+
+def capitalized(text):
+    return text[:1].upper() + text[1:]
+
+
+def coalescing(diags):
+    return [d for d in diags if str(d.get("code", "")).startswith("coalescing-")]
+
+
+def main():
+    clangd, cli, inputs = (os.path.abspath(a) for a in sys.argv[1:4])
+    mode, snippet = (sys.argv[4], sys.argv[5]) if len(sys.argv) > 5 else (None, None)
+    message, notes = cli_diagnostic(cli, os.path.join(inputs, "transpose.cu"))
+    failures = []
+
+    def expect(cond, what):
+        print(("ok: " if cond else "FAIL: ") + what)
+        if not cond:
+            failures.append(what)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        project = os.path.join(tmp, "project")
+        make_project(project, inputs)
+        env = dict(os.environ, XDG_CACHE_HOME=os.path.join(tmp, "cache"))
+        # --cuda=builtin: the same result with or without a toolkit here.
+        client = LspClient([clangd, "--cuda=builtin", "--log=error"], cwd=project,
+                           env=env, stderr=sys.stderr)
+        try:
+            client.initialize(project)
+            path = os.path.join(project, "src", "transpose.cu")
+            text = open(path).read()
+            line = text.splitlines().index(STORE)
+
+            client.open(path, text, version=1)
+            _, diags = client.diagnostics(path, 1)
+            found = coalescing(diags)
+            errors = [d for d in diags if d.get("severity") == 1]
+            expect(not errors, "no errors in the nvcc-built file: %s" %
+                   [d["message"] for d in errors])
+            expect(len(found) == 1, "one coalescing warning: %s" %
+                   [d["message"] for d in found])
+            if found:
+                d = found[0]
+                shown = json.dumps(d, indent=2, sort_keys=True).replace(
+                    "file://" + project, "file:///home/me/project") + "\n"
+                if mode == "--dump":
+                    with open(snippet, "w") as f:
+                        f.write(shown)
+                elif mode == "--compare":
+                    expect(shown == open(snippet).read(),
+                           "the diagnostic docs/editors.md quotes (%s)" % snippet)
+                expect(d["code"] == "coalescing-strided", "code coalescing-strided")
+                expect(d["source"] == "clang-tidy", "source clang-tidy")
+                expect(d["severity"] == 2, "severity warning")
+                expect(d["range"] == {"start": {"line": line, "character": 2},
+                                      "end": {"line": line, "character": 21}},
+                       "range over 'out[x * height + y]': %s" % d["range"])
+                expect(message is not None and message.startswith("strided store: "),
+                       "the analyzer flags the store: %s" % message)
+                expect(d["message"] == capitalized(message or ""),
+                       "the analyzer's message: " + d["message"])
+                related = [r["message"] for r in d.get("relatedInformation", [])]
+                expect(related == [capitalized(n) for n in notes] and len(notes) == 3,
+                       "the analyzer's notes as relatedInformation: %s" % related)
+                expect(all(r["location"]["uri"].endswith("/src/transpose.cu") and
+                           r["location"]["range"]["start"]["line"] == line
+                           for r in d.get("relatedInformation", [])),
+                       "notes located at the store")
+
+            fixed = text.replace(STORE, "  out[y * width + x] = in[y * width + x];")
+            client.change(path, fixed, version=2)
+            _, diags = client.diagnostics(path, 2)
+            expect(not coalescing(diags), "fixed code: the warning is gone: %s" %
+                   [d["message"] for d in coalescing(diags)])
+
+            client.change(path, text.replace(STORE, STORE + "  // NOLINT"), version=3)
+            _, diags = client.diagnostics(path, 3)
+            expect(not coalescing(diags), "// NOLINT silences it")
+
+            client.change(path, text, version=4)
+            _, diags = client.diagnostics(path, 4)
+            expect(len(coalescing(diags)) == 1, "the warning comes back with the code")
+
+            clean = os.path.join(project, "src", "clean.cu")
+            client.open(clean, open(clean).read(), version=1)
+            _, diags = client.diagnostics(clean, 1)
+            expect(diags == [], "clean.cu: no diagnostics at all: %s" %
+                   [d["message"] for d in diags])
+        finally:
+            client.shutdown()
+    if failures:
+        print("%d failed" % len(failures))
+        return 1
+    print("all passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

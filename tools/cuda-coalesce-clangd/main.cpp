@@ -1,0 +1,43 @@
+//===- cuda-coalesce-clangd - clangd with the coalescing checks -----------===//
+//
+// clangd 19 from Debian's static libraries, with the clang-tidy module linked
+// in (stock clangd cannot load modules) and a translated compile database.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Clangd/ServerSetup.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+// clangd's entry point, in libclangdMain.a. Debian does not ship its header
+// (clangd/tool/ClangdMain.h); this is the same declaration, and a mismatch
+// would be a link error, not a silent one.
+namespace clang::clangd {
+int clangdMain(int argc, char *argv[]);
+} // namespace clang::clangd
+
+int main(int argc, char *argv[]) {
+  std::vector<std::string> Args(argv, argv + argc);
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  llvm::Expected<coalesce::clangd::ServerSetup> Setup =
+      coalesce::clangd::setUpServer(Args, Cwd, llvm::errs());
+  if (!Setup) {
+    llvm::errs() << "cuda-coalesce-clangd: error: "
+                 << llvm::toString(Setup.takeError()) << "\n";
+    return 2;
+  }
+  if (!Setup->ConfigHome.empty())
+    ::setenv("XDG_CONFIG_HOME", Setup->ConfigHome.c_str(), /*overwrite=*/1);
+  coalesce::clangd::keepTranslationFresh(*Setup, llvm::errs());
+  std::vector<char *> ClangdArgv;
+  for (std::string &A : Setup->ClangdArgs)
+    ClangdArgv.push_back(A.data());
+  ClangdArgv.push_back(nullptr);
+  return clang::clangd::clangdMain(int(ClangdArgv.size()) - 1, ClangdArgv.data());
+}
