@@ -14,7 +14,7 @@ build=${CUDA_COALESCE_BUILD_DIR:-$root/build}
 # gRPC/protobuf runtime libraries Debian's clangd libraries (which
 # cuda-coalesce-clangd links) call, and is the stock clangd of the latency
 # benchmark. libclang-19-dev ships the clangd and clang-tidy static libraries.
-# test/install/dpkg_owners.sh checks that every file the configure step reads
+# test/install/check_package_owners.py checks that every file the configure step reads
 # from the LLVM prefix belongs to one of these.
 packages=(cmake ninja-build g++ python3 python3-yaml
           llvm-19-dev llvm-19-tools clang-19 libclang-19-dev libclang-cpp19-dev

@@ -44,12 +44,29 @@ public:
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     Printer.HandleDiagnostic(Level, Info);
     if (Level >= DiagnosticsEngine::Error) {
-      ++Errors;
+      if (!Errors++) {
+        SmallString<128> Text;
+        Info.FormatDiagnostic(Text);
+        FirstError.Message = std::string(Text);
+        if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+          PresumedLoc P =
+              Info.getSourceManager().getPresumedLoc(Info.getLocation());
+          if (P.isValid()) {
+            FirstError.File = P.getFilename();
+            FirstError.Line = P.getLine();
+            FirstError.Column = P.getColumn();
+          }
+        }
+      }
       if (Info.getLocation().isValid())
         ErrorLocs.push_back(Info.getLocation());
     }
   }
 
+  struct {
+    std::string Message, File;
+    unsigned Line = 0, Column = 0;
+  } FirstError;
   unsigned Errors = 0;
   std::vector<SourceLocation> ErrorLocs;
 
@@ -143,12 +160,19 @@ private:
   bool HadErrors = false;
   std::vector<AccessSite> Sites;
   std::vector<KernelInfo> KernelList;
-  unsigned Files = 0;
+  std::vector<InputStatus> Statuses;
   unsigned Kernels = 0;
 
   void error(const Twine &Msg) {
     Err << "cuda-coalesce: error: " << Msg << "\n";
     HadErrors = true;
+  }
+
+  /// An input that could not be analyzed: an error line now, and a record in
+  /// the report.
+  void fileError(const std::string &Path, const Twine &Msg) {
+    error(Msg);
+    Statuses.push_back({Path, false, Msg.str(), 0, 0});
   }
 
   void analyzeFile(const std::string &Path, const CudaToolchain &TC,
@@ -158,7 +182,7 @@ private:
 void Run::analyzeFile(const std::string &Path, const CudaToolchain &TC,
                       const tooling::CompilationDatabase *DB) {
   if (Error E = checkSourceFile(Path)) {
-    error(toString(std::move(E)));
+    fileError(Path, toString(std::move(E)));
     return;
   }
   std::vector<std::string> Args = {"clang++"};
@@ -168,8 +192,8 @@ void Run::analyzeFile(const std::string &Path, const CudaToolchain &TC,
     sys::fs::make_absolute(Abs);
     std::vector<tooling::CompileCommand> Cmds = DB->getCompileCommands(Abs);
     if (Cmds.empty()) {
-      error(Path + ": not in the compilation database " + C.BuildPath +
-            "/compile_commands.json");
+      fileError(Path, Path + ": not in the compilation database " +
+                          C.BuildPath + "/compile_commands.json");
       return;
     }
     ParseFlags F = translateCompileCommand(Cmds.front().CommandLine);
@@ -207,12 +231,23 @@ void Run::analyzeFile(const std::string &Path, const CudaToolchain &TC,
   Invocation.setDiagnosticConsumer(&Diags);
   bool Ok = Invocation.run();
 
-  ++this->Files;
+  InputStatus Status{Path, true, "", 0, 0};
   if (!Ok || Diags.Errors > 0) {
     HadErrors = true;
+    Status.Ok = false;
+    Status.Message = Diags.FirstError.Message;
+    // Only a location in the file itself: an error inside a header is
+    // reported at no line of this file.
+    if (sys::fs::equivalent(Diags.FirstError.File, Path)) {
+      Status.Line = Diags.FirstError.Line;
+      Status.Column = Diags.FirstError.Column;
+    }
     if (!Result.Parsed)
       error(Path + ": could not be parsed");
+    if (Status.Message.empty())
+      Status.Message = "could not be parsed";
   }
+  Statuses.push_back(std::move(Status));
   for (const std::string &K : Result.Analysis.SkippedKernels)
     Err << "cuda-coalesce: note: kernel " << K
         << " not analyzed: its body has errors\n";
@@ -263,7 +298,13 @@ int Run::execute(raw_ostream &Out) {
   for (const std::string &Path : Inputs)
     analyzeFile(Path, *TC, DB.get());
 
-  Report R = buildReport(std::move(Sites), Files, Kernels, C.Findings);
+  // Every input counts, analyzed or not; the failed ones are named in the
+  // report's per-file records.
+  Report R = buildReport(std::move(Sites), unsigned(Statuses.size()), Kernels,
+                         C.Findings);
+  R.Inputs = std::move(Statuses);
+  unsigned FilesFailed = llvm::count_if(
+      R.Inputs, [](const InputStatus &In) { return !In.Ok; });
   llvm::sort(KernelList, [](const KernelInfo &A, const KernelInfo &B) {
     return std::tie(A.Pos.File, A.Pos.Line, A.Name) <
            std::tie(B.Pos.File, B.Pos.Line, B.Name);
@@ -301,7 +342,9 @@ int Run::execute(raw_ostream &Out) {
     return F.Flagged;
   });
   if (C.Format == OutputFormat::Text)
-    Err << "cuda-coalesce: " << R.Files << (R.Files == 1 ? " file, " : " files, ")
+    Err << "cuda-coalesce: " << R.Files << (R.Files == 1 ? " file" : " files")
+        << (FilesFailed ? " (" + std::to_string(FilesFailed) + " failed), "
+                        : std::string(", "))
         << R.Kernels << (R.Kernels == 1 ? " kernel, " : " kernels, ")
         << R.Findings.size()
         << (R.Findings.size() == 1 ? " global access, " : " global accesses, ")

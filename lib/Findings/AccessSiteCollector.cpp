@@ -124,6 +124,7 @@ collectAccessSites(ASTContext &Ctx, ExprContext &Exprs,
   KernelsAnalyzed K =
       analyzeTranslationUnit(Ctx, Exprs, Opts, ErrorLocs, Fanout);
   R.Kernels = K.Kernels;
+  R.KernelList = std::move(K.KernelList);
   R.SkippedKernels = std::move(K.SkippedKernels);
   return R;
 }

@@ -30,6 +30,7 @@ private:
 struct TranslationUnitResult {
   std::vector<AccessSite> Sites;
   unsigned Kernels = 0;
+  std::vector<KernelInfo> KernelList;
   std::vector<std::string> SkippedKernels;
 };
 

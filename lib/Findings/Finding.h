@@ -44,6 +44,17 @@ struct Finding {
   std::string Confirmation;
 };
 
+/// What became of one input file: analyzed, or rejected (by the checks on
+/// the input, by clang, or by a failure of the analysis) with the first
+/// error. A file clang rejected must never look like a clean one.
+struct InputStatus {
+  std::string Path;     ///< as given on the command line
+  bool Ok = true;
+  std::string Message;  ///< the first error, without "error: "
+  unsigned Line = 0;    ///< where that error is, 0 when it has no location
+  unsigned Column = 0;
+};
+
 /// A whole run's results.
 struct Report {
   std::vector<Finding> Findings; ///< sorted by file, line, column
@@ -51,6 +62,7 @@ struct Report {
   unsigned Kernels = 0;
   /// Every kernel analyzed, sorted by file, line, name.
   std::vector<KernelInfo> KernelList;
+  std::vector<InputStatus> Inputs; ///< in command-line order
 };
 
 } // namespace coalesce

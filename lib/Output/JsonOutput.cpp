@@ -123,7 +123,25 @@ void coalesce::writeJson(const Report &R, const OutputOptions &O,
     Kernels.push_back(
         {{"name", K.Name}, {"file", K.Pos.File}, {"line", K.Pos.Line}});
   Doc["kernels"] = std::move(Kernels);
+  Json Files = Json::array();
+  unsigned Failed = 0;
+  for (const InputStatus &In : R.Inputs) {
+    Json F;
+    F["path"] = In.Path;
+    F["status"] = In.Ok ? "ok" : "error";
+    if (In.Ok) {
+      F["error"] = nullptr;
+    } else {
+      ++Failed;
+      F["error"] = {{"message", In.Message},
+                    {"line", In.Line ? Json(In.Line) : Json(nullptr)},
+                    {"column", In.Column ? Json(In.Column) : Json(nullptr)}};
+    }
+    Files.push_back(std::move(F));
+  }
+  Doc["files"] = std::move(Files);
   Doc["summary"] = {{"files", R.Files},
+                    {"files_failed", Failed},
                     {"kernels", R.Kernels},
                     {"accesses", R.Findings.size()},
                     {"flagged", Flagged}};

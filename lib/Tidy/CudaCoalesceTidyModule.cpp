@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Findings/CoalescingCheck.h"
+#include "Findings/CheckRegistry.h"
 #include "Tidy/CoalescingTidyCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"

@@ -1,6 +1,7 @@
 //===- TranslationUnitFindings.cpp ----------------------------------------===//
 
 #include "Tidy/TranslationUnitFindings.h"
+#include "Findings/AccessSiteCollector.h"
 #include "Findings/Classifier.h"
 #include "LaneExpr/LaneExpr.h"
 
@@ -54,7 +55,7 @@ const Report &TranslationUnitFindings::report(clang::ASTContext &Ctx,
   // Kernels with errors are left out through the expressions clang had to
   // recover from; clang-tidy does not hand checks the error locations.
   ExprContext Exprs;
-  TranslationUnitResult TU = analyzeTranslationUnit(Ctx, Exprs, Opts, {});
+  TranslationUnitResult TU = collectAccessSites(Ctx, Exprs, Opts, {});
   for (AccessSite &S : TU.Sites) {
     S.SourceLine.clear();
     S.PrevSourceLine.clear();

@@ -338,9 +338,32 @@ TEST(JsonOutput, DocumentShape) {
   EXPECT_EQ(J["tool"], (json{{"name", "cuda-coalesce"}, {"version", "0.1.0"}}));
   EXPECT_EQ(
       J["summary"],
-      (json{{"files", 1}, {"kernels", 3}, {"accesses", 4}, {"flagged", 1}}));
+      (json{{"files", 1},
+             {"files_failed", 0},
+             {"kernels", 3},
+             {"accesses", 4},
+             {"flagged", 1}}));
   // Same input, same bytes.
   EXPECT_EQ(Out, render(writeJson, sampleReport(), O));
+}
+
+TEST(JsonOutput, FailedInputsAreRecordedNotMistakenForCleanOnes) {
+  Report R = sampleReport();
+  R.Inputs = {{"good.cu", true, "", 0, 0},
+              {"broken.cu", false, "expected ';' after expression", 3, 9},
+              {"missing.cu", false, "missing.cu: No such file or directory", 0,
+               0}};
+  json J = json::parse(render(writeJson, R, OutputOptions()));
+  ASSERT_EQ(J["files"].size(), 3u);
+  EXPECT_EQ(J["files"][0],
+            (json{{"path", "good.cu"}, {"status", "ok"}, {"error", nullptr}}));
+  EXPECT_EQ(J["files"][1]["status"], "error");
+  EXPECT_EQ(J["files"][1]["error"],
+            (json{{"message", "expected ';' after expression"},
+                  {"line", 3},
+                  {"column", 9}}));
+  EXPECT_EQ(J["files"][2]["error"]["line"], nullptr);
+  EXPECT_EQ(J["summary"]["files_failed"], 2);
 }
 
 TEST(JsonOutput, KeysInContractOrder) {
@@ -352,7 +375,7 @@ TEST(JsonOutput, KeysInContractOrder) {
     Top.push_back(It.key());
   EXPECT_EQ(
       Top, (std::vector<std::string>{"schema", "tool", "accesses", "kernels",
-                                     "summary"}));
+                                     "files", "summary"}));
   std::vector<std::string> Expected(std::begin(AccessKeys),
                                     std::end(AccessKeys));
   for (const auto &A : J["accesses"]) {
