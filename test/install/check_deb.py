@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""The .deb: built by cpack, its Depends, its contents, and the extracted
+tool working away from the build tree.
+
+usage: check_deb.py BUILD_DIR RESOURCE_DIR VERSION
+
+- `cmake --install BUILD_DIR --prefix TMP` installs every tool and the
+  clang-tidy module;
+- `cpack -G DEB` writes cuda-coalesce_VERSION_amd64.deb;
+- `dpkg-deb -I`: every shared library the packaged files need (DT_NEEDED,
+  resolved by ldd on the extracted files, which have no RUNPATH into the
+  build) is owned by a package in Depends, and so is RESOURCE_DIR's
+  __clang_cuda_runtime_wrapper.h, which the binaries include from the baked
+  resource directory;
+- `dpkg-deb -c`: the expected files and nothing under a build path;
+- `dpkg-deb -x` into a temporary root: usr/bin/cuda-coalesce --version, a
+  strided kernel (exit 1, the warning) and a clean one (exit 0), run from a
+  directory outside the source and build trees.
+
+Exits 77 (ctest: skipped) with a message when dpkg-deb or cpack is missing.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+STRIDED = """\
+__global__ void column(float *x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i * 32] = 0.0f;
+}
+"""
+CLEAN = STRIDED.replace("x[i * 32]", "x[i]")
+
+TOOLS = ["usr/bin/cuda-coalesce", "usr/bin/cuda-coalesce-clangd",
+         "usr/bin/cuda-coalesce-grade", "usr/lib/CudaCoalesceTidyModule.so"]
+
+failures = []
+
+
+def check(cond, what, detail=""):
+    print(("ok: " if cond else "FAIL: ") + what)
+    if not cond:
+        failures.append(what)
+        if detail:
+            print(detail)
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, timeout=600, **kw)
+
+
+def must(cmd, **kw):
+    p = run(cmd, **kw)
+    if p.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} failed ({p.returncode}):\n{p.stdout}{p.stderr}")
+    return p.stdout
+
+
+def owner(path):
+    p = run(["dpkg", "-S", os.path.realpath(path)])
+    if p.returncode != 0:
+        p = run(["dpkg", "-S", path])
+    if p.returncode != 0:
+        return None
+    return p.stdout.split(":")[0].split(",")[0].strip()
+
+
+def needed_packages(root, files):
+    """Package of every DT_NEEDED library of the files, as ldd resolves it."""
+    owners = {}
+    for rel in files:
+        for line in must(["ldd", os.path.join(root, rel)]).splitlines():
+            m = re.match(r"\s*(\S+) => (\S+)", line)
+            if m:
+                owners[m.group(1)] = owner(m.group(2))
+    needed = set()
+    for rel in files:
+        for line in must(["readelf", "-d", os.path.join(root, rel)]).splitlines():
+            m = re.search(r"\(NEEDED\).*\[(.+)\]", line)
+            if m and m.group(1) in owners:
+                needed.add((m.group(1), owners[m.group(1)]))
+    return needed
+
+
+def main():
+    build, resource_dir, version = sys.argv[1:4]
+    for tool in ("dpkg-deb", "cpack", "dpkg", "readelf", "ldd"):
+        if not shutil.which(tool):
+            print(f"SKIP: {tool} not found; the .deb is built and checked only "
+                  "on Debian with dpkg-dev tools (apt-get install dpkg-dev binutils)")
+            return 77
+    with tempfile.TemporaryDirectory(prefix="cc-deb-") as tmp:
+        prefix = os.path.join(tmp, "prefix")
+        must(["cmake", "--install", build, "--prefix", prefix])
+        for rel in TOOLS:
+            rel = rel.replace("usr/", "", 1)
+            check(os.path.isfile(os.path.join(prefix, rel)),
+                  f"cmake --install puts {rel} under the prefix")
+
+        out = must(["cpack", "-G", "DEB", "-B", os.path.join(tmp, "pkg")],
+                   cwd=build)
+        deb = os.path.join(tmp, "pkg", f"cuda-coalesce_{version}_amd64.deb")
+        check(os.path.isfile(deb), f"cpack writes {os.path.basename(deb)}", out)
+        if not os.path.isfile(deb):
+            return 1
+
+        info = must(["dpkg-deb", "-I", deb])
+        m = re.search(r"^ Depends: (.*)$", info, re.M)
+        depends = {d.split("(")[0].strip() for d in m.group(1).split(",")} if m else set()
+        print("Depends:", ", ".join(sorted(depends)))
+        check("libclang-cpp19" in depends and "libllvm19" in depends,
+              "Depends names libclang-cpp19 and libllvm19", info)
+
+        contents = must(["dpkg-deb", "-c", deb])
+        paths = {line.split()[-1].lstrip("./") for line in contents.splitlines()}
+        for rel in TOOLS:
+            check(rel in paths, f"the package holds /{rel}", contents)
+        check(any(p.startswith("usr/share/cuda-coalesce/cuda-headers/builtin/")
+                  and p.endswith(".h") for p in paths),
+              "the package holds the CUDA headers for clang-tidy and clangd")
+        check(not any("/work/" in p or "build/" in p for p in paths),
+              "nothing under a build or source path", contents)
+
+        root = os.path.join(tmp, "root")
+        must(["dpkg-deb", "-x", deb, root])
+        for lib, pkg in sorted(needed_packages(root, TOOLS)):
+            check(pkg in depends, f"{lib} is owned by {pkg}, which Depends names")
+        wrapper = os.path.join(resource_dir, "include",
+                               "__clang_cuda_runtime_wrapper.h")
+        pkg = owner(wrapper)
+        check(pkg in depends,
+              f"the baked resource directory's headers are owned by {pkg}, "
+              "which Depends names")
+
+        tool = os.path.join(root, "usr", "bin", "cuda-coalesce")
+        elsewhere = os.path.join(tmp, "project")
+        os.makedirs(elsewhere)
+        for name, text in (("strided.cu", STRIDED), ("clean.cu", CLEAN)):
+            with open(os.path.join(elsewhere, name), "w") as f:
+                f.write(text)
+        p = run([tool, "--version"], cwd=elsewhere)
+        check(p.returncode == 0 and f"cuda-coalesce {version}" in p.stdout,
+              f"the extracted cuda-coalesce --version: {p.stdout.strip()}",
+              p.stderr)
+        p = run([tool, "strided.cu"], cwd=elsewhere)
+        check(p.returncode == 1 and
+              "strided.cu:4:5: warning: strided store" in p.stdout,
+              f"the extracted tool flags a strided kernel (exit {p.returncode})",
+              p.stdout + p.stderr)
+        p = run([tool, "clean.cu"], cwd=elsewhere)
+        check(p.returncode == 0 and "warning:" not in p.stdout + p.stderr,
+              f"the extracted tool is quiet on a clean kernel (exit {p.returncode})",
+              p.stdout + p.stderr)
+
+    if failures:
+        print(f"{len(failures)} check(s) failed")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
