@@ -15,17 +15,18 @@ namespace coalesce {
 namespace grade {
 
 std::string problemTitle(const Problem &P) {
-  std::string What;
-  if (P.Check == "coalescing-strided")
+  // By the report's category, not the check's name: the check registry is
+  // the one place that spells the names.
+  std::string What = "uncoalesced access to";
+  StringRef Category = P.Accesses.empty() ? "" : P.Accesses.front().Category;
+  if (Category == "strided")
     What = "strided access to";
-  else if (P.Check == "coalescing-aos")
+  else if (Category == "aos")
     What = "array-of-structs access to";
-  else if (P.Check == "coalescing-chunked")
+  else if (Category == "chunked")
     What = "chunked (CPU-style) loop over";
-  else if (P.Check == "coalescing-gather")
+  else if (Category == "gather")
     What = "gather from";
-  else
-    What = "uncoalesced access to";
   std::string Bases;
   for (const std::string &B : P.Bases)
     Bases += (Bases.empty() ? "`" : ", `") + B + "`";
@@ -36,8 +37,16 @@ std::string problemPlace(const KernelGrade &K, const Problem &P) {
   const std::string &Kernel = P.Accesses.front().Kernel;
   if (P.Function.empty() || P.Function == Kernel)
     return "in kernel `" + Kernel + "`";
-  return "in `__device__` function `" + P.Function +
-         "`, called from kernel `" + Kernel + "`";
+  std::string Place = "in `__device__` function `" + P.Function +
+                      "`, called from kernel `" + Kernel + "`";
+  const std::vector<std::string> &Chain = P.Accesses.front().CallChain;
+  if (!Chain.empty()) {
+    Place += " (";
+    for (size_t I = 0; I < Chain.size(); ++I)
+      Place += (I ? "; " : "") + Chain[I];
+    Place += ")";
+  }
+  return Place;
 }
 
 namespace {

@@ -42,6 +42,9 @@ struct GradedAccess {
   unsigned Line = 0, Column = 0;
   std::string Kernel, Function, Access, Text, Base, Category, Check, Message;
   std::vector<std::string> Notes;
+  /// "transpose calls element at main.cu:12": the report's call chain, so a
+  /// student fixes the call site too, not only the helper.
+  std::vector<std::string> CallChain;
   std::string Code; ///< the source line, trimmed
   unsigned ElemBytes = 0;
   std::vector<std::optional<int64_t>> LaneOffsets;
@@ -53,7 +56,7 @@ struct GradedAccess {
 
 /// One design mistake: the flagged accesses of one kernel and function with
 /// the same check and the same lane pattern: the same array of structs for
-/// coalescing-aos (the six accesses of one AoS update), the same lane stride
+/// the aos category (the six accesses of one AoS update), the same lane stride
 /// otherwise (one chunked loop over several arrays).
 struct Problem {
   std::string Check, Function;
