@@ -14,6 +14,8 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
+
 using namespace llvm;
 using namespace coalesce;
 
@@ -171,7 +173,11 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
 
   // --color[=true|false] is LLVM's own option; unset means "if a terminal".
   bool Terminal = OutputFile.empty() && sys::Process::StandardOutIsDisplayed();
-  C.Output.Color = C.Format == OutputFormat::Text && Terminal;
+  // NO_COLOR (https://no-color.org), when set and not empty, turns the
+  // automatic choice off; an explicit --color=true still wins.
+  const char *NoColor = std::getenv("NO_COLOR");
+  bool NoColorSet = NoColor && *NoColor;
+  C.Output.Color = C.Format == OutputFormat::Text && Terminal && !NoColorSet;
   if (const auto *Opt = colorOption())
     if (Opt->getValue() != cl::BOU_UNSET)
       C.Output.Color = Opt->getValue() == cl::BOU_TRUE;
