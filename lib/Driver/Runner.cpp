@@ -20,6 +20,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/thread.h"
 
 using namespace clang;
 using namespace llvm;
@@ -27,6 +28,10 @@ using namespace llvm;
 namespace coalesce {
 
 namespace {
+
+/// The stack of the thread that analyzes one translation unit: address space
+/// only, pages are touched as the recursion goes.
+constexpr unsigned AnalysisStackBytes = 256u << 20;
 
 /// Prints clang's diagnostics as clang does and remembers where the errors
 /// are, so kernels whose bodies hold none can still be analyzed.
@@ -295,8 +300,14 @@ int Run::execute(raw_ostream &Out) {
     return ExitError;
   }
 
-  for (const std::string &Path : Inputs)
-    analyzeFile(Path, *TC, DB.get());
+  // Each translation unit is analyzed on a thread with a large stack: clang
+  // itself recurses over expressions (a sum of thousands of terms is valid
+  // C++), and the analysis bounds its own depth only where it knows to.
+  for (const std::string &Path : Inputs) {
+    llvm::thread Worker(std::optional<unsigned>(AnalysisStackBytes),
+                        [&] { analyzeFile(Path, *TC, DB.get()); });
+    Worker.join();
+  }
 
   // Every input counts, analyzed or not; the failed ones are named in the
   // report's per-file records.
