@@ -15,17 +15,18 @@ namespace coalesce {
 namespace grade {
 
 std::string problemTitle(const Problem &P) {
-  std::string What;
-  if (P.Check == "coalescing-strided")
+  // By the report's category, not the check's name: the check registry is
+  // the one place that spells the names.
+  std::string What = "uncoalesced access to";
+  StringRef Category = P.Accesses.empty() ? "" : P.Accesses.front().Category;
+  if (Category == "strided")
     What = "strided access to";
-  else if (P.Check == "coalescing-aos")
+  else if (Category == "aos")
     What = "array-of-structs access to";
-  else if (P.Check == "coalescing-chunked")
+  else if (Category == "chunked")
     What = "chunked (CPU-style) loop over";
-  else if (P.Check == "coalescing-gather")
+  else if (Category == "gather")
     What = "gather from";
-  else
-    What = "uncoalesced access to";
   std::string Bases;
   for (const std::string &B : P.Bases)
     Bases += (Bases.empty() ? "`" : ", `") + B + "`";

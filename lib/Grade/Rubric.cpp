@@ -18,7 +18,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(coalesce::grade::SourcePattern)
 namespace llvm {
 namespace yaml {
 
-/// "penalties: {coalescing-strided: 0.5}": check name -> weight.
+/// "penalties: {<check name>: 0.5}": check name -> weight.
 template <> struct CustomMappingTraits<std::map<std::string, double>> {
   static void inputOne(IO &IO, StringRef Key,
                        std::map<std::string, double> &M) {

@@ -157,7 +157,7 @@ std::vector<Problem> groupProblems(const std::vector<GradedAccess> &Flagged,
     if (baseName(A.Kernel) != Kernel)
       continue;
     std::string Pattern =
-        A.Check == "coalescing-aos" ? A.Base
+        A.Category == "aos" ? A.Base
         : A.LaneStrideBytes         ? std::to_string(*A.LaneStrideBytes)
                                     : A.Base;
     Problem &P = Groups[{A.Function, A.Check, Pattern}];

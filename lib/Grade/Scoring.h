@@ -53,7 +53,7 @@ struct GradedAccess {
 
 /// One design mistake: the flagged accesses of one kernel and function with
 /// the same check and the same lane pattern: the same array of structs for
-/// coalescing-aos (the six accesses of one AoS update), the same lane stride
+/// the aos category (the six accesses of one AoS update), the same lane stride
 /// otherwise (one chunked loop over several arrays).
 struct Problem {
   std::string Check, Function;

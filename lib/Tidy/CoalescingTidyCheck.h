@@ -1,6 +1,6 @@
 //===- CoalescingTidyCheck.h - a coalescing check inside clang-tidy -*- C++ -*-===//
 //
-// One class serves coalescing-strided, -aos, -chunked and -gather: each
+// One class serves every registered check: each
 // instance reports the findings of its own name. The classification itself
 // lives in lib/Findings (one class per check there), so the CLI, clang-tidy
 // and clangd say the same thing.

@@ -1,6 +1,6 @@
 //===- TranslationUnitFindings.h - one analysis per TU, shared --*- C++ -*-===//
 //
-// clang-tidy enables coalescing-strided, -aos, -chunked and -gather one by
+// clang-tidy enables each registered check one by
 // one, but the analyzer answers for all of them from one walk over the
 // translation unit. The checks created for one translation unit (clang-tidy
 // and clangd create a fresh set per file) share one of these, so enabling all
