@@ -84,6 +84,15 @@ struct AccessSite {
   /// The address depends on a value loaded from memory (an index array).
   bool DependsOnLoad = false;
 
+  /// One inlined call on the way from the kernel to the access: Caller
+  /// calls Callee at Pos. Empty when the access is in the kernel's own body.
+  struct CallStep {
+    std::string Caller;
+    std::string Callee;
+    SourcePos Pos;
+  };
+  std::vector<CallStep> CallChain; ///< outermost call first
+
   std::vector<Assumption> Assumptions;
   std::array<unsigned, 3> BlockDim = {0, 0, 0}; ///< as used; 0: unknown
 

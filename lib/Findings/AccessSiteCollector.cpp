@@ -95,6 +95,22 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
     S.StructName = A.StructName;
     S.MemberName = A.MemberName;
   }
+  // The chain of inlined calls, so a finding inside a __device__ helper
+  // names the kernel and the call site that reached it.
+  const SourceManager &SM = A.Ctx->getSourceManager();
+  std::string Caller = A.Kernel->getNameAsString();
+  for (const CallContext &Call : A.Calls) {
+    if (!Call.Callee || !Call.Site)
+      continue;
+    AccessSite::CallStep Step;
+    Step.Caller = Caller;
+    Step.Callee = Call.Callee->getNameAsString();
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Call.Site->getBeginLoc()));
+    if (P.isValid())
+      Step.Pos = {P.getFilename(), P.getLine(), P.getColumn()};
+    Caller = Step.Callee;
+    S.CallChain.push_back(std::move(Step));
+  }
   S.Address = A.printAddress();
   A.evaluateLanes(S);
   SourceRange R = A.Access->getSourceRange();

@@ -37,8 +37,16 @@ std::string problemPlace(const KernelGrade &K, const Problem &P) {
   const std::string &Kernel = P.Accesses.front().Kernel;
   if (P.Function.empty() || P.Function == Kernel)
     return "in kernel `" + Kernel + "`";
-  return "in `__device__` function `" + P.Function +
-         "`, called from kernel `" + Kernel + "`";
+  std::string Place = "in `__device__` function `" + P.Function +
+                      "`, called from kernel `" + Kernel + "`";
+  const std::vector<std::string> &Chain = P.Accesses.front().CallChain;
+  if (!Chain.empty()) {
+    Place += " (";
+    for (size_t I = 0; I < Chain.size(); ++I)
+      Place += (I ? "; " : "") + Chain[I];
+    Place += ")";
+  }
+  return Place;
 }
 
 namespace {

@@ -97,6 +97,13 @@ GradedAccess readAccess(const Json &A, const Submission &S,
   if (auto It = A.find("notes"); It != A.end() && It->is_array())
     for (const Json &N : *It)
       G.Notes.push_back(N.get<std::string>());
+  if (auto It = A.find("call_chain"); It != A.end() && It->is_array())
+    for (const Json &Step : *It)
+      G.CallChain.push_back(str(Step, "caller") + " calls " +
+                            str(Step, "callee") + " at " +
+                            relative(str(Step, "file"), S) + ":" +
+                            std::to_string(opt<unsigned>(Step, "line")
+                                               .value_or(0)));
   G.Code = Sources.line(Path, G.Line);
   G.ElemBytes = opt<unsigned>(A, "elem_bytes").value_or(0);
   if (auto It = A.find("lane_offsets"); It != A.end() && It->is_array())

@@ -42,6 +42,9 @@ struct GradedAccess {
   unsigned Line = 0, Column = 0;
   std::string Kernel, Function, Access, Text, Base, Category, Check, Message;
   std::vector<std::string> Notes;
+  /// "transpose calls element at main.cu:12": the report's call chain, so a
+  /// student fixes the call site too, not only the helper.
+  std::vector<std::string> CallChain;
   std::string Code; ///< the source line, trimmed
   unsigned ElemBytes = 0;
   std::vector<std::optional<int64_t>> LaneOffsets;

@@ -97,6 +97,14 @@ Json access(const Finding &F) {
   A["check"] = orNull(F.Check);
   A["message"] = F.Flagged ? Json(F.Message) : Json(nullptr);
   A["notes"] = F.Flagged ? Json(F.Notes) : Json::array();
+  Json Chain = Json::array();
+  for (const AccessSite::CallStep &Step : Site.CallChain)
+    Chain.push_back({{"caller", Step.Caller},
+                     {"callee", Step.Callee},
+                     {"file", Step.Pos.File},
+                     {"line", Step.Pos.Line},
+                     {"column", Step.Pos.Column}});
+  A["call_chain"] = std::move(Chain);
   A["assumptions"] = assumptions(Site);
   A["reason"] = orNull(Site.UnknownReason);
   if (!F.Confirmation.empty())

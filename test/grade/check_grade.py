@@ -108,7 +108,7 @@ def test_class(grader):
         check("structure of arrays" in fb["carol"], "carol: the fix is shown")
         check(items(fb["dave"]) == ["chunked (CPU-style) loop over `vx`, `x` (-3.5 points)"],
               f"dave: {items(fb['dave'])}")
-        check("in `__device__` function `element`, called from kernel `transpose`, heidi.cu:3" in fb["heidi"],
+        check("in `__device__` function `element`, called from kernel `transpose` (transpose calls element at heidi.cu:10), heidi.cu:3" in fb["heidi"],
               "heidi: the helper's finding names its kernel")
         check("```\nmain.cu:3:48: error: expected ';' at end of declaration\n```" in fb["erin"],
               "erin: the compiler's first error")

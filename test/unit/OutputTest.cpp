@@ -323,6 +323,7 @@ const char *const AccessKeys[] = {"file",
                                   "check",
                                   "message",
                                   "notes",
+                                  "call_chain",
                                   "assumptions",
                                   "reason"};
 
