@@ -24,7 +24,9 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <set>
@@ -827,15 +829,57 @@ private:
     return P;
   }
 
+  /// The height of E's tree (1 for a leaf), measured with an explicit stack
+  /// because clang accepts sums of thousands of terms whose left-nested tree
+  /// would overflow any recursion. The height of every node met is kept, so
+  /// each node is measured once however often eval asks about its operands.
+  unsigned height(const clang::Expr *E) {
+    auto Known = Heights.find(E);
+    if (Known != Heights.end())
+      return Known->second;
+    // Post-order: a node is pushed once to expand its children and once more
+    // to sum them up.
+    llvm::SmallVector<std::pair<const Stmt *, bool>, 64> Work = {{E, false}};
+    while (!Work.empty()) {
+      auto [S, Expanded] = Work.pop_back_val();
+      if (Heights.count(S))
+        continue;
+      if (!Expanded) {
+        Work.push_back({S, true});
+        for (const Stmt *C : S->children())
+          if (C && !Heights.count(C))
+            Work.push_back({C, false});
+        continue;
+      }
+      unsigned H = 0;
+      for (const Stmt *C : S->children())
+        if (C)
+          H = std::max(H, Heights.lookup(C));
+      Heights[S] = H + 1;
+    }
+    return Heights.lookup(E);
+  }
+
+  /// clang's evaluation of E as an integer constant, asked once per node:
+  /// HasSideEffects and EvaluateAsInt walk the whole subtree, so asking at
+  /// every level of a chain would be quadratic. Callers keep E under
+  /// ExprBudget::MaxDepth, which bounds clang's own recursion.
   std::optional<int64_t> constantValue(const clang::Expr *E) {
     if (E->isValueDependent() || E->isTypeDependent() || E->isGLValue() ||
         !E->getType()->isIntegralOrEnumerationType())
       return std::nullopt;
+    auto Known = Constants.find(E);
+    if (Known != Constants.end())
+      return Known->second;
+    std::optional<int64_t> Result;
     clang::Expr::EvalResult R;
-    if (E->HasSideEffects(Ctx) || !E->EvaluateAsInt(R, Ctx))
-      return std::nullopt;
-    return R.Val.getInt().getExtValue();
+    if (!E->HasSideEffects(Ctx) && E->EvaluateAsInt(R, Ctx))
+      Result = R.Val.getInt().getExtValue();
+    Constants[E] = Result;
+    return Result;
   }
+  llvm::DenseMap<const Stmt *, unsigned> Heights;
+  llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
 
   /// How deep eval/evalPlace may recurse: clang accepts a 5,000-term sum,
   /// whose left-nested tree would otherwise overflow the stack. Far beyond
@@ -855,8 +899,17 @@ private:
     if (Nesting > MaxNesting)
       return unknownValue(E->getType(), "expression nested too deeply");
     E = E->IgnoreParens();
-    if (std::optional<int64_t> C = constantValue(E))
+    // Deeper than any recursion over it may go (ours or clang's): never
+    // handed to clang's evaluator, and an arithmetic chain that deep is
+    // unknown at once. Assignments and the like are still followed, so the
+    // store through such an index is still reported.
+    if (height(E) > ExprBudget::MaxDepth) {
+      const auto *BO = dyn_cast<BinaryOperator>(E);
+      if (BO && !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma)
+        return unknownValue(E->getType(), ExprBudget::Reason);
+    } else if (std::optional<int64_t> C = constantValue(E)) {
       return Value::integer(X.constant(*C));
+    }
     if (E->isGLValue() && !isa<BinaryOperator>(E) &&
         !isa<CompoundAssignOperator>(E) && !isa<UnaryOperator>(E) &&
         !isa<CallExpr>(E) && !isa<ConditionalOperator>(E))

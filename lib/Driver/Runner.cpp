@@ -16,10 +16,12 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/thread.h"
 
 using namespace clang;
 using namespace llvm;
@@ -27,6 +29,49 @@ using namespace llvm;
 namespace coalesce {
 
 namespace {
+
+/// The stack of the thread that analyzes one translation unit: address space
+/// only, pages are touched as the recursion goes.
+constexpr unsigned AnalysisStackBytes = 256u << 20;
+
+/// The compilation database of a -p directory, with the real reason first
+/// when there is none: clang's loader tries every plugin and leads its
+/// message with the last one's ("fixed-compilation-database ... No such
+/// file"), whatever went wrong.
+Expected<std::unique_ptr<tooling::CompilationDatabase>>
+loadBuildDatabase(const std::string &Dir) {
+  auto Fail = [&](const Twine &What, const Twine &Where) {
+    return createStringError(inconvertibleErrorCode(),
+                             "-p: " + What + " (" + Where + ")");
+  };
+  sys::fs::file_status Status;
+  if (sys::fs::status(Dir, Status) || !sys::fs::exists(Status))
+    return Fail("no such build directory", Dir);
+  if (!sys::fs::is_directory(Status))
+    return Fail("not a directory", Dir);
+  SmallString<256> Json(Dir);
+  sys::path::append(Json, "compile_commands.json");
+  SmallString<256> Flags(Dir);
+  sys::path::append(Flags, "compile_flags.txt");
+  std::string Why;
+  if (sys::fs::exists(Json)) {
+    std::unique_ptr<tooling::CompilationDatabase> DB =
+        tooling::JSONCompilationDatabase::loadFromFile(
+            Json, Why, tooling::JSONCommandLineSyntax::AutoDetect);
+    if (!DB)
+      return Fail("malformed compile_commands.json: " +
+                      StringRef(Why).split('\n').first.trim(),
+                  Json);
+    return DB;
+  }
+  if (!sys::fs::exists(Flags))
+    return Fail("no compile_commands.json in the build directory", Dir);
+  std::unique_ptr<tooling::CompilationDatabase> DB =
+      tooling::CompilationDatabase::loadFromDirectory(Dir, Why);
+  if (!DB)
+    return Fail("unreadable compile_flags.txt", Flags);
+  return DB;
+}
 
 /// Prints clang's diagnostics as clang does and remembers where the errors
 /// are, so kernels whose bodies hold none can still be analyzed.
@@ -268,14 +313,16 @@ int Run::execute(raw_ostream &Out) {
   std::unique_ptr<tooling::CompilationDatabase> DB;
   std::vector<std::string> Inputs = C.Files;
   if (!C.BuildPath.empty()) {
-    std::string Why;
-    DB = tooling::CompilationDatabase::loadFromDirectory(C.BuildPath, Why);
-    if (!DB) {
-      error("-p " + C.BuildPath + ": " + Why);
+    Expected<std::unique_ptr<tooling::CompilationDatabase>> Loaded =
+        loadBuildDatabase(C.BuildPath);
+    if (!Loaded) {
+      error(toString(Loaded.takeError()));
       return ExitError;
     }
+    DB = std::move(*Loaded);
     if (DB->getAllFiles().empty()) {
-      error("-p " + C.BuildPath + ": the compilation database has no entries");
+      error("-p: the compilation database has no entries (" + C.BuildPath +
+            ")");
       return ExitError;
     }
     if (Inputs.empty()) {
@@ -284,8 +331,8 @@ int Run::execute(raw_ostream &Out) {
           Inputs.push_back(F);
       llvm::sort(Inputs);
       if (Inputs.empty()) {
-        error("-p " + C.BuildPath +
-              ": the compilation database lists no .cu files");
+        error("-p: the compilation database lists no .cu files (" +
+              C.BuildPath + ")");
         return ExitError;
       }
     }
@@ -295,8 +342,14 @@ int Run::execute(raw_ostream &Out) {
     return ExitError;
   }
 
-  for (const std::string &Path : Inputs)
-    analyzeFile(Path, *TC, DB.get());
+  // Each translation unit is analyzed on a thread with a large stack: clang
+  // itself recurses over expressions (a sum of thousands of terms is valid
+  // C++), and the analysis bounds its own depth only where it knows to.
+  for (const std::string &Path : Inputs) {
+    llvm::thread Worker(std::optional<unsigned>(AnalysisStackBytes),
+                        [&] { analyzeFile(Path, *TC, DB.get()); });
+    Worker.join();
+  }
 
   // Every input counts, analyzed or not; the failed ones are named in the
   // report's per-file records.
@@ -337,6 +390,16 @@ int Run::execute(raw_ostream &Out) {
     break;
   }
   OS->flush();
+  // A full disk or a closed pipe: said once, and cleared, because a file
+  // stream left in error ends the process with LLVM's "IO failure".
+  raw_fd_ostream *FD = File ? File.get() : OS == &outs() ? &outs() : nullptr;
+  if (FD && FD->has_error()) {
+    error("could not write the report: " + FD->error().message() + " (" +
+          (C.OutputFile.empty() ? std::string("standard output")
+                                : C.OutputFile) +
+          ")");
+    FD->clear_error();
+  }
 
   unsigned Flagged = llvm::count_if(R.Findings, [](const Finding &F) {
     return F.Flagged;

@@ -47,20 +47,35 @@ std::string confirmationNote(const std::string &Device, const std::string &Verdi
 Error applyConfirmations(Report &R, const std::string &Path) {
   auto Buffer = MemoryBuffer::getFile(Path);
   if (!Buffer)
-    return createStringError(Buffer.getError(), "--confirmations %s: %s",
-                             Path.c_str(),
-                             Buffer.getError().message().c_str());
+    return createStringError(Buffer.getError(), "--confirmations: %s (%s)",
+                             Buffer.getError().message().c_str(),
+                             Path.c_str());
   nlohmann::json J = nlohmann::json::parse((*Buffer)->getBuffer().begin(),
                                            (*Buffer)->getBuffer().end(),
                                            nullptr, /*allow_exceptions=*/false);
-  if (J.is_discarded() || !J.is_object() ||
-      J.value("schema", "") != "cuda-coalesce-confirmations/1" ||
-      !J.contains("confirmations") || !J["confirmations"].is_array())
+  // Types are checked before any value is read: nlohmann's value() and get()
+  // throw on a mismatch, and an exception here would lose the whole report.
+  auto Field = [&](const char *Name) -> const nlohmann::json * {
+    auto It = J.find(Name);
+    return It == J.end() ? nullptr : &*It;
+  };
+  const nlohmann::json *Schema = J.is_object() ? Field("schema") : nullptr;
+  const nlohmann::json *List = J.is_object() ? Field("confirmations") : nullptr;
+  if (J.is_discarded() || !J.is_object() || !Schema || !Schema->is_string() ||
+      *Schema != "cuda-coalesce-confirmations/1" || !List || !List->is_array())
     return createStringError(inconvertibleErrorCode(),
-                             "--confirmations %s: not a "
-                             "cuda-coalesce-confirmations/1 file",
+                             "--confirmations: not a "
+                             "cuda-coalesce-confirmations/1 file (%s)",
                              Path.c_str());
-  std::string Device = J.value("device", "the GPU");
+  std::string Device = "the GPU";
+  if (const nlohmann::json *D = Field("device")) {
+    if (!D->is_string())
+      return createStringError(inconvertibleErrorCode(),
+                               "--confirmations: \"device\" is not a string "
+                               "(%s)",
+                               Path.c_str());
+    Device = D->get<std::string>();
+  }
   // Keyed by location, access kind and kernel: one template's
   // instantiations share a location but not a pattern.
   using Key = std::tuple<std::string, unsigned, unsigned, std::string,
@@ -75,7 +90,7 @@ Error applyConfirmations(Report &R, const std::string &Path) {
     return It != C.end() && It->is_string() ? It->get<std::string>()
                                             : std::string();
   };
-  for (const nlohmann::json &C : J["confirmations"]) {
+  for (const nlohmann::json &C : *List) {
     if (!C.is_object() || !C.contains("measured_sectors_per_request") ||
         !C["measured_sectors_per_request"].is_number() ||
         !C.contains("slowdown") || !C["slowdown"].is_number() ||

@@ -436,7 +436,10 @@ TEST(JsonOutput, StridedStore) {
 }
 
 TEST(JsonOutput, ValueTypes) {
-  for (const json &A : parsedJson(sampleReport())["accesses"]) {
+  // Held in a variable: a range-for over a member of a temporary would walk
+  // a document already destroyed (C++17 extends only the member's lifetime).
+  json J = parsedJson(sampleReport());
+  for (const json &A : J["accesses"]) {
     for (const char *Key : {"file", "kernel", "function", "access", "space",
                             "text", "base", "category"})
       EXPECT_TRUE(A[Key].is_string()) << Key;

@@ -14,6 +14,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
 #include <cstdlib>
 
 using namespace llvm;
@@ -100,6 +101,13 @@ cl::opt<cl::boolOrDefault> *colorOption() {
   return static_cast<cl::opt<cl::boolOrDefault> *>(It->second);
 }
 
+/// A number as a person would type it back: nan, inf, -1, 1.5.
+std::string shortNumber(double V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof(Buf), "%g", V);
+  return Buf;
+}
+
 /// Builds the RunConfig; a usage error is returned as its one-line message.
 Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   auto Usage = [](const Twine &Msg) {
@@ -144,8 +152,10 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   for (const std::string &A : CheckOption)
     if (Error E = C.Findings.Options.set(A))
       return std::move(E);
-  if (MinEfficiency < 0.0 || MinEfficiency > 1.0)
-    return Usage("--min-efficiency must be between 0 and 1");
+  // Written so that nan fails too: every comparison with nan is false.
+  if (!(MinEfficiency >= 0.0 && MinEfficiency <= 1.0))
+    return Usage("--min-efficiency must be between 0 and 1 (--min-efficiency=" +
+                 shortNumber(MinEfficiency) + ")");
   C.Findings.MinEfficiency = MinEfficiency;
 
   if (!BlockDim.empty()) {
@@ -157,6 +167,16 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
     for (size_t I = 0; I < Parts.size(); ++I)
       if (Parts[I].trim().getAsInteger(10, D[I]) || D[I] == 0 || D[I] > 1024)
         return Usage("--block-dim: '" + Parts[I] + "' is not a block size");
+    // CUDA's limits on every GPU the tool models: at most 1,024 threads in
+    // the whole block, and z at most 64.
+    uint64_t Threads = uint64_t(D[0]) * D[1] * D[2];
+    if (Threads > 1024)
+      return Usage("a block has at most 1024 threads, not " +
+                   Twine(Threads) + " (--block-dim=" + std::string(BlockDim) +
+                   ")");
+    if (D[2] > 64)
+      return Usage("a block's z dimension is at most 64 (--block-dim=" +
+                   std::string(BlockDim) + ")");
     C.Analysis.BlockDim = D;
   }
   for (const std::string &A : Assume) {

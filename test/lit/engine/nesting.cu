@@ -9,5 +9,5 @@
 __global__ void deep(float *out, const float *in) {
   out[threadIdx.x] = in[T1000(threadIdx.x)];
   // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` addr=out + 4*threadIdx.x spr=4 ideal=4 eff=1 coalesced
-  // CHECK: [[@LINE-2]]:22 load `in[T1000(threadIdx.x)]` unknown: expression nested too deeply
+  // CHECK: [[@LINE-2]]:22 load `in[T1000(threadIdx.x)]` unknown: too complex to track
 }
