@@ -93,6 +93,14 @@ struct AccessSite {
   };
   std::vector<CallStep> CallChain; ///< outermost call first
 
+  /// Where the declarations and statements the notes talk about are, as
+  /// the user sees them (Line 0: none): the kernel's name, the innermost
+  /// enclosing loop, the struct whose member is read, the launch analyzed
+  /// under. SARIF's relatedLocations and the editor's notes point here.
+  struct RelatedPositions {
+    SourcePos Kernel, Loop, Struct, Launch;
+  } Related;
+
   std::vector<Assumption> Assumptions;
   std::array<unsigned, 3> BlockDim = {0, 0, 0}; ///< as used; 0: unknown
 

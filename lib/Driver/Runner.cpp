@@ -1,10 +1,13 @@
 //===- Runner.cpp ---------------------------------------------------------===//
 
 #include "Driver/Runner.h"
+#include "Driver/ProjectConfig.h"
 #include "Frontend/EmbeddedHeaders.h"
 #include "Frontend/InputFiles.h"
 #include "Frontend/NvccFlags.h"
 #include "Findings/AccessSiteCollector.h"
+#include "Findings/Baseline.h"
+#include "Findings/CheckDocs.h"
 #include "Findings/Confirmations.h"
 #include "LaneExpr/LaneExpr.h"
 
@@ -22,6 +25,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/thread.h"
+
+#include <deque>
 
 using namespace clang;
 using namespace llvm;
@@ -193,6 +198,33 @@ void absolutizePaths(std::vector<std::string> &Args, StringRef Dir) {
   }
 }
 
+/// Where SARIF's links point: the configured docs URL, else the pages
+/// installed next to the tool (PREFIX/share/doc/cuda-coalesce), else those
+/// of the source tree it was built from.
+void locateDocs(OutputOptions &O) {
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd))
+    O.SourceRoot = std::string(Cwd);
+  if (!configuredDocsUrl().empty()) {
+    O.DocsBaseUri = configuredDocsUrl().str();
+    if (!StringRef(O.DocsBaseUri).ends_with("/"))
+      O.DocsBaseUri += "/";
+    O.InformationUri = O.DocsBaseUri;
+    return;
+  }
+  std::string Exe = sys::fs::getMainExecutable(nullptr, nullptr);
+  SmallString<256> Installed(sys::path::parent_path(sys::path::parent_path(Exe)));
+  sys::path::append(Installed, "share", "doc", "cuda-coalesce");
+  SmallString<256> Dir = Installed;
+  if (!sys::fs::is_directory(Twine(Dir) + "/checks")) {
+    Dir = CUDA_COALESCE_SOURCE_DIR "/docs";
+    if (!sys::fs::is_directory(Twine(Dir) + "/checks"))
+      return;
+  }
+  O.InformationUri = "file://" + std::string(Dir) + "/";
+  O.DocsBaseUri = O.InformationUri + "checks/";
+}
+
 class Run {
 public:
   Run(const RunConfig &C, raw_ostream &Err) : C(C), Err(Err) {}
@@ -203,7 +235,11 @@ private:
   const RunConfig &C;
   raw_ostream &Err;
   bool HadErrors = false;
+  ProjectConfigFinder Configs;
+  /// Each file's options, kept for classifying its sites at the end.
+  std::deque<FileOptions> PerFile;
   std::vector<AccessSite> Sites;
+  std::vector<const FindingsOptions *> SiteOptions;
   std::vector<KernelInfo> KernelList;
   std::vector<InputStatus> Statuses;
   unsigned Kernels = 0;
@@ -230,6 +266,21 @@ void Run::analyzeFile(const std::string &Path, const CudaToolchain &TC,
     fileError(Path, toString(std::move(E)));
     return;
   }
+  std::shared_ptr<const ProjectConfig> Config;
+  if (C.UseProjectConfig) {
+    Expected<std::shared_ptr<const ProjectConfig>> Found = Configs.find(Path);
+    if (!Found) {
+      fileError(Path, toString(Found.takeError()));
+      return;
+    }
+    Config = std::move(*Found);
+  }
+  Expected<FileOptions> Resolved = resolveFileOptions(C, Config.get());
+  if (!Resolved) {
+    fileError(Path, toString(Resolved.takeError()));
+    return;
+  }
+  const FileOptions &Options = PerFile.emplace_back(std::move(*Resolved));
   std::vector<std::string> Args = {"clang++"};
   std::string Arch;
   if (DB) {
@@ -245,6 +296,8 @@ void Run::analyzeFile(const std::string &Path, const CudaToolchain &TC,
     absolutizePaths(F.Args, Cmds.front().Directory);
     Args.insert(Args.end(), F.Args.begin(), F.Args.end());
     Arch = F.GpuArch;
+  } else {
+    Args.insert(Args.end(), Options.ExtraArgs.begin(), Options.ExtraArgs.end());
   }
   Args.insert(Args.end(), C.ExtraArgs.begin(), C.ExtraArgs.end());
   CudaToolchain Unit = TC;
@@ -271,14 +324,18 @@ void Run::analyzeFile(const std::string &Path, const CudaToolchain &TC,
   // slow down the next.
   ExprContext Exprs;
   tooling::ToolInvocation Invocation(
-      Args, std::make_unique<AnalyzeAction>(Exprs, C.Analysis, Diags, Result),
+      Args,
+      std::make_unique<AnalyzeAction>(Exprs, Options.Analysis, Diags, Result),
       Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   bool Ok = Invocation.run();
 
   InputStatus Status{Path, true, "", 0, 0};
   if (!Ok || Diags.Errors > 0) {
-    HadErrors = true;
+    // --allow-compile-errors: the record stays, the kernels clang could
+    // parse are reported, and the exit code is theirs.
+    if (!C.AllowCompileErrors || !Result.Parsed)
+      HadErrors = true;
     Status.Ok = false;
     Status.Message = Diags.FirstError.Message;
     // Only a location in the file itself: an error inside a header is
@@ -299,8 +356,10 @@ void Run::analyzeFile(const std::string &Path, const CudaToolchain &TC,
   Kernels += Result.Analysis.Kernels;
   for (KernelInfo &K : Result.Analysis.KernelList)
     KernelList.push_back(std::move(K));
-  for (AccessSite &S : Result.Analysis.Sites)
+  for (AccessSite &S : Result.Analysis.Sites) {
     Sites.push_back(std::move(S));
+    SiteOptions.push_back(&Options.Findings);
+  }
 }
 
 int Run::execute(raw_ostream &Out) {
@@ -353,8 +412,8 @@ int Run::execute(raw_ostream &Out) {
 
   // Every input counts, analyzed or not; the failed ones are named in the
   // report's per-file records.
-  Report R = buildReport(std::move(Sites), unsigned(Statuses.size()), Kernels,
-                         C.Findings);
+  Report R = buildReport(std::move(Sites), SiteOptions,
+                         unsigned(Statuses.size()), Kernels);
   R.Inputs = std::move(Statuses);
   unsigned FilesFailed = llvm::count_if(
       R.Inputs, [](const InputStatus &In) { return !In.Ok; });
@@ -366,6 +425,43 @@ int Run::execute(raw_ostream &Out) {
   if (!C.ConfirmationsFile.empty())
     if (Error E = applyConfirmations(R, C.ConfirmationsFile))
       error(toString(std::move(E)));
+  // A bad baseline is an error, but the report still shows every finding:
+  // nothing computed is lost.
+  unsigned Baselined = 0;
+  if (!C.BaselineFile.empty()) {
+    Expected<Baseline> B = Baseline::load(C.BaselineFile);
+    if (B)
+      Baselined = B->apply(R);
+    else
+      error(toString(B.takeError()));
+  }
+  if (!C.WriteBaselineFile.empty()) {
+    std::error_code EC;
+    raw_fd_ostream BaselineOS(C.WriteBaselineFile, EC);
+    if (!EC) {
+      BaselineOS << Baseline::serialize(R);
+      BaselineOS.close();
+      EC = BaselineOS.error();
+      BaselineOS.clear_error();
+    }
+    if (EC) {
+      error("--write-baseline: " + EC.message() + " (" + C.WriteBaselineFile +
+            ")");
+    } else {
+      // Recorded, hence accepted: this run reports them as the next will.
+      for (Finding &F : R.Findings)
+        if (F.Flagged) {
+          F.Flagged = false;
+          F.Baselined = true;
+          ++Baselined;
+        }
+      Err << "cuda-coalesce: wrote " << Baselined
+          << (Baselined == 1 ? " finding" : " findings") << " to "
+          << C.WriteBaselineFile << "\n";
+    }
+  }
+  OutputOptions Written = C.Output;
+  locateDocs(Written);
 
   std::unique_ptr<raw_fd_ostream> File;
   raw_ostream *OS = &Out;
@@ -380,13 +476,13 @@ int Run::execute(raw_ostream &Out) {
   }
   switch (C.Format) {
   case OutputFormat::Text:
-    writeText(R, C.Output, *OS);
+    writeText(R, Written, *OS);
     break;
   case OutputFormat::Json:
-    writeJson(R, C.Output, *OS);
+    writeJson(R, Written, *OS);
     break;
   case OutputFormat::Sarif:
-    writeSarif(R, C.Output, *OS);
+    writeSarif(R, Written, *OS);
     break;
   }
   OS->flush();
@@ -411,8 +507,10 @@ int Run::execute(raw_ostream &Out) {
         << R.Kernels << (R.Kernels == 1 ? " kernel, " : " kernels, ")
         << R.Findings.size()
         << (R.Findings.size() == 1 ? " global access, " : " global accesses, ")
-        << Flagged
-        << " flagged\n";
+        << Flagged << " flagged"
+        << (Baselined ? " (" + std::to_string(Baselined) + " in the baseline)"
+                      : std::string())
+        << "\n";
   if (HadErrors)
     return ExitError;
   return Flagged ? ExitFindings : ExitClean;

@@ -78,6 +78,16 @@ void fillLocation(AccessSite &S, const clang::Expr *E, const ASTContext &Ctx) {
   }
 }
 
+/// Where Loc is as the user sees it (a macro's use, not its definition).
+SourcePos presumedPos(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid())
+    return {};
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (P.isInvalid())
+    return {};
+  return {P.getFilename(), P.getLine(), P.getColumn()};
+}
+
 } // namespace
 
 void AccessSiteCollector::onAccess(const MemoryAccess &A) {
@@ -105,9 +115,7 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
     AccessSite::CallStep Step;
     Step.Caller = Caller;
     Step.Callee = Call.Callee->getNameAsString();
-    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Call.Site->getBeginLoc()));
-    if (P.isValid())
-      Step.Pos = {P.getFilename(), P.getLine(), P.getColumn()};
+    Step.Pos = presumedPos(Call.Site->getBeginLoc(), SM);
     Caller = Step.Callee;
     S.CallChain.push_back(std::move(Step));
   }
@@ -123,6 +131,13 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
     S.Clang.Struct = A.Struct->getLocation().getRawEncoding();
   if (A.LaunchSite)
     S.Clang.Launch = A.LaunchSite->getBeginLoc().getRawEncoding();
+  S.Related.Kernel = presumedPos(A.Kernel->getLocation(), SM);
+  if (const Stmt *Loop = A.innermostLoop())
+    S.Related.Loop = presumedPos(Loop->getBeginLoc(), SM);
+  if (A.Struct)
+    S.Related.Struct = presumedPos(A.Struct->getLocation(), SM);
+  if (A.LaunchSite)
+    S.Related.Launch = presumedPos(A.LaunchSite->getBeginLoc(), SM);
   Out.push_back(std::move(S));
 }
 

@@ -7,6 +7,8 @@
 #include "Findings/CheckRegistry.h"
 #include "Findings/Finding.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <vector>
 
 namespace coalesce {
@@ -30,6 +32,13 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts);
 /// header) and sorts by file, line, column.
 Report buildReport(std::vector<AccessSite> Sites, unsigned Files,
                    unsigned Kernels, const FindingsOptions &Opts);
+
+/// The same, each site classified under options of its own: those of the
+/// translation unit it came from (a project's .cuda-coalesce.yaml differs
+/// from directory to directory). OptsOf[I] is Sites[I]'s.
+Report buildReport(std::vector<AccessSite> Sites,
+                   llvm::ArrayRef<const FindingsOptions *> OptsOf,
+                   unsigned Files, unsigned Kernels);
 
 } // namespace coalesce
 

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Driver/ProjectConfig.h"
 #include "Driver/Runner.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -92,6 +93,26 @@ cl::opt<std::string> Confirmations(
     cl::desc("Merge GPU measurements from cuda-bench replay"),
     cl::value_desc("file"), cl::cat(ToolCategory));
 
+cl::opt<std::string> BaselineFile(
+    "baseline",
+    cl::desc("Report only findings not recorded in <file> (written by "
+             "--write-baseline)"),
+    cl::value_desc("file"), cl::cat(ToolCategory));
+cl::opt<std::string> WriteBaselineFile(
+    "write-baseline",
+    cl::desc("Record today's findings in <file>; they are then reported as "
+             "accepted"),
+    cl::value_desc("file"), cl::cat(ToolCategory));
+cl::opt<bool> AllowCompileErrors(
+    "allow-compile-errors",
+    cl::desc("A file clang cannot fully parse still gets its error record, "
+             "but its parsed kernels' findings alone decide the exit code"),
+    cl::cat(ToolCategory));
+cl::opt<bool> NoConfig(
+    "no-config",
+    cl::desc("Ignore .cuda-coalesce.yaml files (found upward from each file)"),
+    cl::cat(ToolCategory));
+
 /// LLVM registers --color for its own diagnostics; the tool shares it.
 cl::opt<cl::boolOrDefault> *colorOption() {
   auto &Opts = cl::getRegisteredOptions();
@@ -119,6 +140,13 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   C.ExtraArgs = std::move(ExtraArgs);
   C.OutputFile = OutputFile;
   C.ConfirmationsFile = Confirmations;
+  C.BaselineFile = BaselineFile;
+  C.WriteBaselineFile = WriteBaselineFile;
+  C.AllowCompileErrors = AllowCompileErrors;
+  C.UseProjectConfig = !NoConfig;
+  C.ChecksSpec = Checks;
+  C.CheckOptionArgs.assign(CheckOption.begin(), CheckOption.end());
+  C.MinEfficiencyGiven = MinEfficiency.getNumOccurrences() > 0;
 
   if (Format == "text")
     C.Format = OutputFormat::Text;
@@ -254,7 +282,28 @@ int main(int argc, const char **argv) {
     return ExitError;
   }
   if (ListChecks) {
-    for (const std::string &Name : Config->Findings.Checks.enabledChecks())
+    // The checks a file would get: the configuration found from the first
+    // file (or the working directory) under the command line's --checks.
+    std::shared_ptr<const ProjectConfig> Project;
+    if (Config->UseProjectConfig) {
+      ProjectConfigFinder Finder;
+      Expected<std::shared_ptr<const ProjectConfig>> Found =
+          Finder.find(Config->Files.empty() ? std::string("./-")
+                                            : Config->Files.front());
+      if (!Found) {
+        errs() << "cuda-coalesce: error: " << toString(Found.takeError())
+               << "\n";
+        return ExitError;
+      }
+      Project = std::move(*Found);
+    }
+    Expected<FileOptions> Options = resolveFileOptions(*Config, Project.get());
+    if (!Options) {
+      errs() << "cuda-coalesce: error: " << toString(Options.takeError())
+             << "\n";
+      return ExitError;
+    }
+    for (const std::string &Name : Options->Findings.Checks.enabledChecks())
       outs() << Name << "\n";
     return ExitClean;
   }
