@@ -112,7 +112,8 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
     F.Notes.insert(F.Notes.begin(), "in kernel " + S.Kernel);
 
   if (Matched && Opts.Checks.isEnabled(F.Check) &&
-      !isSuppressed(F.Check, S.SourceLine, S.PrevSourceLine)) {
+      !(Opts.HonorNolint &&
+        isSuppressed(F.Check, S.SourceLine, S.PrevSourceLine))) {
     const CheckInfo &Info = Matched->info();
     if (Info.Severity == CheckSeverity::Remark) {
       F.Remark = true;

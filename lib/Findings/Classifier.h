@@ -19,6 +19,9 @@ struct FindingsOptions {
   double MinEfficiency = 1.0;
   /// --check-option values.
   CheckOptions Options;
+  /// NOLINT comments silence findings; --ignore-nolint (the grader's: a
+  /// student must not be able to silence the grade) turns them off.
+  bool HonorNolint = true;
   GpuParams GPU;
 };
 

@@ -108,6 +108,11 @@ cl::opt<bool> AllowCompileErrors(
     cl::desc("A file clang cannot fully parse still gets its error record, "
              "but its parsed kernels' findings alone decide the exit code"),
     cl::cat(ToolCategory));
+cl::opt<bool> IgnoreNolint(
+    "ignore-nolint",
+    cl::desc("Report findings that NOLINT comments would silence (for "
+             "grading code whose authors must not silence the grade)"),
+    cl::cat(ToolCategory));
 cl::opt<bool> NoConfig(
     "no-config",
     cl::desc("Ignore .cuda-coalesce.yaml files (found upward from each file)"),
@@ -144,6 +149,7 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   C.WriteBaselineFile = WriteBaselineFile;
   C.AllowCompileErrors = AllowCompileErrors;
   C.UseProjectConfig = !NoConfig;
+  C.Findings.HonorNolint = !IgnoreNolint;
   C.ChecksSpec = Checks;
   C.CheckOptionArgs.assign(CheckOption.begin(), CheckOption.end());
   C.MinEfficiencyGiven = MinEfficiency.getNumOccurrences() > 0;
