@@ -17,9 +17,11 @@
 
 namespace coalesce {
 
-enum class AccessKind { Load, Store, LoadStore };
+/// Atomic: atomicAdd & co. on global memory, a read-modify-write done by
+/// the memory system; its warp request coalesces like any other.
+enum class AccessKind { Load, Store, LoadStore, Atomic };
 
-/// "load", "store", "load+store".
+/// "load", "store", "load+store", "atomic".
 const char *accessKindName(AccessKind K);
 
 /// A location in a source file, as the user sees it (macro uses, not macro
