@@ -7,6 +7,12 @@
 // it does not model still has its children evaluated, for the memory they
 // touch, and comes out as an unknown with the reason.
 //
+// eval, a Visit method and evalInt/evalPtr/evalPlace make one level of the
+// recursion over an expression, so their frames are kept small: work that
+// needs large locals and does not recurse (measuring heights, clang's
+// constant folding, joining the arms of a conditional, increments) sits in
+// functions that are never inlined into them.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/KernelWalker.h"
@@ -27,8 +33,8 @@ namespace {
 /// would overflow any recursion. The height of every node met is kept in
 /// Heights, so each node is measured once however often eval asks about its
 /// operands.
-unsigned height(llvm::DenseMap<const Stmt *, unsigned> &Heights,
-                const clang::Expr *E) {
+LLVM_ATTRIBUTE_NOINLINE unsigned
+height(llvm::DenseMap<const Stmt *, unsigned> &Heights, const clang::Expr *E) {
   auto Known = Heights.find(E);
   if (Known != Heights.end())
     return Known->second;
@@ -59,7 +65,8 @@ unsigned height(llvm::DenseMap<const Stmt *, unsigned> &Heights,
 /// HasSideEffects and EvaluateAsInt walk the whole subtree, so asking at
 /// every level of a chain would be quadratic. Callers keep E under
 /// ExprBudget::MaxDepth, which bounds clang's own recursion.
-std::optional<int64_t> constantValue(KernelWalker &W, const clang::Expr *E) {
+LLVM_ATTRIBUTE_NOINLINE std::optional<int64_t>
+constantValue(KernelWalker &W, const clang::Expr *E) {
   if (E->isValueDependent() || E->isTypeDependent() || E->isGLValue() ||
       !E->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
@@ -116,6 +123,21 @@ const LExpr *intBinary(ExprContext &X, BinaryOperatorKind Op, const LExpr *A,
   }
 }
 
+LLVM_ATTRIBUTE_NOINLINE const LExpr *notAnInteger(KernelWalker &W,
+                                                  const clang::Expr *E) {
+  return W.X.unknown("'" + W.sourceText(E) +
+                     "' is not an integer we can follow");
+}
+
+LLVM_ATTRIBUTE_NOINLINE Pointer notAPointer(KernelWalker &W,
+                                            const clang::Expr *E) {
+  Pointer P;
+  P.Why = "pointer '" + W.sourceText(E) + "' is not one we can follow";
+  P.UnknownOffset = W.X.unknown(P.Why);
+  P.Offset = P.UnknownOffset;
+  return P;
+}
+
 /// The value of an expression, one Visit method per kind. The Visit methods
 /// see E with parentheses stripped and after eval's guards.
 class ValueEvaluator : public ConstStmtVisitor<ValueEvaluator, Value> {
@@ -166,8 +188,16 @@ private:
   /// p + i, i + p, p - i: the offset moves by i elements.
   Value pointerArith(BinaryOperatorKind Op, const clang::Expr *PtrE,
                      const clang::Expr *IntE, QualType PtrType);
-  Value assignment(const BinaryOperator *BO);
-  Value compoundAssignment(const BinaryOperator *BO);
+  LLVM_ATTRIBUTE_NOINLINE Value assignment(const BinaryOperator *BO);
+  LLVM_ATTRIBUTE_NOINLINE Value compoundAssignment(const BinaryOperator *BO);
+  LLVM_ATTRIBUTE_NOINLINE Value pointerDifference(const BinaryOperator *BO);
+  /// Floating point or pointer comparisons: only the accesses matter.
+  LLVM_ATTRIBUTE_NOINLINE Value nonInteger(const BinaryOperator *BO);
+  LLVM_ATTRIBUTE_NOINLINE Value addressOf(const UnaryOperator *UO);
+  LLVM_ATTRIBUTE_NOINLINE Value increment(const UnaryOperator *UO);
+  /// The value of a conditional whose arms are T and F.
+  LLVM_ATTRIBUTE_NOINLINE Value joinArms(const AbstractConditionalOperator *CO,
+                                         const LExpr *C, Value &T, Value &F);
 };
 
 Value ValueEvaluator::VisitCastExpr(const CastExpr *CE) {
@@ -283,6 +313,28 @@ Value ValueEvaluator::compoundAssignment(const BinaryOperator *BO) {
   return New;
 }
 
+Value ValueEvaluator::pointerDifference(const BinaryOperator *BO) {
+  const clang::Expr *L = BO->getLHS(), *R = BO->getRHS();
+  QualType LT = L->getType();
+  Pointer A = W.evalPtr(L), B = W.evalPtr(R);
+  if (A.Base.empty() || A.Base != B.Base)
+    return Value::integer(X.unknown("difference of unrelated pointers"));
+  int64_t Size = W.Ctx.getTypeSizeInChars(LT->getPointeeType()).getQuantity();
+  return Value::integer(
+      X.div(X.sub(A.Offset, B.Offset), X.constant(Size ? Size : 1)));
+}
+
+Value ValueEvaluator::nonInteger(const BinaryOperator *BO) {
+  const clang::Expr *L = BO->getLHS(), *R = BO->getRHS();
+  Value A = W.eval(L), B = W.eval(R);
+  if (A.K == Value::Ref)
+    W.load(A.R, L);
+  if (B.K == Value::Ref)
+    W.load(B.R, R);
+  return W.unknownValue(BO->getType(),
+                        "'" + W.sourceText(BO) + "' is not integer arithmetic");
+}
+
 Value ValueEvaluator::VisitBinaryOperator(const BinaryOperator *BO) {
   BinaryOperatorKind Op = BO->getOpcode();
   const clang::Expr *L = BO->getLHS(), *R = BO->getRHS();
@@ -310,25 +362,40 @@ Value ValueEvaluator::VisitBinaryOperator(const BinaryOperator *BO) {
     return pointerArith(Op, L, R, LT);
   if (Op == BO_Add && RT->isPointerType() && LT->isIntegralOrEnumerationType())
     return pointerArith(Op, R, L, RT);
-  if (Op == BO_Sub && LT->isPointerType() && RT->isPointerType()) {
-    Pointer A = W.evalPtr(L), B = W.evalPtr(R);
-    if (A.Base.empty() || A.Base != B.Base)
-      return Value::integer(X.unknown("difference of unrelated pointers"));
-    int64_t Size = W.Ctx.getTypeSizeInChars(LT->getPointeeType()).getQuantity();
-    return Value::integer(
-        X.div(X.sub(A.Offset, B.Offset), X.constant(Size ? Size : 1)));
-  }
+  if (Op == BO_Sub && LT->isPointerType() && RT->isPointerType())
+    return pointerDifference(BO);
   if (BO->getType()->isIntegralOrEnumerationType() &&
       LT->isIntegralOrEnumerationType() && RT->isIntegralOrEnumerationType())
     return Value::integer(intBinary(X, Op, W.evalInt(L), W.evalInt(R)));
-  // Floating point or pointer comparisons: only the accesses matter.
-  Value A = W.eval(L), B = W.eval(R);
-  if (A.K == Value::Ref)
-    W.load(A.R, L);
-  if (B.K == Value::Ref)
-    W.load(B.R, R);
-  return W.unknownValue(BO->getType(),
-                        "'" + W.sourceText(BO) + "' is not integer arithmetic");
+  return nonInteger(BO);
+}
+
+Value ValueEvaluator::addressOf(const UnaryOperator *UO) {
+  Place P = W.evalPlace(UO->getSubExpr());
+  if (P.K == Place::Memory)
+    return Value::pointer(P.Addr);
+  return W.unknownValue(UO->getType(), "address of a local variable");
+}
+
+Value ValueEvaluator::increment(const UnaryOperator *UO) {
+  const clang::Expr *Sub = UO->getSubExpr();
+  Place P = W.evalPlace(Sub);
+  if (P.K != Place::Variable) {
+    W.store(P, Value::none(), Sub, Operation::LoadStore);
+    return Value::none();
+  }
+  Value Old = W.readPlaceValue(P, Sub);
+  int64_t D = UO->isIncrementOp() ? 1 : -1;
+  Value New = Old;
+  if (Old.K == Value::Int) {
+    New.I = X.add(Old.I, X.constant(D));
+  } else if (Old.K == Value::Ptr) {
+    int64_t Size = W.Ctx.getTypeSizeInChars(Sub->getType()->getPointeeType())
+                       .getQuantity();
+    New.P.Offset = X.add(Old.P.Offset, X.constant(D * Size));
+  }
+  W.store(P, New, Sub, Operation::LoadStore);
+  return UO->isPrefix() ? New : Old;
 }
 
 Value ValueEvaluator::VisitUnaryOperator(const UnaryOperator *UO) {
@@ -336,34 +403,13 @@ Value ValueEvaluator::VisitUnaryOperator(const UnaryOperator *UO) {
   switch (UO->getOpcode()) {
   case UO_Deref:
     return Value::ref(W.evalPlace(UO));
-  case UO_AddrOf: {
-    Place P = W.evalPlace(Sub);
-    if (P.K == Place::Memory)
-      return Value::pointer(P.Addr);
-    return W.unknownValue(UO->getType(), "address of a local variable");
-  }
+  case UO_AddrOf:
+    return addressOf(UO);
   case UO_PreInc:
   case UO_PreDec:
   case UO_PostInc:
-  case UO_PostDec: {
-    Place P = W.evalPlace(Sub);
-    if (P.K != Place::Variable) {
-      W.store(P, Value::none(), Sub, Operation::LoadStore);
-      return Value::none();
-    }
-    Value Old = W.readPlaceValue(P, Sub);
-    int64_t D = UO->isIncrementOp() ? 1 : -1;
-    Value New = Old;
-    if (Old.K == Value::Int) {
-      New.I = X.add(Old.I, X.constant(D));
-    } else if (Old.K == Value::Ptr) {
-      int64_t Size = W.Ctx.getTypeSizeInChars(Sub->getType()->getPointeeType())
-                         .getQuantity();
-      New.P.Offset = X.add(Old.P.Offset, X.constant(D * Size));
-    }
-    W.store(P, New, Sub, Operation::LoadStore);
-    return UO->isPrefix() ? New : Old;
-  }
+  case UO_PostDec:
+    return increment(UO);
   case UO_Minus:
     return Value::integer(X.neg(W.evalInt(Sub)));
   case UO_Plus:
@@ -386,6 +432,11 @@ Value ValueEvaluator::VisitAbstractConditionalOperator(
   W.Path = W.pathWith(Outer, X.logicalNot(C));
   Value F = W.eval(CO->getFalseExpr());
   W.Path = Outer;
+  return joinArms(CO, C, T, F);
+}
+
+Value ValueEvaluator::joinArms(const AbstractConditionalOperator *CO,
+                               const LExpr *C, Value &T, Value &F) {
   if (!CO->isGLValue()) {
     if (T.K == Value::Ref)
       T = W.load(T.R, CO->getTrueExpr());
@@ -506,7 +557,7 @@ const LExpr *KernelWalker::evalInt(const clang::Expr *E) {
     V = load(V.R, E);
   if (V.K == Value::Int)
     return V.I;
-  return X.unknown("'" + sourceText(E) + "' is not an integer we can follow");
+  return notAnInteger(*this, E);
 }
 
 Pointer KernelWalker::evalPtr(const clang::Expr *E) {
@@ -515,11 +566,7 @@ Pointer KernelWalker::evalPtr(const clang::Expr *E) {
     V = load(V.R, E);
   if (V.K == Value::Ptr)
     return V.P;
-  Pointer P;
-  P.Why = "pointer '" + sourceText(E) + "' is not one we can follow";
-  P.UnknownOffset = X.unknown(P.Why);
-  P.Offset = P.UnknownOffset;
-  return P;
+  return notAPointer(*this, E);
 }
 
 } // namespace interp
