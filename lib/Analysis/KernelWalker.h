@@ -100,6 +100,11 @@ struct Value {
   }
 };
 
+/// Whether S is a component of threadIdx: what makes a value lane-dependent.
+inline bool isThreadIdx(const SymbolExpr *S) {
+  return S->getSymbolKind() == SymbolKind::ThreadIdx;
+}
+
 bool samePointer(const Pointer &A, const Pointer &B);
 bool sameValue(const Value &A, const Value &B);
 

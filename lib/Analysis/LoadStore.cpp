@@ -35,10 +35,6 @@ AddressSpace addressSpace(Space Sp) {
   return AddressSpace::Generic;
 }
 
-bool onThread(const SymbolExpr *S) {
-  return S->getSymbolKind() == SymbolKind::ThreadIdx;
-}
-
 } // namespace
 
 Value KernelWalker::readVariable(const VarDecl *VD, size_t F) {
@@ -109,7 +105,7 @@ Value KernelWalker::load(const Place &P, const clang::Expr *E, Operation Op) {
   // its text. Read at lane-dependent addresses, it is a gather index.
   const LExpr *Off = P.Addr.Offset;
   bool LaneDependent =
-      !P.Addr.Why.empty() || findUnknown(Off) || mentionsIf(Off, onThread);
+      !P.Addr.Why.empty() || findUnknown(Off) || mentionsIf(Off, isThreadIdx);
   if (!LaneDependent)
     return namedRuntimeValue(sourceText(E), T, SymbolKind::Opaque);
   const LExpr *U =

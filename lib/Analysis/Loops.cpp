@@ -112,10 +112,6 @@ bool hasEarlyExit(const Stmt *S, bool InNestedLoop) {
   return false;
 }
 
-bool onThread(const SymbolExpr *S) {
-  return S->getSymbolKind() == SymbolKind::ThreadIdx;
-}
-
 } // namespace
 
 void KernelWalker::VisitForStmt(const ForStmt *FS) {
@@ -293,8 +289,8 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   bool StartsPerThread = false;
   for (const Induction &I : Inductions) {
     const Value &S = Start[I.Var];
-    StartsPerThread |= S.K == Value::Int && mentionsIf(S.I, onThread);
-    StartsPerThread |= S.K == Value::Ptr && mentionsIf(S.P.Offset, onThread);
+    StartsPerThread |= S.K == Value::Int && mentionsIf(S.I, isThreadIdx);
+    StartsPerThread |= S.K == Value::Ptr && mentionsIf(S.P.Offset, isThreadIdx);
   }
   bool Split =
       StartsPerThread && uniformTripCount(CondValue, Body, /*Any=*/true);
@@ -334,7 +330,7 @@ bool KernelWalker::uniformTripCount(const LExpr *Cond, const Stmt *Body,
     if (const auto *C = dyn_cast<NAryExpr>(Part))
       if (C->getKind() == ExprKind::Cmp)
         Test = X.sub(C->getOperand(0), C->getOperand(1));
-    return !mentionsIf(Test, onThread);
+    return !mentionsIf(Test, isThreadIdx);
   };
   return Any ? llvm::any_of(Parts, Uniform) : llvm::all_of(Parts, Uniform);
 }
