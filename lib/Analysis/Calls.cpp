@@ -44,6 +44,8 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
   bool Inlinable = Callee && Callee->hasBody(Def) && Def &&
                    !Def->hasAttr<CUDAGlobalAttr>() &&
                    !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()));
+  if (std::optional<Value> V = evalGroupMethod(Call))
+    return *V;
   // A project's own atomicAdd (the classic double version built on
   // atomicCAS) or texture helper is followed into its body: only the
   // toolkit's are modelled.

@@ -40,6 +40,15 @@ std::optional<BuiltinVariable> lookupCudaBuiltinVariable(llvm::StringRef Name) {
       .Default(std::nullopt);
 }
 
+std::optional<GroupQuery> lookupGroupMethod(llvm::StringRef Group,
+                                            llvm::StringRef Method) {
+#define CUDA_GROUP_METHOD(G, M, Q)                                             \
+  if (Group == #G && Method == #M)                                             \
+    return GroupQuery::Q;
+#include "Analysis/CudaBuiltins.def"
+  return std::nullopt;
+}
+
 std::optional<unsigned> builtinVariableComponent(llvm::StringRef Name) {
   return llvm::StringSwitch<std::optional<unsigned>>(Name)
       .Case("x", 0)

@@ -19,6 +19,10 @@ enum class BuiltinKind {
   IntMax,
   IntMul,
   IntAbs,
+  Shuffle,
+  ShuffleUp,
+  ShuffleDown,
+  ShuffleXor,
 };
 
 /// What Name is, per CudaBuiltins.def ("atomicAdd_block" is an atomic).
@@ -33,6 +37,29 @@ enum class BuiltinVariable {
 
 /// The built-in variable called Name, per CudaBuiltins.def.
 std::optional<BuiltinVariable> lookupCudaBuiltinVariable(llvm::StringRef Name);
+
+/// What a cooperative_groups member function returns, by group and method.
+enum class GroupQuery {
+  BlockThreadRank,
+  BlockSize,
+  GridThreadRank,
+  GridSize,
+  GridBlockRank,
+  GridNumBlocks,
+  TileThreadRank,
+  TileSize,
+  TileMetaGroupRank,
+  TileMetaGroupSize,
+  TileShuffle,
+  TileShuffleUp,
+  TileShuffleDown,
+  TileShuffleXor,
+};
+
+/// Method of a group class ("thread_block", "grid_group",
+/// "thread_block_tile"), per CudaBuiltins.def.
+std::optional<GroupQuery> lookupGroupMethod(llvm::StringRef Group,
+                                            llvm::StringRef Method);
 
 /// 0, 1, 2 for the components "x", "y", "z" of a built-in variable.
 std::optional<unsigned> builtinVariableComponent(llvm::StringRef Name);

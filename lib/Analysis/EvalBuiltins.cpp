@@ -5,19 +5,193 @@
 // or store is one access through its pointer argument; an atomic is one
 // read-modify-write of its first argument, whose old value is unknown; a
 // texture fetch reads element i of the texture; integer helpers have closed
-// forms in the algebra. A call in a form the table's kind does not expect
+// forms in the algebra; a shuffle is its operand at the source lane; a
+// cooperative group's rank or size is a closed form in threadIdx, blockIdx,
+// blockDim and gridDim. A call in a form the table's kind does not expect
 // (wrong arity, a non-integer result) falls back to an ordinary call.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/KernelWalker.h"
 
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 
 using namespace clang;
 
 namespace coalesce {
 namespace interp {
+
+namespace {
+constexpr int64_t WarpLanes = 32;
+
+/// The group class named by a cooperative_groups type, and N for a
+/// thread_block_tile<N, ...>.
+struct GroupType {
+  StringRef Name;
+  std::optional<int64_t> TileSize;
+};
+
+std::optional<GroupType> groupType(QualType T) {
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return std::nullopt;
+  bool InCooperativeGroups = false;
+  for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      InCooperativeGroups |= NS->getName() == "cooperative_groups";
+  if (!InCooperativeGroups)
+    return std::nullopt;
+  GroupType G{RD->getName(), std::nullopt};
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+    const TemplateArgumentList &Args = Spec->getTemplateArgs();
+    if (Args.size() > 0 && Args[0].getKind() == TemplateArgument::Integral)
+      G.TileSize = Args[0].getAsIntegral().getExtValue();
+  }
+  return G;
+}
+} // namespace
+
+const LExpr *KernelWalker::atLane(const LExpr *V, const LExpr *Src) {
+  const LExpr *Bx = X.blockDim(0), *By = X.blockDim(1);
+  const LExpr *Tid = X.add(
+      X.threadIdx(0),
+      X.mul(Bx, X.add(X.threadIdx(1), X.mul(By, X.threadIdx(2)))));
+  const LExpr *Lane = X.rem(Tid, X.constant(WarpLanes));
+  const LExpr *Moved = X.add(X.sub(Tid, Lane), Src);
+  const LExpr *Tx = X.rem(Moved, Bx);
+  const LExpr *Ty = X.rem(X.div(Moved, Bx), By);
+  const LExpr *Tz = X.div(Moved, X.mul(Bx, By));
+  return X.substitute(V, [&](const SymbolExpr *S) -> const LExpr * {
+    if (S->getSymbolKind() != SymbolKind::ThreadIdx)
+      return nullptr;
+    return S->getDim() == 0 ? Tx : S->getDim() == 1 ? Ty : Tz;
+  });
+}
+
+const LExpr *KernelWalker::shuffleSource(unsigned Kind, const LExpr *Op,
+                                         const LExpr *Width) {
+  const auto *W = dyn_cast<coalesce::ConstantExpr>(Width);
+  if (!W || W->getValue() <= 0 || W->getValue() > WarpLanes ||
+      (W->getValue() & (W->getValue() - 1)))
+    return nullptr;
+  const LExpr *Bx = X.blockDim(0), *By = X.blockDim(1);
+  const LExpr *Tid = X.add(
+      X.threadIdx(0),
+      X.mul(Bx, X.add(X.threadIdx(1), X.mul(By, X.threadIdx(2)))));
+  const LExpr *Lane = X.rem(Tid, X.constant(WarpLanes));
+  int64_t N = W->getValue();
+  // For a whole warp the segment is the warp: no masks to print.
+  const LExpr *Segment =
+      N == WarpLanes ? X.constant(0) : X.bitAnd(Lane, X.constant(WarpLanes - N));
+  const LExpr *InSegment =
+      N == WarpLanes ? Lane : X.bitAnd(Lane, X.constant(N - 1));
+  const LExpr *Zero = X.constant(0);
+  switch (Kind) {
+  case 0: // the lane Op of the segment
+    return X.add(Segment, X.bitAnd(Op, X.constant(N - 1)));
+  case 1: // Op lanes below, else the lane itself
+    return X.select(X.cmp(CmpPred::LT, X.sub(InSegment, Op), Zero), Lane,
+                    X.sub(Lane, Op));
+  case 2: // Op lanes above, else the lane itself
+    return X.select(X.cmp(CmpPred::LT, X.add(InSegment, Op), W), X.add(Lane, Op),
+                    Lane);
+  default: { // lane ^ Op, when that stays within the segment
+    const LExpr *Other = X.bitXor(InSegment, Op);
+    // A constant mask below the width always does.
+    const auto *C = dyn_cast<coalesce::ConstantExpr>(Op);
+    if (C && C->getValue() >= 0 && C->getValue() < N)
+      return X.add(Segment, Other);
+    return X.select(X.cmp(CmpPred::LT, Other, W), X.add(Segment, Other), Lane);
+  }
+  }
+}
+
+std::optional<Value> KernelWalker::evalGroupMethod(const CallExpr *Call) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!MD || !MD->getIdentifier())
+    return std::nullopt;
+  // The object's own class: the methods are often a base class's
+  // (thread_group::thread_rank on a thread_block). The toolkit declares
+  // some of them static (block.thread_rank() is then a plain call of a
+  // member expression), and they may be called through the class.
+  const clang::Expr *Obj = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    Obj = MC->getImplicitObjectArgument();
+  else if (const auto *ME =
+               dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+    Obj = ME->getBase();
+  QualType ObjType = Obj ? Obj->IgnoreParenBaseCasts()->getType()
+                         : Ctx.getRecordType(MD->getParent());
+  std::optional<GroupType> G = groupType(ObjType);
+  if (!G)
+    return std::nullopt;
+  std::optional<GroupQuery> Q = lookupGroupMethod(G->Name, MD->getName());
+  if (!Q)
+    return std::nullopt;
+  bool IsTile = G->Name == "thread_block_tile";
+  if (IsTile && !G->TileSize)
+    return std::nullopt;
+  const LExpr *Bx = X.blockDim(0), *By = X.blockDim(1), *Bz = X.blockDim(2);
+  const LExpr *Tid = X.add(
+      X.threadIdx(0),
+      X.mul(Bx, X.add(X.threadIdx(1), X.mul(By, X.threadIdx(2)))));
+  const LExpr *Threads = X.mul({Bx, By, Bz});
+  const LExpr *Rank = X.add(
+      X.blockIdx(0),
+      X.mul(X.gridDim(0), X.add(X.blockIdx(1),
+                                 X.mul(X.gridDim(1), X.blockIdx(2)))));
+  const LExpr *Blocks = X.mul({X.gridDim(0), X.gridDim(1), X.gridDim(2)});
+  const LExpr *Tile = IsTile ? X.constant(*G->TileSize) : nullptr;
+  auto Shuffle = [&](unsigned Kind) -> std::optional<Value> {
+    if (Call->getNumArgs() != 2 || !Call->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    // The toolkit takes the value by forwarding reference: a temporary.
+    const clang::Expr *Arg = Call->getArg(0);
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Arg))
+      Arg = MT->getSubExpr();
+    const LExpr *V = evalInt(Arg);
+    const LExpr *Src = shuffleSource(Kind, evalInt(Call->getArg(1)), Tile);
+    if (!Src)
+      return std::nullopt;
+    return Value::integer(atLane(V, Src));
+  };
+  switch (*Q) {
+  case GroupQuery::BlockThreadRank:
+    return Value::integer(Tid);
+  case GroupQuery::BlockSize:
+    return Value::integer(Threads);
+  case GroupQuery::GridThreadRank:
+    return Value::integer(X.add(X.mul(Rank, Threads), Tid));
+  case GroupQuery::GridSize:
+    return Value::integer(X.mul(Blocks, Threads));
+  case GroupQuery::GridBlockRank:
+    return Value::integer(Rank);
+  case GroupQuery::GridNumBlocks:
+    return Value::integer(Blocks);
+  case GroupQuery::TileThreadRank:
+    return Value::integer(X.rem(Tid, Tile));
+  case GroupQuery::TileSize:
+    return Value::integer(Tile);
+  case GroupQuery::TileMetaGroupRank:
+    return Value::integer(X.div(Tid, Tile));
+  case GroupQuery::TileMetaGroupSize:
+    return Value::integer(
+        X.div(X.add(Threads, X.constant(*G->TileSize - 1)), Tile));
+  case GroupQuery::TileShuffle:
+    return Shuffle(0);
+  case GroupQuery::TileShuffleUp:
+    return Shuffle(1);
+  case GroupQuery::TileShuffleDown:
+    return Shuffle(2);
+  case GroupQuery::TileShuffleXor:
+    return Shuffle(3);
+  }
+  return std::nullopt;
+}
 
 std::optional<Value> KernelWalker::evalBuiltin(const CallExpr *Call,
                                                BuiltinKind K, StringRef Name) {
@@ -83,6 +257,28 @@ std::optional<Value> KernelWalker::evalBuiltin(const CallExpr *Call,
     const LExpr *A = evalInt(Call->getArg(0));
     return Value::integer(
         X.select(X.cmp(CmpPred::LT, A, X.constant(0)), X.neg(A), A));
+  }
+  case BuiltinKind::Shuffle:
+  case BuiltinKind::ShuffleUp:
+  case BuiltinKind::ShuffleDown:
+  case BuiltinKind::ShuffleXor: {
+    // __shfl*_sync(mask, var, lane or delta[, width]) on an integer.
+    if (!IntResult || N < 3 || N > 4)
+      return std::nullopt;
+    loadIfRef(eval(Call->getArg(0)), Call->getArg(0));
+    const LExpr *V = evalInt(Call->getArg(1));
+    const LExpr *Width =
+        N == 4 ? evalInt(Call->getArg(3)) : X.constant(WarpLanes);
+    unsigned Kind = K == BuiltinKind::Shuffle       ? 0
+                    : K == BuiltinKind::ShuffleUp   ? 1
+                    : K == BuiltinKind::ShuffleDown ? 2
+                                                    : 3;
+    const LExpr *Src = shuffleSource(Kind, evalInt(Call->getArg(2)), Width);
+    if (!Src)
+      return unknownValue(Call->getType(),
+                          "a shuffle of a width that is not a constant power "
+                          "of two up to 32");
+    return Value::integer(atLane(V, Src));
   }
   case BuiltinKind::None:
     break;

@@ -262,6 +262,17 @@ public:
   Value inlineCall(const clang::CallExpr *Call, const clang::FunctionDecl *Def);
   /// The CUDA device function K of CudaBuiltins.def called as Call; nullopt
   /// when called in a form we do not model.
+  /// A cooperative_groups member call of CudaBuiltins.def's table, or
+  /// nullopt.
+  std::optional<Value> evalGroupMethod(const clang::CallExpr *Call);
+  /// V as the lane Src (an expression in the lane) holds it: the thread's
+  /// linear id moved by Src - lane, threadIdx rebuilt from it.
+  const LExpr *atLane(const LExpr *V, const LExpr *Src);
+  /// The source lane of a shuffle (Kind: 0 indexed, 1 up, 2 down, 3 xor)
+  /// with operand Op within segments of Width lanes; null when the width
+  /// is not a constant power of two up to 32.
+  const LExpr *shuffleSource(unsigned Kind, const LExpr *Op,
+                             const LExpr *Width);
   std::optional<Value> evalBuiltin(const clang::CallExpr *Call, BuiltinKind K,
                                    llvm::StringRef Name);
 

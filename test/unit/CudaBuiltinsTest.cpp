@@ -52,3 +52,30 @@ TEST(CudaBuiltins, BuiltinVariableComponents) {
   EXPECT_EQ(builtinVariableComponent("w"), std::nullopt);
   EXPECT_EQ(builtinVariableComponent("xy"), std::nullopt);
 }
+
+TEST(CudaBuiltins, ShufflesByName) {
+  EXPECT_EQ(lookupCudaBuiltin("__shfl_sync"), BuiltinKind::Shuffle);
+  EXPECT_EQ(lookupCudaBuiltin("__shfl_up_sync"), BuiltinKind::ShuffleUp);
+  EXPECT_EQ(lookupCudaBuiltin("__shfl_down_sync"), BuiltinKind::ShuffleDown);
+  EXPECT_EQ(lookupCudaBuiltin("__shfl_xor_sync"), BuiltinKind::ShuffleXor);
+  // The pre-CUDA 9 forms without a mask are not modelled.
+  EXPECT_EQ(lookupCudaBuiltin("__shfl"), BuiltinKind::None);
+  EXPECT_EQ(lookupCudaBuiltin("__shfl_sync_block"), BuiltinKind::None);
+}
+
+TEST(CudaBuiltins, GroupMethodsByClassAndName) {
+  EXPECT_EQ(lookupGroupMethod("thread_block", "thread_rank"),
+            GroupQuery::BlockThreadRank);
+  EXPECT_EQ(lookupGroupMethod("grid_group", "thread_rank"),
+            GroupQuery::GridThreadRank);
+  EXPECT_EQ(lookupGroupMethod("grid_group", "block_rank"),
+            GroupQuery::GridBlockRank);
+  EXPECT_EQ(lookupGroupMethod("thread_block_tile", "meta_group_rank"),
+            GroupQuery::TileMetaGroupRank);
+  EXPECT_EQ(lookupGroupMethod("thread_block_tile", "shfl_xor"),
+            GroupQuery::TileShuffleXor);
+  // A method of another group, or a group the table does not model.
+  EXPECT_EQ(lookupGroupMethod("thread_block", "meta_group_rank"), std::nullopt);
+  EXPECT_EQ(lookupGroupMethod("coalesced_group", "thread_rank"), std::nullopt);
+  EXPECT_EQ(lookupGroupMethod("thread_block", "group_index"), std::nullopt);
+}

@@ -1,0 +1,53 @@
+// Cooperative groups and warp shuffles are closed forms in the thread's
+// position, not unknowns. Measured on the H200 (issue 12's table): an index
+// from this_grid().thread_rank() takes 4 sectors per request,
+// block.thread_rank() * 4 takes 16, in[__shfl_xor_sync(~0u, i, 1)] 4.
+// RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store|atomic)}}'
+// The toolkit's headers declare the groups differently (static members,
+// forwarding references): the same numbers.
+// RUN: %if cuda-toolkit %{ %cuda-coalesce --color=false --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store|atomic)}}' %}
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+__global__ void groups(const float *in, float *out) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+  cg::thread_block_tile<8> eight = cg::tiled_partition<8>(block);
+  unsigned g = cg::this_grid().thread_rank();
+  out[g] = in[block.thread_rank() * 4];
+  // CHECK: [[@LINE-1]]:3 store `out[g]` addr=out + 4*(threadIdx.x + {{.*}} + 256*blockIdx.x + {{.*}}) spr=4 ideal=4 eff=1 coalesced
+  // CHECK: [[@LINE-2]]:12 load `in[block.thread_rank() * 4]` addr=in + 16*(threadIdx.x + {{.*}}) spr=16 ideal=4 eff=0.25 strided FLAGGED coalescing-strided
+  out[warp.meta_group_rank() * 32 + warp.thread_rank()] = 1.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[warp.meta_group_rank() * 32 + warp.thread_rank()]` {{.*}} spr=4 ideal=4 eff=1 coalesced
+  out[eight.thread_rank() * 32] = 2.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[eight.thread_rank() * 32]` {{.*}} spr=8 ideal=1 eff=0.125 strided FLAGGED coalescing-strided
+  // Eight lanes share each tile index: four floats in one sector.
+  out[block.size() * blockIdx.x + eight.meta_group_rank()] = 3.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[block.size() * blockIdx.x + eight.meta_group_rank()]` {{.*}} spr=1 ideal=1 eff=0.5 coalesced
+}
+
+__global__ void shuffles(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[__shfl_xor_sync(0xffffffffu, i, 1)];
+  // CHECK: [[@LINE-1]]:3 store `out[i]` addr=out + 4*(threadIdx.x + 256*blockIdx.x) spr=4 ideal=4 eff=1 coalesced
+  // CHECK: [[@LINE-2]]:12 load `in[__shfl_xor_sync(0xffffffffu, i, 1)]` {{.*}} spr=4 ideal=4 eff=1 coalesced
+  // Every lane takes lane 0's index: a broadcast.
+  out[__shfl_sync(0xffffffffu, i, 0)] = 0.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[__shfl_sync(0xffffffffu, i, 0)]` {{.*}} spr=1 ideal=1 eff=0.125 uniform
+  // The lane below, in segments of 16: lanes 0 and 16 keep their own, so
+  // 30 distinct floats.
+  out[__shfl_up_sync(0xffffffffu, i, 1, 16)] = 1.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[__shfl_up_sync(0xffffffffu, i, 1, 16)]` {{.*}} spr=4 ideal=4 eff=0.9375 coalesced
+  // A shuffled stride is still a stride.
+  out[32 * __shfl_down_sync(0xffffffffu, i, 2)] = 2.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[32 * __shfl_down_sync(0xffffffffu, i, 2)]` {{.*}} spr=30 ideal=4 eff=0.125 strided FLAGGED coalescing-strided
+  // A width that is not a power of two is not modelled.
+  out[__shfl_sync(0xffffffffu, i, 0, 12)] = 3.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[__shfl_sync(0xffffffffu, i, 0, 12)]` unknown: a shuffle of a width that is not a constant power of two up to 32
+}
+
+int main() {
+  float *a;
+  groups<<<64, 256>>>(a, a);
+  shuffles<<<64, 256>>>(a, a);
+}
