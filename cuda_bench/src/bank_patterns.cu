@@ -20,7 +20,8 @@ __device__ inline float total(float4 v) { return v.x + v.y + v.z + v.w; }
 // Lanes STRIDE elements apart: bank = (lane * STRIDE * sizeof(T) / 4) mod 32. STRIDE 0 is a broadcast.
 template <typename T, int STRIDE>
 __global__ void sharedStrided(const T *in, float *out) {
-  constexpr int kElems = 32 * STRIDE + 8 + kReps;
+  // Whole warps of the block fill it (the stores' cost is each warp's), and the loads stay inside.
+  constexpr int kElems = 32 * STRIDE + 32;
   __shared__ T buf[kElems];
   int tid = threadIdx.y * 32 + threadIdx.x;
   for (int i = tid; i < kElems; i += 256)

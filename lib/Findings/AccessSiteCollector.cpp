@@ -20,6 +20,9 @@ namespace {
 /// it could not be followed counts (it is usually global, and the report
 /// says why it is unknown); a host global or a local array does not.
 bool inReport(const MemoryAccess &A) {
+  // Shared memory is reported for its banks: loads, stores and atomics.
+  if (A.Space == AddressSpace::Shared)
+    return A.Op != Operation::TextureFetch;
   // Atomics and texture fetches reach the listeners; the report format
   // lists them once a check explains them (issue 9 step 1 keeps the
   // report as it was).
@@ -100,6 +103,7 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
   S.Kind = accessKind(A.Op);
   S.Base = A.Base;
   S.ElemBytes = A.ElemBytes;
+  S.Shared = A.Space == AddressSpace::Shared;
   if (A.StructBytes && *A.StructBytes > S.ElemBytes) {
     S.StructBytes = A.StructBytes;
     S.StructName = A.StructName;
