@@ -89,76 +89,48 @@ __global__ void transposeTiled(const float *in, float *out, int n) {
     out[(yo + j) * n + xo] = tile[threadIdx.x][threadIdx.y + j];
 }
 
-namespace {
+namespace bench {
 
-template <typename T, int STRIDE> void launchStrided(const bench::BankBuffers &b) {
+template <typename T, int STRIDE> void launchStrided(const BankBuffers &b) {
   sharedStrided<T, STRIDE><<<kBlocks, kTile>>>(reinterpret_cast<const T *>(b.in), b.out);
   CUDA_CHECK_LAUNCH();
 }
 
-template <int PAD> void launchColumn(const bench::BankBuffers &b) {
+template <int PAD> void launchColumn(const BankBuffers &b) {
   sharedColumn<PAD><<<kBlocks, kTile>>>(b.in, b.out);
   CUDA_CHECK_LAUNCH();
 }
 
-void launchSwizzled(const bench::BankBuffers &b) {
+void launchSwizzled(const BankBuffers &b) {
   sharedSwizzled<<<kBlocks, kTile>>>(b.in, b.out);
   CUDA_CHECK_LAUNCH();
 }
 
-void launchColumnWrite(const bench::BankBuffers &b) {
+void launchColumnWrite(const BankBuffers &b) {
   sharedColumnWrite<<<kBlocks, kTile>>>(b.in, b.out);
   CUDA_CHECK_LAUNCH();
 }
 
-template <int PAD> void launchTranspose(const bench::BankBuffers &b) {
+template <int PAD> void launchTranspose(const BankBuffers &b) {
   transposeTiled<PAD><<<dim3(128, 128), kTile>>>(b.in, b.out, 4096);
   CUDA_CHECK_LAUNCH();
 }
 
-using bench::BankPattern;
-const BankPattern kPatterns[] = {
-    {.name = "stride_1", .kernel = "sharedStrided<float, 1>", .group = "stride",
-     .label = "float, lanes 1 word apart", .elemBytes = 4, .launch = launchStrided<float, 1>},
-    {.name = "stride_2", .kernel = "sharedStrided<float, 2>", .group = "stride",
-     .label = "float, lanes 2 words apart", .elemBytes = 4, .launch = launchStrided<float, 2>},
-    {.name = "stride_3", .kernel = "sharedStrided<float, 3>", .group = "stride",
-     .label = "float, lanes 3 words apart (odd)", .elemBytes = 4, .launch = launchStrided<float, 3>},
-    {.name = "stride_4", .kernel = "sharedStrided<float, 4>", .group = "stride",
-     .label = "float, lanes 4 words apart", .elemBytes = 4, .launch = launchStrided<float, 4>},
-    {.name = "stride_8", .kernel = "sharedStrided<float, 8>", .group = "stride",
-     .label = "float, lanes 8 words apart", .elemBytes = 4, .launch = launchStrided<float, 8>},
-    {.name = "stride_32", .kernel = "sharedStrided<float, 32>", .group = "stride",
-     .label = "float, lanes 32 words apart", .elemBytes = 4, .launch = launchStrided<float, 32>},
-    {.name = "broadcast", .kernel = "sharedStrided<float, 0>", .group = "stride",
-     .label = "float, every lane one word", .elemBytes = 4, .launch = launchStrided<float, 0>},
-    {.name = "column_32", .kernel = "sharedColumn<0>", .group = "column",
-     .label = "float tile[32][32], column read", .elemBytes = 4, .launch = launchColumn<0>},
-    {.name = "column_padded", .kernel = "sharedColumn<1>", .group = "column",
-     .label = "float tile[32][33], column read", .elemBytes = 4, .launch = launchColumn<1>},
-    {.name = "column_swizzled", .kernel = "sharedSwizzled", .group = "column",
-     .label = "float tile[32][32], XOR swizzle", .elemBytes = 4, .launch = launchSwizzled},
-    {.name = "column_write", .kernel = "sharedColumnWrite", .group = "column",
-     .label = "float tile[32][32], column write", .elemBytes = 4, .launch = launchColumnWrite},
-    {.name = "double_stride_1", .kernel = "sharedStrided<double, 1>", .group = "wide",
-     .label = "double, consecutive", .elemBytes = 8, .launch = launchStrided<double, 1>},
-    {.name = "double_stride_2", .kernel = "sharedStrided<double, 2>", .group = "wide",
-     .label = "double, 2 apart", .elemBytes = 8, .launch = launchStrided<double, 2>},
-    {.name = "float3_stride_1", .kernel = "sharedStrided<float3, 1>", .group = "wide",
-     .label = "float3, consecutive (3 scalar loads)", .elemBytes = 12, .launch = launchStrided<float3, 1>},
-    {.name = "float4_stride_1", .kernel = "sharedStrided<float4, 1>", .group = "wide",
-     .label = "float4, consecutive", .elemBytes = 16, .launch = launchStrided<float4, 1>},
-    {.name = "float4_stride_2", .kernel = "sharedStrided<float4, 2>", .group = "wide",
-     .label = "float4, 2 apart", .elemBytes = 16, .launch = launchStrided<float4, 2>},
-    {.name = "transpose", .kernel = "transposeTiled<0>", .group = "transpose",
-     .label = "tiled transpose, tile[32][32]", .elemBytes = 4, .launch = launchTranspose<0>},
-    {.name = "transpose_padded", .kernel = "transposeTiled<1>", .group = "transpose",
-     .label = "tiled transpose, tile[32][33]", .elemBytes = 4, .launch = launchTranspose<1>},
-};
+template void launchStrided<float, 0>(const BankBuffers &);
+template void launchStrided<float, 1>(const BankBuffers &);
+template void launchStrided<float, 2>(const BankBuffers &);
+template void launchStrided<float, 3>(const BankBuffers &);
+template void launchStrided<float, 4>(const BankBuffers &);
+template void launchStrided<float, 8>(const BankBuffers &);
+template void launchStrided<float, 32>(const BankBuffers &);
+template void launchStrided<double, 1>(const BankBuffers &);
+template void launchStrided<double, 2>(const BankBuffers &);
+template void launchStrided<float3, 1>(const BankBuffers &);
+template void launchStrided<float4, 1>(const BankBuffers &);
+template void launchStrided<float4, 2>(const BankBuffers &);
+template void launchColumn<0>(const BankBuffers &);
+template void launchColumn<1>(const BankBuffers &);
+template void launchTranspose<0>(const BankBuffers &);
+template void launchTranspose<1>(const BankBuffers &);
 
-} // namespace
-
-const bench::BankPattern *bench::bankPatterns(size_t *count) {
-  *count = sizeof(kPatterns) / sizeof(kPatterns[0]);
-  return kPatterns;
-}
+} // namespace bench

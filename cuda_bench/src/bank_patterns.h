@@ -25,7 +25,15 @@ struct BankPattern {
   void (*launch)(const BankBuffers &);
 };
 
-// Every row, in table order; *count receives their number.
+// Every row, in table order (bank_patterns_main.cpp); *count receives their number.
 const BankPattern *bankPatterns(size_t *count);
+
+// The launches (bank_patterns.cu), one per kernel, <<<grid, 32x8>>>. T is float, double, float3 or float4
+// (elements of its type in BankBuffers::in); the instantiations the table uses are the ones compiled.
+template <typename T, int STRIDE> void launchStrided(const BankBuffers &b);
+template <int PAD> void launchColumn(const BankBuffers &b);
+void launchSwizzled(const BankBuffers &b);
+void launchColumnWrite(const BankBuffers &b);
+template <int PAD> void launchTranspose(const BankBuffers &b);
 
 } // namespace bench

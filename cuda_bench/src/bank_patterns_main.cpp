@@ -17,6 +17,57 @@
 #include "device_info.h"
 #include "timing.h"
 
+#include <cuda_runtime.h> // float3, float4
+
+namespace bench {
+
+// The table, by field name.
+const BankPattern kPatterns[] = {
+    {.name = "stride_1", .kernel = "sharedStrided<float, 1>", .group = "stride",
+     .label = "float, lanes 1 word apart", .elemBytes = 4, .launch = bench::launchStrided<float, 1>},
+    {.name = "stride_2", .kernel = "sharedStrided<float, 2>", .group = "stride",
+     .label = "float, lanes 2 words apart", .elemBytes = 4, .launch = bench::launchStrided<float, 2>},
+    {.name = "stride_3", .kernel = "sharedStrided<float, 3>", .group = "stride",
+     .label = "float, lanes 3 words apart (odd)", .elemBytes = 4, .launch = bench::launchStrided<float, 3>},
+    {.name = "stride_4", .kernel = "sharedStrided<float, 4>", .group = "stride",
+     .label = "float, lanes 4 words apart", .elemBytes = 4, .launch = bench::launchStrided<float, 4>},
+    {.name = "stride_8", .kernel = "sharedStrided<float, 8>", .group = "stride",
+     .label = "float, lanes 8 words apart", .elemBytes = 4, .launch = bench::launchStrided<float, 8>},
+    {.name = "stride_32", .kernel = "sharedStrided<float, 32>", .group = "stride",
+     .label = "float, lanes 32 words apart", .elemBytes = 4, .launch = bench::launchStrided<float, 32>},
+    {.name = "broadcast", .kernel = "sharedStrided<float, 0>", .group = "stride",
+     .label = "float, every lane one word", .elemBytes = 4, .launch = bench::launchStrided<float, 0>},
+    {.name = "column_32", .kernel = "sharedColumn<0>", .group = "column",
+     .label = "float tile[32][32], column read", .elemBytes = 4, .launch = bench::launchColumn<0>},
+    {.name = "column_padded", .kernel = "sharedColumn<1>", .group = "column",
+     .label = "float tile[32][33], column read", .elemBytes = 4, .launch = bench::launchColumn<1>},
+    {.name = "column_swizzled", .kernel = "sharedSwizzled", .group = "column",
+     .label = "float tile[32][32], XOR swizzle", .elemBytes = 4, .launch = bench::launchSwizzled},
+    {.name = "column_write", .kernel = "sharedColumnWrite", .group = "column",
+     .label = "float tile[32][32], column write", .elemBytes = 4, .launch = bench::launchColumnWrite},
+    {.name = "double_stride_1", .kernel = "sharedStrided<double, 1>", .group = "wide",
+     .label = "double, consecutive", .elemBytes = 8, .launch = bench::launchStrided<double, 1>},
+    {.name = "double_stride_2", .kernel = "sharedStrided<double, 2>", .group = "wide",
+     .label = "double, 2 apart", .elemBytes = 8, .launch = bench::launchStrided<double, 2>},
+    {.name = "float3_stride_1", .kernel = "sharedStrided<float3, 1>", .group = "wide",
+     .label = "float3, consecutive (3 scalar loads)", .elemBytes = 12, .launch = bench::launchStrided<float3, 1>},
+    {.name = "float4_stride_1", .kernel = "sharedStrided<float4, 1>", .group = "wide",
+     .label = "float4, consecutive", .elemBytes = 16, .launch = bench::launchStrided<float4, 1>},
+    {.name = "float4_stride_2", .kernel = "sharedStrided<float4, 2>", .group = "wide",
+     .label = "float4, 2 apart", .elemBytes = 16, .launch = bench::launchStrided<float4, 2>},
+    {.name = "transpose", .kernel = "transposeTiled<0>", .group = "transpose",
+     .label = "tiled transpose, tile[32][32]", .elemBytes = 4, .launch = bench::launchTranspose<0>},
+    {.name = "transpose_padded", .kernel = "transposeTiled<1>", .group = "transpose",
+     .label = "tiled transpose, tile[32][33]", .elemBytes = 4, .launch = bench::launchTranspose<1>},
+};
+
+const BankPattern *bankPatterns(size_t *count) {
+  *count = sizeof(kPatterns) / sizeof(kPatterns[0]);
+  return kPatterns;
+}
+
+} // namespace bench
+
 namespace {
 
 struct Options {

@@ -500,16 +500,16 @@ int Run::execute(raw_ostream &Out) {
   unsigned Flagged = llvm::count_if(R.Findings, [](const Finding &F) {
     return F.Flagged;
   });
-  size_t Shared = llvm::count_if(
-      R.Findings, [](const Finding &F) { return F.Site.Shared; });
-  size_t Global = R.Findings.size() - Shared;
+  // Shared accesses are in the report, but the summary keeps counting the
+  // global ones it always has.
+  size_t Global = llvm::count_if(
+      R.Findings, [](const Finding &F) { return !F.Site.Shared; });
   if (C.Format == OutputFormat::Text)
     Err << "cuda-coalesce: " << R.Files << (R.Files == 1 ? " file" : " files")
         << (FilesFailed ? " (" + std::to_string(FilesFailed) + " failed), "
                         : std::string(", "))
         << R.Kernels << (R.Kernels == 1 ? " kernel, " : " kernels, ")
         << Global << (Global == 1 ? " global access, " : " global accesses, ")
-        << (Shared ? std::to_string(Shared) + " shared, " : std::string())
         << Flagged << " flagged"
         << (Baselined ? " (" + std::to_string(Baselined) + " in the baseline)"
                       : std::string())
