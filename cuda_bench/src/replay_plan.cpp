@@ -60,6 +60,10 @@ std::string readReport(const json::Value &root, std::vector<ReportAccess> &out) 
     const json::Value &a = accesses->asArray()[i];
     if (!a.isObject())
       return "accesses[" + std::to_string(i) + "] is not an object";
+    // Shared-memory accesses are about banks, not sectors: bank-patterns measures those.
+    std::string space = stringMember(a, "space");
+    if (!space.empty() && space != "global")
+      continue;
     ReportAccess r;
     r.file = stringMember(a, "file");
     r.line = static_cast<int>(integerMember(a, "line").value_or(0));

@@ -57,6 +57,9 @@ struct AccessSite {
   std::string Text;            ///< the access as written, "out[x * height + y]"
   std::string Base;            ///< the base pointer's name, "out"
   unsigned ElemBytes = 0;      ///< bytes each lane reads or writes
+  /// A __shared__ object (banks, not sectors): LaneOffsets and Lane0Offset
+  /// are then byte offsets within it.
+  bool Shared = false;
 
   /// The byte address as printed: "out + 4*(threadIdx.x + 256*blockIdx.x)".
   std::string Address;

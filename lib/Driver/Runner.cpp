@@ -500,13 +500,16 @@ int Run::execute(raw_ostream &Out) {
   unsigned Flagged = llvm::count_if(R.Findings, [](const Finding &F) {
     return F.Flagged;
   });
+  // Shared accesses are in the report, but the summary keeps counting the
+  // global ones it always has.
+  size_t Global = llvm::count_if(
+      R.Findings, [](const Finding &F) { return !F.Site.Shared; });
   if (C.Format == OutputFormat::Text)
     Err << "cuda-coalesce: " << R.Files << (R.Files == 1 ? " file" : " files")
         << (FilesFailed ? " (" + std::to_string(FilesFailed) + " failed), "
                         : std::string(", "))
         << R.Kernels << (R.Kernels == 1 ? " kernel, " : " kernels, ")
-        << R.Findings.size()
-        << (R.Findings.size() == 1 ? " global access, " : " global accesses, ")
+        << Global << (Global == 1 ? " global access, " : " global accesses, ")
         << Flagged << " flagged"
         << (Baselined ? " (" + std::to_string(Baselined) + " in the baseline)"
                       : std::string())

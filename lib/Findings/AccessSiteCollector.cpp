@@ -16,15 +16,18 @@ namespace coalesce {
 
 namespace {
 
-/// The report covers global memory: a pointer whose space is unknown because
-/// it could not be followed counts (it is usually global, and the report
-/// says why it is unknown); a host global or a local array does not.
-/// Atomics are reported: their requests coalesce like loads and stores
+/// The report covers global memory, and shared memory for its banks: a
+/// pointer whose space is unknown because it could not be followed counts
+/// (it is usually global, and the report says why it is unknown); a host
+/// global or a local array does not. Atomics are reported: their requests coalesce like loads and stores
 /// (a strided atomicAdd touches a sector per lane). Texture fetches go
 /// through the texture path, which this model does not describe.
 bool inReport(const MemoryAccess &A) {
   if (A.Op == Operation::TextureFetch)
     return false;
+  // Shared memory is reported for its banks: loads, stores and atomics.
+  if (A.Space == AddressSpace::Shared)
+    return true;
   return A.Space == AddressSpace::Global ||
          (A.Space == AddressSpace::Generic && !A.UnknownBase.empty());
 }
@@ -101,6 +104,7 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
   S.Kind = accessKind(A.Op);
   S.Base = A.Base;
   S.ElemBytes = A.ElemBytes;
+  S.Shared = A.Space == AddressSpace::Shared;
   if (A.StructBytes && *A.StructBytes > S.ElemBytes) {
     S.StructBytes = A.StructBytes;
     S.StructName = A.StructName;

@@ -10,6 +10,7 @@ std::unique_ptr<CoalescingCheck> createStridedCheck();
 std::unique_ptr<CoalescingCheck> createMisalignedCheck();
 std::unique_ptr<CoalescingCheck> createGatherCheck();
 std::unique_ptr<CoalescingCheck> createUnknownCheck();
+std::unique_ptr<CoalescingCheck> createBankConflictCheck();
 
 const std::vector<std::unique_ptr<CoalescingCheck>> &allChecks() {
   // Sorted by name: the order users see in --list-checks and SARIF.
@@ -21,6 +22,7 @@ const std::vector<std::unique_ptr<CoalescingCheck>> &allChecks() {
     V.push_back(createMisalignedCheck());
     V.push_back(createStridedCheck());
     V.push_back(createUnknownCheck());
+    V.push_back(createBankConflictCheck());
     return V;
   }();
   return Checks;

@@ -31,6 +31,10 @@ const char *categoryName(Category C) {
     return "gather";
   case Category::Unknown:
     return "unknown";
+  case Category::BankConflict:
+    return "bank-conflict";
+  case Category::ConflictFree:
+    return "conflict-free";
   }
   return "unknown";
 }
@@ -81,19 +85,24 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
     for (size_t L = 0; L < Addrs.size(); ++L)
       if (S.LaneOffsets[L])
         Addrs[L] = S.Lane0Offset + *S.LaneOffsets[L];
-    F.Cost = predictWarp(Addrs, S.ElemBytes, Opts.GPU);
+    if (S.Shared)
+      F.Bank = predictBanks(Addrs, S.ElemBytes, Opts.GPU);
+    else
+      F.Cost = predictWarp(Addrs, S.ElemBytes, Opts.GPU);
     F.LaneStrideBytes = arithmeticStride(S.LaneOffsets);
   }
 
   F.SectorBytes = Opts.GPU.SectorBytes;
   const CoalescingCheck *Matched = nullptr;
-  if (F.Cost && F.Cost->Uniform) {
+  if ((F.Cost && F.Cost->Uniform) || (F.Bank && F.Bank->Uniform)) {
     F.Cat = Category::Uniform;
   } else if (F.Cost && !wastesSectors(F)) {
     F.Cat = Category::Coalesced;
+  } else if (F.Bank && F.Bank->Wavefronts <= F.Bank->IdealWavefronts) {
+    F.Cat = Category::ConflictFree;
   } else {
     for (const auto &C : allChecks())
-      if (C->matches(F)) {
+      if (C->info().SharedMemory == S.Shared && C->matches(F)) {
         assert(!Matched && "two checks claim one access");
         Matched = C.get();
       }
@@ -104,7 +113,7 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
     F.Check = Matched->name().str();
     Matched->describe(F);
   }
-  if (F.Cost)
+  if (F.Cost || F.Bank)
     F.Notes.insert(F.Notes.begin(),
                    "lane address = " + S.Address + assumptionText(S));
   // One template's instantiations share a location: say which one this is.

@@ -42,6 +42,8 @@ struct CheckInfo {
   CheckSeverity Severity;
   std::vector<CheckOption> Options;
   const char *DocPage;     ///< "docs/checks/<Name>.md"
+  /// Examines shared-memory accesses (F.Bank) instead of global ones.
+  bool SharedMemory = false;
 };
 
 /// Option values given on the command line, "check.Option" -> value.

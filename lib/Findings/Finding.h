@@ -4,6 +4,7 @@
 #define CUDA_COALESCE_FINDINGS_FINDING_H
 
 #include "Analysis/AccessSite.h"
+#include "Model/BankConflicts.h"
 #include "Model/Coalescer.h"
 
 #include <optional>
@@ -21,6 +22,9 @@ enum class Category {
   Chunked,
   Gather,
   Unknown,
+  /// Shared memory: more wavefronts than the ideal, or none wasted.
+  BankConflict,
+  ConflictFree,
 };
 
 /// "coalesced", "uniform", ... as in the report format.
@@ -30,6 +34,9 @@ const char *categoryName(Category C);
 struct Finding {
   AccessSite Site;
   std::optional<WarpCost> Cost;  ///< nullopt when the address is unknown
+  /// A shared-memory access's banks (Cost is then nullopt); nullopt when
+  /// global or unknown.
+  std::optional<BankCost> Bank;
   std::optional<int64_t> LaneStrideBytes; ///< when lane offsets are arithmetic
   unsigned SectorBytes = 32;     ///< of the GPU Cost was predicted for
   Category Cat = Category::Unknown;

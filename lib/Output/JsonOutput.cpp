@@ -66,7 +66,7 @@ Json access(const Finding &F) {
   A["kernel"] = Site.Kernel;
   A["function"] = Site.Function;
   A["access"] = accessKindName(Site.Kind);
-  A["space"] = "global";
+  A["space"] = Site.Shared ? "shared" : "global";
   A["text"] = Site.Text;
   A["base"] = Site.Base;
   A["elem_bytes"] = Site.ElemBytes;
@@ -91,6 +91,12 @@ Json access(const Finding &F) {
     A["ideal_sectors"] = nullptr;
     A["lines_per_request"] = nullptr;
     A["efficiency"] = nullptr;
+  }
+  // Shared memory: banks instead of sectors (the sector fields are null).
+  if (Site.Shared) {
+    A["bank_conflict_ways"] = F.Bank ? Json(F.Bank->ConflictWays) : Json(nullptr);
+    A["wavefronts_per_request"] = F.Bank ? Json(F.Bank->Wavefronts) : Json(nullptr);
+    A["ideal_wavefronts"] = F.Bank ? Json(F.Bank->IdealWavefronts) : Json(nullptr);
   }
   A["category"] = categoryName(F.Cat);
   A["flagged"] = F.Flagged;

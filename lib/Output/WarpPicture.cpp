@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Output/WarpPicture.h"
+#include "Model/BankConflicts.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -64,11 +65,51 @@ std::string laneList(const std::vector<unsigned> &Lanes) {
   return (Lanes.size() == 1 ? "lane " : "lanes ") + Ranges;
 }
 
+/// A shared-memory access: the bank of each lane's first word, sixteen
+/// lanes a row, lanes in the busiest bank marked '*':
+///
+///   banks: lane -> bank of its first word (32 banks of 4 bytes), * in bank 0
+///     lanes  0-15:   0*  0*  0*  0*  0*  0*  0*  0*  0*  0*  0*  0* ...
+///     lanes 16-31:   0*  0*  0*  0*  0*  0*  0*  0*  0*  0*  0*  0* ...
+std::string drawBanks(const AccessSite &Site) {
+  std::vector<std::optional<int64_t>> Addrs(Site.LaneOffsets.size());
+  for (size_t L = 0; L < Addrs.size(); ++L)
+    if (Site.LaneOffsets[L])
+      Addrs[L] = Site.Lane0Offset + *Site.LaneOffsets[L];
+  GpuTarget GPU;
+  BankCost C = predictBanks(Addrs, Site.ElemBytes, GPU);
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "  banks: lane -> bank of its first word (" << GPU.SharedBanks
+     << " banks of " << GPU.BankBytes << " bytes), * in bank " << C.WorstBank
+     << "\n";
+  for (size_t Row = 0; Row < C.LaneBanks.size(); Row += 16) {
+    size_t End = std::min(C.LaneBanks.size(), Row + 16);
+    OS << llvm::format("    lanes %2u-%2u: ", unsigned(Row), unsigned(End - 1));
+    for (size_t L = Row; L < End; ++L) {
+      if (!C.LaneBanks[L]) {
+        OS << "   -";
+        continue;
+      }
+      bool Worst = C.ConflictWays > 1 &&
+                   std::binary_search(C.WorstLanes.begin(), C.WorstLanes.end(),
+                                      unsigned(L));
+      OS << llvm::format(" %2u", *C.LaneBanks[L]) << (Worst ? '*' : ' ');
+    }
+    while (Out.back() == ' ')
+      Out.pop_back();
+    OS << "\n";
+  }
+  return Out;
+}
+
 } // namespace
 
 std::string coalesce::drawWarp(const AccessSite &Site, unsigned SectorBytes) {
   if (Site.LaneOffsets.empty() || Site.ElemBytes == 0 || SectorBytes == 0)
     return "";
+  if (Site.Shared)
+    return drawBanks(Site);
   const int64_t S = SectorBytes;
   const int64_t E = Site.ElemBytes;
 

@@ -12,7 +12,7 @@ namespace coalesce {
 /// Draws one row per touched sector: its offset from lane 0, which of its
 /// bytes are requested and which lanes touch it. At most 12 rows, each
 /// line within 100 columns and ending in '\n'. Empty when the lane offsets
-/// are not known.
+/// are not known. A shared-memory access gets the bank of each lane instead.
 std::string drawWarp(const AccessSite &Site, unsigned SectorBytes = 32);
 
 } // namespace coalesce

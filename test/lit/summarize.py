@@ -3,6 +3,7 @@
 
   LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF CATEGORY[ FLAGGED CHECK]
   LINE:COL KIND `TEXT` unknown: REASON
+  LINE:COL KIND `TEXT` shared addr=ADDRESS wf=WAVEFRONTS ideal=IDEAL ways=WAYS CATEGORY[ FLAGGED CHECK]
 
 Reads the report on stdin. The JSON itself is tested elsewhere after
 normalising; this view keeps engine tests one line per access.
@@ -13,6 +14,12 @@ import sys
 report = json.load(sys.stdin)
 for a in report["accesses"]:
     head = "%d:%d %s `%s`" % (a["line"], a["column"], a["access"], a["text"])
+    if a.get("space") == "shared" and a.get("wavefronts_per_request") is not None:
+        line = "%s shared addr=%s wf=%d ideal=%d ways=%d %s" % (
+            head, a["address"], a["wavefronts_per_request"], a["ideal_wavefronts"],
+            a["bank_conflict_ways"], a["category"])
+        print(line + (" FLAGGED " + a["check"] if a["flagged"] else ""))
+        continue
     if a["sectors_per_request"] is None:
         print("%s %s: %s" % (head, a["category"], a["reason"]))
         continue

@@ -1,0 +1,102 @@
+//===- BankConflictCheck.cpp - shared-bank-conflict -----------------------===//
+//
+// A shared-memory request whose lanes need several different words of one
+// bank: the bank serves them one wavefront after another, so the request
+// takes more wavefronts than the fewest it could (Model/BankConflicts.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Findings/CoalescingCheck.h"
+
+#include <cstdlib>
+
+namespace coalesce {
+
+namespace {
+
+/// "lanes 0..31", "lanes 0 and 16", "lanes 0, 8, 16 and 24",
+/// "8 lanes (0, 4, 8, ...)".
+std::string laneList(const std::vector<unsigned> &Lanes) {
+  auto Num = [](unsigned L) { return std::to_string(L); };
+  if (Lanes.size() == 1)
+    return "lane " + Num(Lanes[0]);
+  if (Lanes.size() > 2 && Lanes.back() - Lanes.front() + 1 == Lanes.size())
+    return "lanes " + Num(Lanes.front()) + ".." + Num(Lanes.back());
+  if (Lanes.size() <= 4) {
+    std::string S = "lanes ";
+    for (size_t I = 0; I < Lanes.size(); ++I)
+      S += (I == 0 ? "" : I + 1 == Lanes.size() ? " and " : ", ") + Num(Lanes[I]);
+    return S;
+  }
+  return std::to_string(Lanes.size()) + " lanes (" + Num(Lanes[0]) + ", " +
+         Num(Lanes[1]) + ", " + Num(Lanes[2]) + ", ...)";
+}
+
+const char *verb(AccessKind K) {
+  switch (K) {
+  case AccessKind::Load:
+    return "load";
+  case AccessKind::Store:
+    return "store";
+  case AccessKind::LoadStore:
+  case AccessKind::Atomic:
+    break;
+  }
+  return "update";
+}
+
+class BankConflictCheck : public CoalescingCheck {
+public:
+  const CheckInfo &info() const override {
+    static const CheckInfo Info = {
+        "shared-bank-conflict", Category::BankConflict,
+        "lanes of a warp need different words of one shared-memory bank: "
+        "the request takes more wavefronts than it could",
+        /*DefaultOn=*/true, CheckSeverity::Warning, {},
+        "docs/checks/shared-bank-conflict.md", /*SharedMemory=*/true};
+    return Info;
+  }
+
+  bool matches(const Finding &F) const override {
+    return F.Bank && F.Bank->Wavefronts > F.Bank->IdealWavefronts;
+  }
+
+  void describe(Finding &F) const override {
+    const BankCost &B = *F.Bank;
+    const AccessSite &S = F.Site;
+    F.Message = std::to_string(B.ConflictWays) +
+                "-way shared memory bank conflict: " + laneList(B.WorstLanes) +
+                " " + verb(S.Kind) + " " + std::to_string(B.ConflictWays) +
+                " different words of '" + S.Base + "' in bank " +
+                std::to_string(B.WorstBank) + " (" +
+                std::to_string(B.Wavefronts) + " wavefronts where " +
+                std::to_string(B.IdealWavefronts) + " would do)";
+    if (F.LaneStrideBytes)
+      F.Notes.push_back("lanes are " +
+                        std::to_string(std::llabs(*F.LaneStrideBytes)) +
+                        " bytes apart; bank = (byte offset / 4) mod 32");
+    if (B.LanesPerPhase < 32)
+      F.Notes.push_back("a " + std::to_string(S.ElemBytes * 8) +
+                        "-bit access is served " +
+                        std::to_string(B.LanesPerPhase) +
+                        " lanes at a time: " +
+                        std::to_string(B.IdealWavefronts) +
+                        " wavefronts is its ideal");
+    F.Notes.push_back(
+        "pad each row by one word (e.g. 'float tile[32][33]') so that lanes "
+        "walking a column fall in different banks, swizzle the column index "
+        "('tile[r][c ^ r]'), or let threadIdx.x pick the last index");
+  }
+
+  bool worthFlagging(const Finding &F, double) const override {
+    return matches(F) && F.Bank->ActiveLanes >= 2;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<CoalescingCheck> createBankConflictCheck() {
+  return std::make_unique<BankConflictCheck>();
+}
+
+} // namespace coalesce

@@ -1,0 +1,94 @@
+//===- BankConflicts.cpp --------------------------------------------------===//
+
+#include "Model/BankConflicts.h"
+
+#include <map>
+#include <set>
+
+namespace coalesce {
+
+namespace {
+
+int64_t floorDiv(int64_t A, int64_t B) {
+  return A / B - ((A % B != 0) && ((A < 0) != (B < 0)));
+}
+
+/// One instruction of Bytes bytes per lane (1 to 4, 8 or 16).
+BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
+                    unsigned Bytes, const GpuTarget &GPU) {
+  BankCost C;
+  const int64_t Word = GPU.BankBytes;
+  const unsigned Banks = GPU.SharedBanks;
+  unsigned WordsPerLane = Bytes > Word ? Bytes / Word : 1;
+  C.LanesPerPhase = std::max(1u, GPU.WarpSize / WordsPerLane);
+  C.LaneBanks.resize(LaneAddrs.size());
+  std::optional<int64_t> First;
+  bool Same = true;
+  for (size_t P = 0; P < LaneAddrs.size(); P += C.LanesPerPhase) {
+    std::map<unsigned, std::set<int64_t>> WordsOfBank;
+    std::map<unsigned, std::vector<unsigned>> LanesOfBank;
+    std::set<int64_t> Words;
+    for (size_t L = P; L < std::min(LaneAddrs.size(), P + C.LanesPerPhase);
+         ++L) {
+      if (!LaneAddrs[L])
+        continue;
+      int64_t A = *LaneAddrs[L];
+      ++C.ActiveLanes;
+      if (First && *First != A)
+        Same = false;
+      First = First.value_or(A);
+      int64_t W0 = floorDiv(A, Word);
+      C.LaneBanks[L] = unsigned(((W0 % Banks) + Banks) % Banks);
+      for (unsigned I = 0; I < WordsPerLane; ++I) {
+        int64_t W = W0 + I;
+        unsigned Bank = unsigned(((W % Banks) + Banks) % Banks);
+        if (WordsOfBank[Bank].insert(W).second || I == 0)
+          LanesOfBank[Bank].push_back(unsigned(L));
+        Words.insert(W);
+      }
+    }
+    if (Words.empty())
+      continue;
+    unsigned Most = 0;
+    for (const auto &[Bank, Set] : WordsOfBank)
+      if (Set.size() > Most) {
+        Most = unsigned(Set.size());
+        if (Most > C.ConflictWays || C.WorstLanes.empty()) {
+          C.WorstBank = Bank;
+          C.WorstLanes = LanesOfBank[Bank];
+        }
+      }
+    C.ConflictWays = std::max(C.ConflictWays, Most);
+    C.Wavefronts += Most;
+    C.IdealWavefronts += unsigned((Words.size() + Banks - 1) / Banks);
+  }
+  // A lane that touches the bank twice (or two lanes on one word) is
+  // listed once.
+  std::set<unsigned> Unique(C.WorstLanes.begin(), C.WorstLanes.end());
+  C.WorstLanes.assign(Unique.begin(), Unique.end());
+  C.Uniform = C.ActiveLanes > 1 && Same;
+  return C;
+}
+
+} // namespace
+
+BankCost predictBanks(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
+                      unsigned AccessBytes, const GpuTarget &GPU) {
+  if (AccessBytes <= GPU.BankBytes || AccessBytes == 2 * GPU.BankBytes ||
+      AccessBytes == 4 * GPU.BankBytes)
+    return predictOne(LaneAddrs, AccessBytes, GPU);
+  // Pieces of one word each, one instruction per piece.
+  std::optional<BankCost> Worst;
+  std::vector<std::optional<int64_t>> Piece(LaneAddrs.begin(), LaneAddrs.end());
+  for (unsigned Off = 0; Off < AccessBytes; Off += GPU.BankBytes) {
+    for (size_t L = 0; L < Piece.size(); ++L)
+      if (LaneAddrs[L])
+        Piece[L] = *LaneAddrs[L] + Off;
+    BankCost C = predictOne(Piece, GPU.BankBytes, GPU);
+    if (!Worst || C.Wavefronts > Worst->Wavefronts)
+      Worst = std::move(C);
+  }
+  return *Worst;
+}
+
+} // namespace coalesce

@@ -1,0 +1,60 @@
+//===- BankConflicts.h - the shared-memory bank model -----------*- C++ -*-===//
+//
+// What the hardware does with one warp-wide shared-memory load or store:
+// shared memory has GpuTarget::SharedBanks banks of BankBytes bytes, and
+// bank = (byte address / BankBytes) mod SharedBanks. A request costs one
+// wavefront per distinct word per bank, maximised over the banks; lanes
+// reading the same word share it (broadcast). 64-bit accesses are served a
+// half-warp at a time and 128-bit ones a quarter-warp at a time, so their
+// ideal is 2 and 4 wavefronts. Measured on the H200: docs/bench/h200-bank.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_COALESCE_MODEL_BANKCONFLICTS_H
+#define CUDA_COALESCE_MODEL_BANKCONFLICTS_H
+
+#include "Model/GpuTarget.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace coalesce {
+
+/// The model's answer for one warp request to shared memory.
+struct BankCost {
+  unsigned ActiveLanes = 0;
+  /// Wavefronts the request takes: the sum over its phases of the most
+  /// distinct words one bank serves in that phase.
+  unsigned Wavefronts = 0;
+  /// The fewest it could take: one per phase that has active lanes (more
+  /// when a phase touches more words than there are banks).
+  unsigned IdealWavefronts = 0;
+  /// The most distinct words one bank serves in one phase; 1: no conflict.
+  unsigned ConflictWays = 1;
+  /// Lanes served together: 32, 16 for 64-bit and 8 for 128-bit accesses.
+  unsigned LanesPerPhase = 32;
+  /// Every active lane reads the same address (a broadcast).
+  bool Uniform = false;
+  /// The bank that serves ConflictWays words, and the lanes that hit it
+  /// there (in the first phase where it does), ascending.
+  unsigned WorstBank = 0;
+  std::vector<unsigned> WorstLanes;
+  /// Bank of the first word each lane touches; nullopt for inactive lanes.
+  std::vector<std::optional<unsigned>> LaneBanks;
+};
+
+/// Predicts one warp request. LaneAddrs holds one byte address per lane (at
+/// most WarpSize; nullopt: inactive); AccessBytes is what each lane reads or
+/// writes. 1 to 4, 8 and 16 bytes are one instruction each; any other size
+/// (a float3, a struct) is copied in 4-byte pieces, one instruction per
+/// piece, and the answer is that of its costliest piece.
+BankCost predictBanks(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
+                      unsigned AccessBytes,
+                      const GpuTarget &GPU = GpuTarget());
+
+} // namespace coalesce
+
+#endif

@@ -1,0 +1,110 @@
+//===- BankConflictsTest.cpp - the shared-memory bank model ---------------===//
+//
+// The wavefront counts are the ones Nsight Compute measured on an H200
+// (docs/bench/h200-bank.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Model/BankConflicts.h"
+
+#include "gtest/gtest.h"
+
+#include <optional>
+#include <vector>
+
+using namespace coalesce;
+
+namespace {
+
+using Lanes = std::vector<std::optional<int64_t>>;
+
+Lanes strided(int64_t Base, int64_t StrideBytes, unsigned NumActive = 32) {
+  Lanes L;
+  for (unsigned I = 0; I != NumActive; ++I)
+    L.push_back(Base + int64_t(I) * StrideBytes);
+  return L;
+}
+
+TEST(BankConflicts, ConsecutiveFloatsTakeOneWavefront) {
+  BankCost C = predictBanks(strided(0, 4), 4);
+  EXPECT_EQ(C.Wavefronts, 1u);
+  EXPECT_EQ(C.IdealWavefronts, 1u);
+  EXPECT_EQ(C.ConflictWays, 1u);
+  EXPECT_EQ(C.ActiveLanes, 32u);
+  EXPECT_FALSE(C.Uniform);
+}
+
+TEST(BankConflicts, ColumnOfA32By32TileIs32Way) {
+  BankCost C = predictBanks(strided(0, 32 * 4), 4);
+  EXPECT_EQ(C.Wavefronts, 32u);
+  EXPECT_EQ(C.IdealWavefronts, 1u);
+  EXPECT_EQ(C.ConflictWays, 32u);
+  EXPECT_EQ(C.WorstBank, 0u);
+  EXPECT_EQ(C.WorstLanes.size(), 32u);
+  // Column 5 of the same tile: every lane in bank 5.
+  EXPECT_EQ(predictBanks(strided(20, 128), 4).WorstBank, 5u);
+}
+
+TEST(BankConflicts, PaddingARowByOneWordRemovesTheConflict) {
+  EXPECT_EQ(predictBanks(strided(0, 33 * 4), 4).Wavefronts, 1u);
+}
+
+TEST(BankConflicts, StridesCostTheirCommonFactorWith32) {
+  EXPECT_EQ(predictBanks(strided(0, 2 * 4), 4).Wavefronts, 2u);
+  EXPECT_EQ(predictBanks(strided(0, 3 * 4), 4).Wavefronts, 1u);
+  EXPECT_EQ(predictBanks(strided(0, 4 * 4), 4).Wavefronts, 4u);
+  EXPECT_EQ(predictBanks(strided(0, 8 * 4), 4).Wavefronts, 8u);
+  BankCost Two = predictBanks(strided(0, 2 * 4), 4);
+  EXPECT_EQ(Two.WorstLanes, (std::vector<unsigned>{0, 16}));
+}
+
+TEST(BankConflicts, ABroadcastIsFree) {
+  BankCost C = predictBanks(strided(64, 0), 4);
+  EXPECT_EQ(C.Wavefronts, 1u);
+  EXPECT_TRUE(C.Uniform);
+  // Two lanes per word, 16 words in 16 banks: no conflict either.
+  Lanes Pairs;
+  for (int64_t L = 0; L < 32; ++L)
+    Pairs.push_back((L / 2) * 4);
+  EXPECT_EQ(predictBanks(Pairs, 4).Wavefronts, 1u);
+}
+
+TEST(BankConflicts, XorSwizzledColumnIsConflictFree) {
+  Lanes L;
+  for (int64_t Lane = 0; Lane < 32; ++Lane)
+    L.push_back((Lane * 32 + (3 ^ Lane)) * 4);
+  EXPECT_EQ(predictBanks(L, 4).Wavefronts, 1u);
+}
+
+TEST(BankConflicts, WideAccessesAreServedInPhases) {
+  BankCost D = predictBanks(strided(0, 8), 8);
+  EXPECT_EQ(D.LanesPerPhase, 16u);
+  EXPECT_EQ(D.Wavefronts, 2u);
+  EXPECT_EQ(D.IdealWavefronts, 2u);
+  EXPECT_EQ(D.ConflictWays, 1u);
+  EXPECT_EQ(predictBanks(strided(0, 16), 8).Wavefronts, 4u);
+  BankCost V = predictBanks(strided(0, 16), 16);
+  EXPECT_EQ(V.LanesPerPhase, 8u);
+  EXPECT_EQ(V.Wavefronts, 4u);
+  EXPECT_EQ(V.IdealWavefronts, 4u);
+  EXPECT_EQ(predictBanks(strided(0, 32), 16).Wavefronts, 8u);
+}
+
+TEST(BankConflicts, OddSizesAreCopiedAWordAtATime) {
+  // float3: three 4-byte loads 12 bytes apart, an odd number of words.
+  BankCost C = predictBanks(strided(0, 12), 12);
+  EXPECT_EQ(C.Wavefronts, 1u);
+  EXPECT_EQ(C.IdealWavefronts, 1u);
+}
+
+TEST(BankConflicts, InactiveLanesAndNegativeAddresses) {
+  Lanes L = strided(-4096, 128, 8);
+  L.resize(32);
+  BankCost C = predictBanks(L, 4);
+  EXPECT_EQ(C.ActiveLanes, 8u);
+  EXPECT_EQ(C.Wavefronts, 8u);
+  EXPECT_FALSE(C.LaneBanks[8].has_value());
+  EXPECT_EQ(predictBanks(Lanes(32), 4).Wavefronts, 0u);
+}
+
+} // namespace
