@@ -17,8 +17,9 @@
 // and friends) costs most of a parse, so it is compiled once into a PCH at
 // start-up and each input includes that instead: the same declarations, at
 // a tenth of the time. CUDA_COALESCE_FUZZ_NO_PCH=1 parses exactly as the CLI
-// does; CUDA_COALESCE_FUZZ_PRINT=1 prints each input's JSON report (to
-// replay a reproducer: frontend-fuzzer FILE).
+// does; CUDA_COALESCE_FUZZ_PRINT=1 prints each input's JSON report after a
+// line "input <FNV-1a 64 of the text>" (to replay a reproducer:
+// frontend-fuzzer FILE).
 //
 //===----------------------------------------------------------------------===//
 
@@ -216,6 +217,14 @@ void limitTraversalToInput(clang::ASTContext &Ctx) {
   Ctx.setTraversalScope(Scope);
 }
 
+/// Names an input in the printed reports (libFuzzer may run one twice).
+uint64_t fnv1a(llvm::StringRef Bytes) {
+  uint64_t H = 0xcbf29ce484222325ull;
+  for (unsigned char C : Bytes)
+    H = (H ^ C) * 0x100000001b3ull;
+  return H;
+}
+
 class Consumer : public clang::ASTConsumer {
 public:
   explicit Consumer(ErrorRecorder &Diags) : Diags(Diags) {}
@@ -230,7 +239,10 @@ public:
       fail("a second analysis of the same AST writes other JSON",
            Json + "\n---\n" + Again);
     if (std::getenv("CUDA_COALESCE_FUZZ_PRINT"))
-      std::fputs(Json.c_str(), stdout);
+      std::printf("input %016llx\n%s", (unsigned long long)fnv1a(
+                      Ctx.getSourceManager().getBufferData(
+                          Ctx.getSourceManager().getMainFileID())),
+                  Json.c_str());
   }
 
 private:

@@ -6,6 +6,6 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 dir=${CUDA_COALESCE_ASAN_BUILD_DIR:-$root/build-asan}
 "$root/scripts/configure-asan.sh" "$dir"
-cmake --build "$dir" --target laneexpr-fuzzer frontend-fuzzer -j 2
+cmake --build "$dir" --target laneexpr-fuzzer frontend-fuzzer cuda-coalesce -j 2
 cd "$dir"
 ctest -L fuzz --output-on-failure -j 2
