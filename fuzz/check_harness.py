@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""The frontend fuzzer analyzes what the CLI analyzes.
+
+Runs frontend-fuzzer once over every seed (libFuzzer runs each file given
+as an argument once; CUDA_COALESCE_FUZZ_PRINT=1 prints each report) and
+cuda-coalesce once over the same files, then compares the accesses of each
+file: line, column, category, address and sectors per request. A harness
+that parsed differently (the prelude's PCH, the traversal limited to the
+input's declarations) or analyzed nothing would make the fuzzer's runs
+vacuous; this fails then.
+
+    check_harness.py FRONTEND_FUZZER CUDA_COALESCE SEED_DIR
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def key(a):
+    return (a["line"], a["column"], a["category"], a["address"],
+            a["sectors_per_request"])
+
+
+def fnv1a(data):
+    h = 0xcbf29ce484222325
+    for c in data:
+        h = ((h ^ c) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def main():
+    fuzzer, cli, seed_dir = sys.argv[1:4]
+    seeds = sorted(Path(seed_dir).glob("*.cu"))
+    env = dict(os.environ, CUDA_COALESCE_FUZZ_PRINT="1")
+    out = subprocess.run([fuzzer, *map(str, seeds)], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    decoder = json.JSONDecoder()
+    reports, pos = {}, 0
+    while True:
+        pos = out.find("input ", pos)
+        if pos < 0:
+            break
+        name, pos = out[pos + 6:pos + 22], out.find("{", pos)
+        report, pos = decoder.raw_decode(out, pos)
+        reports[name] = sorted(key(a) for a in report["accesses"])
+    harness = []
+    for s in seeds:
+        h = reports.get(f"{fnv1a(s.read_bytes()):016x}")
+        if h is None:
+            sys.exit(f"no report for {s.name}")
+        harness.append(h)
+
+    run = subprocess.run([cli, "--cuda=builtin", "--format=json",
+                          *map(str, seeds)], capture_output=True, text=True)
+    by_file = {str(s): [] for s in seeds}
+    for a in json.loads(run.stdout)["accesses"]:
+        by_file[a["file"]].append(key(a))
+
+    differ = [s.name for s, h in zip(seeds, harness)
+              if h != sorted(by_file[str(s)])]
+    accesses = sum(len(h) for h in harness)
+    print(f"{len(seeds)} seeds, {accesses} accesses; "
+          f"{len(seeds) - len(differ)} files agree with the CLI")
+    if accesses == 0:
+        sys.exit("the harness analyzed no access at all")
+    if differ:
+        sys.exit("the harness and the CLI disagree on: " + ", ".join(differ))
+
+
+if __name__ == "__main__":
+    main()
