@@ -1,8 +1,9 @@
 // Atomics on global memory are accesses like any other: a warp's atomicAdd
 // is one request whose sectors are counted the same way (measured on the
 // H200: atomicAdd(&acc[i * 32], v) 32 sectors per request, atomicAdd(&acc[i], v)
-// 4). A strided atomic is flagged; a coalesced one, a counter every lane
-// bumps, and atomics on shared memory are not (shared memory has no sectors).
+// 4). A strided atomic is flagged; a coalesced one and a counter every lane
+// bumps are not. An atomic on shared memory has banks, not sectors: the
+// bank check judges it.
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store|atomic)}}'
 // RUN: %coalesce %s 2>&1 | FileCheck %s --check-prefix=TEXT --implicit-check-not=warning:
 
@@ -27,6 +28,8 @@ __global__ void histogram(float *acc, const float *v, unsigned *count,
   // CHECK: [[@LINE-1]]:3 atomic `atomicAdd(&wide[i], 1ull)` addr=wide + 8*(threadIdx.x + 256*blockIdx.x) spr=8 ideal=8 eff=1 coalesced
   __shared__ unsigned bins[256];
   atomicAdd(&bins[threadIdx.x * 4 % 256], 1u);
+  // CHECK: [[@LINE-1]]:3 atomic `atomicAdd(&bins[threadIdx.x * 4 % 256], 1u)` shared addr=bins + 4*(4*threadIdx.x % 256) wf=4 ideal=1 ways=4 bank-conflict FLAGGED shared-bank-conflict
+  // TEXT: atomics.cu:[[#@LINE-2]]:3: warning: 4-way shared memory bank conflict
 }
 
 int main() {
