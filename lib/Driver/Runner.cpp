@@ -242,7 +242,8 @@ int Run::execute(raw_ostream &Out) {
     std::error_code EC;
     File = std::make_unique<raw_fd_ostream>(C.OutputFile, EC);
     if (EC) {
-      error("-o " + C.OutputFile + ": " + EC.message());
+      error("could not write the report: " + EC.message() + " (" +
+            C.OutputFile + ")");
       return ExitError;
     }
     OS = File.get();

@@ -54,7 +54,7 @@ cl::opt<std::string> MinEfficiency(
     "min-efficiency",
     cl::desc("Flag only accesses using less than this fraction of the bytes "
              "they fetch (0-1, default 1: every wasteful access)"),
-    cl::init("1"), cl::cat(ToolCategory));
+    cl::value_desc("number"), cl::init("1"), cl::cat(ToolCategory));
 cl::opt<std::string> BlockDim(
     "block-dim",
     cl::desc("Block shape X[,Y[,Z]] for kernels whose launch the analyzer "
