@@ -32,6 +32,9 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
 using namespace llvm;
 
@@ -77,7 +80,16 @@ bool writeAll(int FD, const std::string &Bytes) {
 /// The child's side: never returns.
 [[noreturn]] void runChild(size_t Index, const ChildLimits &Limits,
                            function_ref<std::string(size_t)> Work,
-                           int ResultFD, int ErrFD) {
+                           int ResultFD, int ErrFD, pid_t Parent) {
+#if defined(__linux__)
+  // A driver killed from outside (a grader's own timeout) takes its
+  // children with it, rather than leaving them to run out their budget.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != Parent)
+    _exit(127);
+#else
+  (void)Parent;
+#endif
   if (::dup2(ErrFD, STDERR_FILENO) < 0)
     _exit(127);
   ::close(ErrFD);
@@ -200,6 +212,7 @@ void runInChildren(size_t Count, const ChildLimits &Limits,
     outs().flush();
     errs().flush();
     std::fflush(nullptr);
+    pid_t Parent = ::getpid();
     pid_t Pid = ::fork();
     if (Pid == 0) {
       ::close(ResultPipe[0]);
@@ -208,7 +221,7 @@ void runInChildren(size_t Count, const ChildLimits &Limits,
         closeIfOpen(Other.ResultFD);
         closeIfOpen(Other.ErrFD);
       }
-      runChild(Index, Limits, Work, ResultPipe[1], ErrPipe[1]);
+      runChild(Index, Limits, Work, ResultPipe[1], ErrPipe[1], Parent);
     }
     ::close(ResultPipe[1]);
     ::close(ErrPipe[1]);

@@ -20,7 +20,12 @@
 #include <thread>
 #include <vector>
 
+#include <fstream>
+
+#include <signal.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 using namespace coalesce;
 
@@ -236,6 +241,55 @@ TEST(ChildProcesses, NoMoreThanParallelChildrenAtOnce) {
   }
   EXPECT_EQ(MostAtOnce, 2u);
 }
+
+/// A process that is gone, or a zombie no one has reaped yet.
+bool isGone(pid_t Pid) {
+  if (::kill(Pid, 0) != 0)
+    return true;
+  std::ifstream Stat("/proc/" + std::to_string(Pid) + "/stat");
+  std::string Self, Name, State;
+  Stat >> Self >> Name >> State;
+  return State == "Z" || State == "X";
+}
+
+#if defined(__linux__)
+TEST(ChildProcesses, KillingTheDriverKillsItsChildren) {
+  int PidPipe[2];
+  ASSERT_EQ(::pipe(PidPipe), 0);
+  pid_t Driver = ::fork();
+  ASSERT_GE(Driver, 0);
+  if (Driver == 0) {
+    ::close(PidPipe[0]);
+    ChildLimits L; // no timeout: only the driver's death can end the child
+    runInChildren(
+        1, L,
+        [&](size_t) -> std::string {
+          pid_t Me = ::getpid();
+          (void)!::write(PidPipe[1], &Me, sizeof(Me));
+          for (;;)
+            std::this_thread::sleep_for(std::chrono::seconds(1));
+        },
+        [](size_t, ChildOutcome) {});
+    _exit(0);
+  }
+  ::close(PidPipe[1]);
+  pid_t Child = 0;
+  ASSERT_EQ(::read(PidPipe[0], &Child, sizeof(Child)), ssize_t(sizeof(Child)));
+  ::close(PidPipe[0]);
+  EXPECT_FALSE(isGone(Child));
+  ::kill(Driver, SIGKILL);
+  ::waitpid(Driver, nullptr, 0);
+  bool Gone = false;
+  for (int I = 0; I < 500 && !Gone; ++I) {
+    Gone = isGone(Child);
+    if (!Gone)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_TRUE(Gone);
+  if (!Gone)
+    ::kill(Child, SIGKILL);
+}
+#endif
 
 TEST(ChildProcesses, SignalNames) {
   EXPECT_EQ(signalName(SIGSEGV), "SIGSEGV");
