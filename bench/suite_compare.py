@@ -2,15 +2,23 @@
 """Compare two cuda-coalesce binaries on Rodinia + PolyBench-ACC.
 
 usage: suite_compare.py BASE_BIN NEW_BIN [SUITES_DIR]
+       suite_compare.py --local REPO BASE_BIN NEW_BIN
 
 For each .cu file (the list and flags of /work/suites/run_suite.sh) runs the
 two binaries one after the other, so both see the same machine load, and
 records:
-  - whether the JSON reports are equal after normalising (sorted keys);
+  - whether the JSON reports are equal after normalising (sorted keys), and
+    whether the reports are equal byte for byte;
   - both exit codes;
   - both CPU times (user + sys, from os.wait4), summed over the suite.
+With --local, the files are instead the project's own examples/*.cu and
+every .cu under test/lit of REPO, run as the lit tests run the tool
+(--cuda=builtin --color=false), once with --format=json and once with
+--format=text.
 Prints a markdown summary. The suites' code is never copied.
 """
+import argparse
+import glob
 import json
 import os
 import subprocess
@@ -30,19 +38,38 @@ def files(suites):
     return out
 
 
-def run(binary, f, common, suites):
-    args = [binary, "--format=json", f, "--", "-I" + os.path.dirname(f),
-            "-I" + common]
-    p = subprocess.Popen(args, cwd=suites, stdout=subprocess.PIPE,
+def local_files(repo):
+    """(file, flags) for the examples and lit inputs, JSON and text."""
+    found = sorted(glob.glob(os.path.join(repo, "examples", "*.cu")))
+    found += sorted(glob.glob(os.path.join(repo, "test", "lit", "**", "*.cu"),
+                              recursive=True))
+    out = []
+    for f in found:
+        rel = os.path.relpath(f, repo)
+        for fmt in ("json", "text"):
+            out.append((rel, ["--cuda=builtin", "--color=false",
+                              "--format=" + fmt, rel]))
+    return out
+
+
+def suite_args(f, common):
+    return ["--format=json", f, "--", "-I" + os.path.dirname(f), "-I" + common]
+
+
+def run(binary, args, cwd):
+    p = subprocess.Popen([binary] + args, cwd=cwd, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL)
     out = p.stdout.read()
     _, status, usage = os.wait4(p.pid, 0)
     rc = os.waitstatus_to_exitcode(status)
-    try:
-        norm = json.loads(out)
-    except ValueError:
-        norm = "unparsable: " + out[:200].decode(errors="replace")
-    return rc, norm, usage.ru_utime + usage.ru_stime
+    if "--format=text" in args:
+        norm = out.decode(errors="replace")
+    else:
+        try:
+            norm = json.loads(out)
+        except ValueError:
+            norm = "unparsable: " + out[:200].decode(errors="replace")
+    return rc, norm, usage.ru_utime + usage.ru_stime, out
 
 
 def field_changes(a, b, changes):
@@ -66,26 +93,43 @@ def field_changes(a, b, changes):
 
 
 def main():
-    base, new = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    suites = sys.argv[3] if len(sys.argv) > 3 else "/work/suites"
-    differ, rcs, tb, tn, n = [], [], 0.0, 0.0, 0
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--local", metavar="REPO",
+                    help="compare on REPO's examples/ and test/lit inputs")
+    ap.add_argument("base")
+    ap.add_argument("new")
+    ap.add_argument("suites", nargs="?", default="/work/suites")
+    opts = ap.parse_args()
+    base, new = os.path.abspath(opts.base), os.path.abspath(opts.new)
+    if opts.local:
+        cwd = os.path.abspath(opts.local)
+        runs = local_files(cwd)
+    else:
+        cwd = opts.suites
+        runs = [(f, suite_args(f, common)) for f, common in files(cwd)]
+    differ, bytes_differ, rcs, tb, tn, n = [], [], [], 0.0, 0.0, 0
     changes = {}
-    for f, common in files(suites):
-        rb, jb, cb = run(base, f, common, suites)
-        rn, jn, cn = run(new, f, common, suites)
+    for f, args in runs:
+        label = f if not opts.local else f + " " + args[2]
+        rb, jb, cb, ob = run(base, args, cwd)
+        rn, jn, cn, on = run(new, args, cwd)
         n += 1
         tb += cb
         tn += cn
         if jb != jn:
-            differ.append(f)
-            field_changes(jb, jn, changes)
+            differ.append(label)
+            if not isinstance(jb, str):
+                field_changes(jb, jn, changes)
+        if ob != on:
+            bytes_differ.append(label)
         if rb != rn:
-            rcs.append((f, rb, rn))
-    print("| files | JSON equal | JSON differ | exit code differs | "
-          "CPU s (base) | CPU s (new) | ratio |")
-    print("|---|---|---|---|---|---|---|")
-    print("| %d | %d | %d | %d | %.1f | %.1f | %.3f |" %
-          (n, n - len(differ), len(differ), len(rcs), tb, tn, tn / tb))
+            rcs.append((label, rb, rn))
+    print("| runs | reports equal | reports differ | bytes differ | "
+          "exit code differs | CPU s (base) | CPU s (new) | ratio |")
+    print("|---|---|---|---|---|---|---|---|")
+    print("| %d | %d | %d | %d | %d | %.1f | %.1f | %.3f |" %
+          (n, n - len(differ), len(differ), len(bytes_differ), len(rcs), tb,
+           tn, tn / tb))
     if changes:
         print()
         print("| access field: before -> after | accesses |")
@@ -94,7 +138,9 @@ def main():
             print("| `%s` | %d |" % (k.replace("|", "\\|"), v))
         print()
     for f in differ:
-        print("- JSON differs: `%s`" % f)
+        print("- report differs: `%s`" % f)
+    for f in bytes_differ:
+        print("- bytes differ: `%s`" % f)
     for f, rb, rn in rcs:
         print("- exit code: `%s` %d -> %d" % (f, rb, rn))
 

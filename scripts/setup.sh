@@ -11,6 +11,7 @@ build=${CUDA_COALESCE_BUILD_DIR:-$root/build}
 # libclang-rt-19-dev libFuzzer and the sanitizers (scripts/fuzz.sh).
 # pre-commit tries the repository's .pre-commit-hooks.yaml in the tests.
 # chromium renders the grader's report.html in the tests.
+# (npm, below, brings the SARIF Multitool for the SARIF test.)
 # clang-tidy-19 loads the checks' module in the tests; clangd-19 brings the
 # gRPC/protobuf runtime libraries Debian's clangd libraries (which
 # cuda-coalesce-clangd links) call, and is the stock clangd of the latency
@@ -42,6 +43,21 @@ if ((${#missing[@]})); then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# Microsoft's SARIF Multitool validates the SARIF output in the tests (with
+# GitHub's rules); it comes from the npm registry, so npm must be there.
+if ! command -v npm >/dev/null; then
+  echo "setup: installing npm"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
+fi
+multitool_version=5.7.0
+if [[ -z $(find "$(npm root -g)/@microsoft" -name Sarif.Multitool -type f 2>/dev/null) ]]; then
+  echo "setup: installing @microsoft/sarif-multitool@$multitool_version (npm)"
+  npm install -g --no-audit --no-fund --loglevel=error \
+    "@microsoft/sarif-multitool@$multitool_version" >/dev/null
 fi
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null

@@ -27,11 +27,20 @@ import gen  # noqa: E402
 
 SUITES = "/work/suites"
 CUDA = os.environ.get("CUDA_PATH", "/usr/local/cuda")
-# The device-side parse the analyzer does (lib/Frontend/CudaToolchain.cpp),
-# as a plain clang command.
+REPO = os.path.dirname(os.path.dirname(HERE))
+# The device-side parse the analyzer does (lib/Frontend/CudaToolchain.cpp,
+# toolkit mode), as a plain clang command: the same compat stubs and
+# prelude (from the source tree; the analyzer embeds them) and CUDA 13's
+# include/cccl. Without them clang 19 stops at a fatal error in its CUDA
+# wrapper (texture_fetch_functions.h is gone from CUDA 13), which made an
+# earlier version of this floor a parse that failed half-way.
 CLANG = ["clang++-19", "-fsyntax-only", "-x", "cuda", "--cuda-device-only",
          "--cuda-gpu-arch=sm_80", "--cuda-path=" + CUDA,
-         "-Wno-unknown-cuda-version", "-w"]
+         "-Wno-unknown-cuda-version", "-w",
+         "-idirafter", os.path.join(REPO, "lib", "Frontend", "headers", "compat"),
+         "-include", "cuda_coalesce_toolkit_prelude.h"]
+if os.path.isdir(os.path.join(CUDA, "include", "cccl")):
+    CLANG += ["-isystem", os.path.join(CUDA, "include", "cccl")]
 
 GENERATED = [("ifs", 40), ("md5", 16), ("square", 30), ("sumprod", 6),
              ("terms", 2500), ("terms", 5000)]
@@ -114,6 +123,9 @@ def main():
         for name, path, flags in inputs:
             a = best_of([analyzer, "--format=json", path, "--"] + flags)
             c = best_of(CLANG + flags + [path])
+            if c[2] != 0:
+                sys.exit("run.py: clang's own parse of %s failed (exit %d): "
+                         "the floor must be a parse that succeeds" % (name, c[2]))
             reasons, longest = report_facts(a[3])
             rows.append((name, a, c, reasons, longest))
             print("%-34s %6.2fs (cpu %5.2fs) %4.0fMB  clang %5.2fs (cpu %5.2fs) "

@@ -12,6 +12,8 @@ const char *accessKindName(AccessKind K) {
     return "store";
   case AccessKind::LoadStore:
     return "load+store";
+  case AccessKind::Atomic:
+    return "atomic";
   }
   return "load";
 }

@@ -17,9 +17,11 @@
 
 namespace coalesce {
 
-enum class AccessKind { Load, Store, LoadStore };
+/// Atomic: atomicAdd & co. on global memory, a read-modify-write done by
+/// the memory system; its warp request coalesces like any other.
+enum class AccessKind { Load, Store, LoadStore, Atomic };
 
-/// "load", "store", "load+store".
+/// "load", "store", "load+store", "atomic".
 const char *accessKindName(AccessKind K);
 
 /// A location in a source file, as the user sees it (macro uses, not macro
@@ -92,6 +94,14 @@ struct AccessSite {
     SourcePos Pos;
   };
   std::vector<CallStep> CallChain; ///< outermost call first
+
+  /// Where the declarations and statements the notes talk about are, as
+  /// the user sees them (Line 0: none): the kernel's name, the innermost
+  /// enclosing loop, the struct whose member is read, the launch analyzed
+  /// under. SARIF's relatedLocations and the editor's notes point here.
+  struct RelatedPositions {
+    SourcePos Kernel, Loop, Struct, Launch;
+  } Related;
 
   std::vector<Assumption> Assumptions;
   std::array<unsigned, 3> BlockDim = {0, 0, 0}; ///< as used; 0: unknown

@@ -1,8 +1,14 @@
-//===- CudaBuiltins.cpp ---------------------------------------------------===//
+//===- CudaBuiltins.cpp - what a CUDA name means to the interpreter ------===//
+//
+// The lookup side of CudaBuiltins.def, apart from the interpreter so that a
+// new builtin is one line in the table and one case in EvalBuiltins.cpp.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Analysis/CudaBuiltins.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace coalesce {
 
@@ -25,6 +31,21 @@ BuiltinKind lookupCudaBuiltin(llvm::StringRef Name) {
     }
   }
   return BuiltinKind::None;
+}
+
+std::optional<BuiltinVariable> lookupCudaBuiltinVariable(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<BuiltinVariable>>(Name)
+#define CUDA_BUILTIN_VARIABLE(Name, Kind) .Case(#Name, BuiltinVariable::Kind)
+#include "Analysis/CudaBuiltins.def"
+      .Default(std::nullopt);
+}
+
+std::optional<unsigned> builtinVariableComponent(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<unsigned>>(Name)
+      .Case("x", 0)
+      .Case("y", 1)
+      .Case("z", 2)
+      .Default(std::nullopt);
 }
 
 } // namespace coalesce

@@ -5,6 +5,8 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
+
 namespace coalesce {
 
 enum class BuiltinKind {
@@ -21,6 +23,19 @@ enum class BuiltinKind {
 
 /// What Name is, per CudaBuiltins.def ("atomicAdd_block" is an atomic).
 BuiltinKind lookupCudaBuiltin(llvm::StringRef Name);
+
+enum class BuiltinVariable {
+  ThreadIdx,
+  BlockIdx,
+  BlockDim,
+  GridDim,
+};
+
+/// The built-in variable called Name, per CudaBuiltins.def.
+std::optional<BuiltinVariable> lookupCudaBuiltinVariable(llvm::StringRef Name);
+
+/// 0, 1, 2 for the components "x", "y", "z" of a built-in variable.
+std::optional<unsigned> builtinVariableComponent(llvm::StringRef Name);
 
 } // namespace coalesce
 

@@ -152,30 +152,33 @@ FileResult failed(const std::string &Path, const std::string &What,
 
 } // namespace
 
-FileResult analyzeFile(const std::string &Path, const FileOptions &Opts,
-                       raw_ostream &Diag) {
+FileResult analyzeFile(const std::string &Path, const FrontendSetup &Setup,
+                       const FileOptions &Opts, raw_ostream &Diag) {
   if (Error E = checkSourceFile(Path))
     return failed(Path, toString(std::move(E)), Diag);
   std::vector<std::string> Args = {"clang++"};
   std::string Arch;
-  if (Opts.Database) {
+  if (Setup.Database) {
     SmallString<256> Abs(Path);
     sys::fs::make_absolute(Abs);
     std::vector<tooling::CompileCommand> Cmds =
-        Opts.Database->getCompileCommands(Abs);
+        Setup.Database->getCompileCommands(Abs);
     if (Cmds.empty())
       return failed(Path,
-                    "not in the compilation database " + Opts.BuildPath +
+                    "not in the compilation database " + Setup.BuildPath +
                         "/compile_commands.json",
                     Diag);
     ParseFlags F = translateCompileCommand(Cmds.front().CommandLine);
     absolutizePaths(F.Args, Cmds.front().Directory);
     Args.insert(Args.end(), F.Args.begin(), F.Args.end());
     Arch = F.GpuArch;
+  } else {
+    // The project configuration's arguments stand in for a compile command.
+    Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
   }
-  Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
-  CudaToolchain Unit = Opts.Toolchain;
-  if (!Opts.GpuArchGiven && !Arch.empty())
+  Args.insert(Args.end(), Setup.ExtraArgs.begin(), Setup.ExtraArgs.end());
+  CudaToolchain Unit = Setup.Toolchain;
+  if (!Setup.GpuArchGiven && !Arch.empty())
     Unit.GpuArch = Arch;
   std::vector<std::string> Device = Unit.deviceFlags();
   Args.insert(Args.end(), Device.begin(), Device.end());
@@ -191,7 +194,7 @@ FileResult analyzeFile(const std::string &Path, const FileOptions &Opts,
   auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
 
   auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
-  DiagOpts->ShowColors = Opts.Color;
+  DiagOpts->ShowColors = Setup.Color;
   RecordingDiagnostics Diags(Diag, DiagOpts.get());
   UnitResult Result;
   // One expression context per translation unit: the report keeps only
@@ -208,6 +211,7 @@ FileResult analyzeFile(const std::string &Path, const FileOptions &Opts,
   FileResult Out;
   Out.Status = {Path, true, "", 0, 0};
   Out.ClangErrors = Diags.Errors;
+  Out.Parsed = Result.Parsed;
   if (!Ok || Diags.Errors > 0) {
     Out.Status.Ok = false;
     Out.Status.Message = Diags.FirstError.Message;

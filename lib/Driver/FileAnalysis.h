@@ -11,7 +11,7 @@
 #ifndef CUDA_COALESCE_DRIVER_FILEANALYSIS_H
 #define CUDA_COALESCE_DRIVER_FILEANALYSIS_H
 
-#include "Analysis/Analyzer.h"
+#include "Driver/ProjectConfig.h"
 #include "Findings/AccessSiteCollector.h"
 #include "Findings/Finding.h"
 #include "Frontend/CudaToolchain.h"
@@ -29,17 +29,15 @@ class CompilationDatabase;
 
 namespace coalesce {
 
-/// Everything the analysis of one file depends on. The driver builds one
-/// for the whole run today; per-file settings (a project configuration
-/// found next to the file) belong here too.
-struct FileOptions {
+/// How every file of the run becomes a clang command line; what differs
+/// from file to file is in FileOptions (ProjectConfig.h).
+struct FrontendSetup {
   CudaToolchain Toolchain;
   bool GpuArchGiven = false; ///< --cuda-gpu-arch beats the compile command's
   /// -p's database, or null; BuildPath names it in messages.
   const clang::tooling::CompilationDatabase *Database = nullptr;
   std::string BuildPath;
   std::vector<std::string> ExtraArgs; ///< compiler arguments after "--"
-  AnalysisOptions Analysis;
   bool Color = false; ///< clang's diagnostics in color
 };
 
@@ -48,13 +46,14 @@ struct FileResult {
   InputStatus Status;
   TranslationUnitResult Unit;
   unsigned ClangErrors = 0; ///< error diagnostics clang reported
+  bool Parsed = false;      ///< clang got as far as an AST
 };
 
 /// Analyzes Path. Clang's diagnostics and the tool's own lines about this
 /// file ("cuda-coalesce: error: ...", "cuda-coalesce: note: ...") go to
 /// Diag, in the order they happen; the result says whether the file failed.
-FileResult analyzeFile(const std::string &Path, const FileOptions &Opts,
-                       llvm::raw_ostream &Diag);
+FileResult analyzeFile(const std::string &Path, const FrontendSetup &Setup,
+                       const FileOptions &Opts, llvm::raw_ostream &Diag);
 
 } // namespace coalesce
 

@@ -23,7 +23,7 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 584,
+static_assert(sizeof(AccessSite) == 744,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(TranslationUnitResult) == 80,
               "TranslationUnitResult changed: update FileResultCodec");
@@ -39,6 +39,7 @@ template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
 template <typename Ar> void io(Ar &A, Assumption &X);
 template <typename Ar> void io(Ar &A, AccessSite::CallStep &S);
+template <typename Ar> void io(Ar &A, AccessSite::RelatedPositions &P);
 template <typename Ar> void io(Ar &A, AccessSite::ClangLocations &L);
 template <typename Ar> void io(Ar &A, AccessSite &S);
 template <typename Ar> void io(Ar &A, InputStatus &S);
@@ -174,6 +175,13 @@ template <typename Ar> void io(Ar &A, AccessSite::CallStep &S) {
   A(S.Pos);
 }
 
+template <typename Ar> void io(Ar &A, AccessSite::RelatedPositions &P) {
+  A(P.Kernel);
+  A(P.Loop);
+  A(P.Struct);
+  A(P.Launch);
+}
+
 template <typename Ar> void io(Ar &A, AccessSite::ClangLocations &L) {
   A(L.Begin);
   A(L.End);
@@ -206,6 +214,7 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.UnknownReason);
   A(S.DependsOnLoad);
   A(S.CallChain);
+  A(S.Related);
   A(S.Assumptions);
   A(S.BlockDim);
   A(S.Clang);
@@ -230,6 +239,7 @@ template <typename Ar> void io(Ar &A, FileResult &R) {
   A(R.Status);
   A(R.Unit);
   A(R.ClangErrors);
+  A(R.Parsed);
 }
 
 } // namespace

@@ -4,6 +4,9 @@
 #include "Driver/ChildProcesses.h"
 #include "Driver/FileAnalysis.h"
 #include "Driver/FileResultCodec.h"
+#include "Driver/ProjectConfig.h"
+#include "Findings/Baseline.h"
+#include "Findings/CheckDocs.h"
 #include "Findings/Confirmations.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -72,6 +75,33 @@ bool isCudaSource(StringRef Path) {
   return Ext == ".cu" || Ext == ".cuh";
 }
 
+/// Where SARIF's links point: the configured docs URL, else the pages
+/// installed next to the tool (PREFIX/share/doc/cuda-coalesce), else those
+/// of the source tree it was built from.
+void locateDocs(OutputOptions &O) {
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd))
+    O.SourceRoot = std::string(Cwd);
+  if (!configuredDocsUrl().empty()) {
+    O.DocsBaseUri = configuredDocsUrl().str();
+    if (!StringRef(O.DocsBaseUri).ends_with("/"))
+      O.DocsBaseUri += "/";
+    O.InformationUri = O.DocsBaseUri;
+    return;
+  }
+  std::string Exe = sys::fs::getMainExecutable(nullptr, nullptr);
+  SmallString<256> Installed(sys::path::parent_path(sys::path::parent_path(Exe)));
+  sys::path::append(Installed, "share", "doc", "cuda-coalesce");
+  SmallString<256> Dir = Installed;
+  if (!sys::fs::is_directory(Twine(Dir) + "/checks")) {
+    Dir = CUDA_COALESCE_SOURCE_DIR "/docs";
+    if (!sys::fs::is_directory(Twine(Dir) + "/checks"))
+      return;
+  }
+  O.InformationUri = "file://" + std::string(Dir) + "/";
+  O.DocsBaseUri = O.InformationUri + "checks/";
+}
+
 class Run {
 public:
   Run(const RunConfig &C, raw_ostream &Err) : C(C), Err(Err) {}
@@ -82,7 +112,10 @@ private:
   const RunConfig &C;
   raw_ostream &Err;
   bool HadErrors = false;
+  ProjectConfigFinder Configs;
   std::vector<AccessSite> Sites;
+  /// Each site's file's findings options (in PerFile of execute()).
+  std::vector<const FindingsOptions *> SiteOptions;
   std::vector<KernelInfo> KernelList;
   std::vector<InputStatus> Statuses;
   unsigned Kernels = 0;
@@ -99,20 +132,22 @@ private:
     Statuses.push_back({Path, false, What, 0, 0});
   }
 
-  void deliver(const std::string &Path, ChildOutcome O);
-  void merge(FileResult R);
+  void deliver(const std::string &Path, const FileOptions &Options,
+               ChildOutcome O);
+  void merge(const FileOptions &Options, FileResult R);
 };
 
 /// Replays what the child printed about its file, in input order, and adds
 /// its results; a child that did not finish becomes the file's error record.
-void Run::deliver(const std::string &Path, ChildOutcome O) {
+void Run::deliver(const std::string &Path, const FileOptions &Options,
+                  ChildOutcome O) {
   switch (O.How) {
   case ChildOutcome::Finished: {
     Err << O.Stderr;
     Expected<FileResult> R = decodeFileResult(O.Payload);
     if (!R)
       return fileError(Path, "internal error: " + toString(R.takeError()));
-    return merge(std::move(*R));
+    return merge(Options, std::move(*R));
   }
   case ChildOutcome::Crashed:
     fileError(Path, "crashed with " + signalName(O.Signal));
@@ -140,14 +175,19 @@ void Run::deliver(const std::string &Path, ChildOutcome O) {
   Err << O.Stderr;
 }
 
-void Run::merge(FileResult R) {
-  HadErrors |= !R.Status.Ok;
+void Run::merge(const FileOptions &Options, FileResult R) {
+  // --allow-compile-errors: the record stays, the kernels clang could parse
+  // are reported, and the exit code is theirs.
+  if (!R.Status.Ok && (!C.AllowCompileErrors || !R.Parsed))
+    HadErrors = true;
   Statuses.push_back(std::move(R.Status));
   Kernels += R.Unit.Kernels;
   for (KernelInfo &K : R.Unit.KernelList)
     KernelList.push_back(std::move(K));
-  for (AccessSite &S : R.Unit.Sites)
+  for (AccessSite &S : R.Unit.Sites) {
     Sites.push_back(std::move(S));
+    SiteOptions.push_back(&Options.Findings);
+  }
 }
 
 int Run::execute(raw_ostream &Out) {
@@ -193,14 +233,36 @@ int Run::execute(raw_ostream &Out) {
   // in (a pre-commit hook passes them in any order): analyze them sorted.
   llvm::sort(Inputs);
 
-  FileOptions Defaults;
-  Defaults.Toolchain = *TC;
-  Defaults.GpuArchGiven = C.GpuArchGiven;
-  Defaults.Database = DB.get();
-  Defaults.BuildPath = C.BuildPath;
-  Defaults.ExtraArgs = C.ExtraArgs;
-  Defaults.Analysis = C.Analysis;
-  Defaults.Color = C.Output.Color;
+  FrontendSetup Frontend;
+  Frontend.Toolchain = *TC;
+  Frontend.GpuArchGiven = C.GpuArchGiven;
+  Frontend.Database = DB.get();
+  Frontend.BuildPath = C.BuildPath;
+  Frontend.ExtraArgs = C.ExtraArgs;
+  Frontend.Color = C.Output.Color;
+
+  // Each file's options (the command line over its .cuda-coalesce.yaml),
+  // known here: its sites are classified with them at the end. A bad
+  // configuration is that file's error, said in its turn.
+  std::vector<FileOptions> PerFile(Inputs.size());
+  std::vector<std::string> ConfigErrors(Inputs.size());
+  for (size_t I = 0; I < Inputs.size(); ++I) {
+    std::shared_ptr<const ProjectConfig> Config;
+    if (C.UseProjectConfig) {
+      Expected<std::shared_ptr<const ProjectConfig>> Found =
+          Configs.find(Inputs[I]);
+      if (!Found) {
+        ConfigErrors[I] = toString(Found.takeError());
+        continue;
+      }
+      Config = std::move(*Found);
+    }
+    Expected<FileOptions> Resolved = resolveFileOptions(C, Config.get());
+    if (Resolved)
+      PerFile[I] = std::move(*Resolved);
+    else
+      ConfigErrors[I] = toString(Resolved.takeError());
+  }
 
   // Each translation unit is analyzed in a child process of its own, so a
   // crash or a runaway file costs only that file; inside it, on a thread
@@ -215,15 +277,23 @@ int Run::execute(raw_ostream &Out) {
   runInChildren(
       Inputs.size(), Limits,
       [&](size_t I) {
-        FileResult R = analyzeFile(Inputs[I], Defaults, errs());
-        return encodeFileResult(R);
+        if (!ConfigErrors[I].empty()) {
+          errs() << "cuda-coalesce: error: " << ConfigErrors[I] << "\n";
+          FileResult Failed;
+          Failed.Status = {Inputs[I], false, ConfigErrors[I], 0, 0};
+          return encodeFileResult(Failed);
+        }
+        return encodeFileResult(
+            analyzeFile(Inputs[I], Frontend, PerFile[I], errs()));
       },
-      [&](size_t I, ChildOutcome O) { deliver(Inputs[I], std::move(O)); });
+      [&](size_t I, ChildOutcome O) {
+        deliver(Inputs[I], PerFile[I], std::move(O));
+      });
 
   // Every input counts, analyzed or not; the failed ones are named in the
   // report's per-file records.
-  Report R = buildReport(std::move(Sites), unsigned(Statuses.size()), Kernels,
-                         C.Findings);
+  Report R = buildReport(std::move(Sites), SiteOptions,
+                         unsigned(Statuses.size()), Kernels);
   R.Inputs = std::move(Statuses);
   unsigned FilesFailed = llvm::count_if(
       R.Inputs, [](const InputStatus &In) { return !In.Ok; });
@@ -235,6 +305,43 @@ int Run::execute(raw_ostream &Out) {
   if (!C.ConfirmationsFile.empty())
     if (Error E = applyConfirmations(R, C.ConfirmationsFile))
       error(toString(std::move(E)));
+  // A bad baseline is an error, but the report still shows every finding:
+  // nothing computed is lost.
+  unsigned Baselined = 0;
+  if (!C.BaselineFile.empty()) {
+    Expected<Baseline> B = Baseline::load(C.BaselineFile);
+    if (B)
+      Baselined = B->apply(R);
+    else
+      error(toString(B.takeError()));
+  }
+  if (!C.WriteBaselineFile.empty()) {
+    std::error_code EC;
+    raw_fd_ostream BaselineOS(C.WriteBaselineFile, EC);
+    if (!EC) {
+      BaselineOS << Baseline::serialize(R);
+      BaselineOS.close();
+      EC = BaselineOS.error();
+      BaselineOS.clear_error();
+    }
+    if (EC) {
+      error("--write-baseline: " + EC.message() + " (" + C.WriteBaselineFile +
+            ")");
+    } else {
+      // Recorded, hence accepted: this run reports them as the next will.
+      for (Finding &F : R.Findings)
+        if (F.Flagged) {
+          F.Flagged = false;
+          F.Baselined = true;
+          ++Baselined;
+        }
+      Err << "cuda-coalesce: wrote " << Baselined
+          << (Baselined == 1 ? " finding" : " findings") << " to "
+          << C.WriteBaselineFile << "\n";
+    }
+  }
+  OutputOptions Written = C.Output;
+  locateDocs(Written);
 
   std::unique_ptr<raw_fd_ostream> File;
   raw_ostream *OS = &Out;
@@ -250,13 +357,13 @@ int Run::execute(raw_ostream &Out) {
   }
   switch (C.Format) {
   case OutputFormat::Text:
-    writeText(R, C.Output, *OS);
+    writeText(R, Written, *OS);
     break;
   case OutputFormat::Json:
-    writeJson(R, C.Output, *OS);
+    writeJson(R, Written, *OS);
     break;
   case OutputFormat::Sarif:
-    writeSarif(R, C.Output, *OS);
+    writeSarif(R, Written, *OS);
     break;
   }
   OS->flush();
@@ -281,8 +388,10 @@ int Run::execute(raw_ostream &Out) {
         << R.Kernels << (R.Kernels == 1 ? " kernel, " : " kernels, ")
         << R.Findings.size()
         << (R.Findings.size() == 1 ? " global access, " : " global accesses, ")
-        << Flagged
-        << " flagged\n";
+        << Flagged << " flagged"
+        << (Baselined ? " (" + std::to_string(Baselined) + " in the baseline)"
+                      : std::string())
+        << "\n";
   if (HadErrors)
     return ExitError;
   return Flagged ? ExitFindings : ExitClean;

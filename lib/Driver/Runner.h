@@ -37,10 +37,23 @@ struct RunConfig {
   bool GpuArchGiven = false;          ///< --cuda-gpu-arch on the command line
   AnalysisOptions Analysis;
   FindingsOptions Findings;
+  /// The command line's own --checks and --check-option values, and
+  /// whether --min-efficiency was given: applied over each file's
+  /// .cuda-coalesce.yaml (see ProjectConfig.h).
+  std::string ChecksSpec;
+  std::vector<std::string> CheckOptionArgs;
+  bool MinEfficiencyGiven = false;
+  /// Read .cuda-coalesce.yaml files (--no-config turns it off).
+  bool UseProjectConfig = true;
   OutputOptions Output;
   OutputFormat Format = OutputFormat::Text;
   std::string OutputFile;             ///< -o; empty for stdout
   std::string ConfirmationsFile;      ///< --confirmations
+  std::string BaselineFile;           ///< --baseline: findings to leave out
+  std::string WriteBaselineFile;      ///< --write-baseline: record today's
+  /// --allow-compile-errors: a file clang rejects still gets its error
+  /// record, but only its findings decide the exit code.
+  bool AllowCompileErrors = false;
   unsigned Jobs = 0;                  ///< -j: files at once; 0: one per core
   unsigned TimeoutSeconds = 120;      ///< --timeout per file; 0: none
   uint64_t MemoryLimitMB = 4096;      ///< --memory-limit per file; 0: none

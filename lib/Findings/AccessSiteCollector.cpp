@@ -19,11 +19,11 @@ namespace {
 /// The report covers global memory: a pointer whose space is unknown because
 /// it could not be followed counts (it is usually global, and the report
 /// says why it is unknown); a host global or a local array does not.
+/// Atomics are reported: their requests coalesce like loads and stores
+/// (a strided atomicAdd touches a sector per lane). Texture fetches go
+/// through the texture path, which this model does not describe.
 bool inReport(const MemoryAccess &A) {
-  // Atomics and texture fetches reach the listeners; the report format
-  // lists them once a check explains them (issue 9 step 1 keeps the
-  // report as it was).
-  if (A.Op == Operation::Atomic || A.Op == Operation::TextureFetch)
+  if (A.Op == Operation::TextureFetch)
     return false;
   return A.Space == AddressSpace::Global ||
          (A.Space == AddressSpace::Generic && !A.UnknownBase.empty());
@@ -35,8 +35,9 @@ AccessKind accessKind(Operation Op) {
   case Operation::CachedStore:
     return AccessKind::Store;
   case Operation::LoadStore:
-  case Operation::Atomic:
     return AccessKind::LoadStore;
+  case Operation::Atomic:
+    return AccessKind::Atomic;
   case Operation::Load:
   case Operation::CachedLoad:
   case Operation::TextureFetch:
@@ -78,6 +79,16 @@ void fillLocation(AccessSite &S, const clang::Expr *E, const ASTContext &Ctx) {
   }
 }
 
+/// Where Loc is as the user sees it (a macro's use, not its definition).
+SourcePos presumedPos(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid())
+    return {};
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (P.isInvalid())
+    return {};
+  return {P.getFilename(), P.getLine(), P.getColumn()};
+}
+
 } // namespace
 
 void AccessSiteCollector::onAccess(const MemoryAccess &A) {
@@ -105,9 +116,7 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
     AccessSite::CallStep Step;
     Step.Caller = Caller;
     Step.Callee = Call.Callee->getNameAsString();
-    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Call.Site->getBeginLoc()));
-    if (P.isValid())
-      Step.Pos = {P.getFilename(), P.getLine(), P.getColumn()};
+    Step.Pos = presumedPos(Call.Site->getBeginLoc(), SM);
     Caller = Step.Callee;
     S.CallChain.push_back(std::move(Step));
   }
@@ -123,6 +132,13 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
     S.Clang.Struct = A.Struct->getLocation().getRawEncoding();
   if (A.LaunchSite)
     S.Clang.Launch = A.LaunchSite->getBeginLoc().getRawEncoding();
+  S.Related.Kernel = presumedPos(A.Kernel->getLocation(), SM);
+  if (const Stmt *Loop = A.innermostLoop())
+    S.Related.Loop = presumedPos(Loop->getBeginLoc(), SM);
+  if (A.Struct)
+    S.Related.Struct = presumedPos(A.Struct->getLocation(), SM);
+  if (A.LaunchSite)
+    S.Related.Launch = presumedPos(A.LaunchSite->getBeginLoc(), SM);
   Out.push_back(std::move(S));
 }
 

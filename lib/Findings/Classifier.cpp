@@ -112,7 +112,8 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
     F.Notes.insert(F.Notes.begin(), "in kernel " + S.Kernel);
 
   if (Matched && Opts.Checks.isEnabled(F.Check) &&
-      !isSuppressed(F.Check, S.SourceLine, S.PrevSourceLine)) {
+      !(Opts.HonorNolint &&
+        isSuppressed(F.Check, S.SourceLine, S.PrevSourceLine))) {
     const CheckInfo &Info = Matched->info();
     if (Info.Severity == CheckSeverity::Remark) {
       F.Remark = true;
@@ -196,36 +197,47 @@ bool naturalLess(const std::string &A, const std::string &B) {
   return A.size() - I < B.size() - J;
 }
 
-Report buildReport(std::vector<AccessSite> Sites, unsigned Files,
-                   unsigned Kernels, const FindingsOptions &Opts) {
-  auto Key = [](const AccessSite &S) {
+Report buildReport(std::vector<AccessSite> Sites,
+                   llvm::ArrayRef<const FindingsOptions *> OptsOf,
+                   unsigned Files, unsigned Kernels) {
+  assert(OptsOf.size() == Sites.size() && "one set of options per site");
+  auto Key = [&](size_t I) {
+    const AccessSite &S = Sites[I];
     return std::make_tuple(S.Pos.File, S.Pos.Line, S.Pos.Column, S.Kernel,
                            int(S.Kind), S.Address, S.LaneOffsets,
                            S.Lane0Offset, S.Function);
   };
-  std::stable_sort(Sites.begin(), Sites.end(),
-                   [&](const AccessSite &A, const AccessSite &B) {
-                     auto KA = Key(A), KB = Key(B);
-                     if (std::get<0>(KA) != std::get<0>(KB) ||
-                         std::get<1>(KA) != std::get<1>(KB) ||
-                         std::get<2>(KA) != std::get<2>(KB))
-                       return KA < KB;
-                     if (A.Kernel != B.Kernel)
-                       return naturalLess(A.Kernel, B.Kernel);
-                     return KA < KB;
-                   });
-  Sites.erase(std::unique(Sites.begin(), Sites.end(),
-                          [&](const AccessSite &A, const AccessSite &B) {
-                            return Key(A) == Key(B);
-                          }),
-              Sites.end());
+  std::vector<size_t> Order(Sites.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    auto KA = Key(A), KB = Key(B);
+    if (std::get<0>(KA) != std::get<0>(KB) ||
+        std::get<1>(KA) != std::get<1>(KB) ||
+        std::get<2>(KA) != std::get<2>(KB))
+      return KA < KB;
+    if (Sites[A].Kernel != Sites[B].Kernel)
+      return naturalLess(Sites[A].Kernel, Sites[B].Kernel);
+    return KA < KB;
+  });
+  Order.erase(std::unique(Order.begin(), Order.end(),
+                          [&](size_t A, size_t B) { return Key(A) == Key(B); }),
+              Order.end());
   Report R;
   R.Files = Files;
   R.Kernels = Kernels;
-  for (AccessSite &S : Sites)
-    R.Findings.push_back(classify(std::move(S), Opts));
-  noteWholeStructReads(R.Findings, Opts);
+  for (size_t I : Order)
+    R.Findings.push_back(classify(std::move(Sites[I]), *OptsOf[I]));
+  // The GPU is the run's, whatever the per-file options.
+  if (!OptsOf.empty())
+    noteWholeStructReads(R.Findings, *OptsOf.front());
   return R;
+}
+
+Report buildReport(std::vector<AccessSite> Sites, unsigned Files,
+                   unsigned Kernels, const FindingsOptions &Opts) {
+  std::vector<const FindingsOptions *> OptsOf(Sites.size(), &Opts);
+  return buildReport(std::move(Sites), OptsOf, Files, Kernels);
 }
 
 } // namespace coalesce

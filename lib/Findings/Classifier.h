@@ -7,6 +7,8 @@
 #include "Findings/CheckRegistry.h"
 #include "Findings/Finding.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <vector>
 
 namespace coalesce {
@@ -17,6 +19,9 @@ struct FindingsOptions {
   double MinEfficiency = 1.0;
   /// --check-option values.
   CheckOptions Options;
+  /// NOLINT comments silence findings; --ignore-nolint (the grader's: a
+  /// student must not be able to silence the grade) turns them off.
+  bool HonorNolint = true;
   GpuParams GPU;
 };
 
@@ -30,6 +35,13 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts);
 /// header) and sorts by file, line, column.
 Report buildReport(std::vector<AccessSite> Sites, unsigned Files,
                    unsigned Kernels, const FindingsOptions &Opts);
+
+/// The same, each site classified under options of its own: those of the
+/// translation unit it came from (a project's .cuda-coalesce.yaml differs
+/// from directory to directory). OptsOf[I] is Sites[I]'s.
+Report buildReport(std::vector<AccessSite> Sites,
+                   llvm::ArrayRef<const FindingsOptions *> OptsOf,
+                   unsigned Files, unsigned Kernels);
 
 } // namespace coalesce
 

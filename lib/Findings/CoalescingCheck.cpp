@@ -26,6 +26,8 @@ std::string accessNoun(AccessKind K) {
     return "store";
   case AccessKind::LoadStore:
     return "load and store";
+  case AccessKind::Atomic:
+    return "atomic";
   }
   return "access";
 }

@@ -34,6 +34,9 @@ struct Finding {
   unsigned SectorBytes = 32;     ///< of the GPU Cost was predicted for
   Category Cat = Category::Unknown;
   bool Flagged = false;
+  /// Flagged by its check, but recorded in the --baseline file: reported
+  /// as not flagged.
+  bool Baselined = false;
   std::string Check;             ///< the check's name; empty when none applies
   /// Shown as a remark with --verbose (the check is a remark and enabled).
   bool Remark = false;

@@ -235,7 +235,10 @@ std::string formatPoints(double P) {
 std::vector<std::string> analyzerArgs(const std::string &Analyzer,
                                       const Rubric &R, const Submission &S,
                                       const std::vector<std::string> &Extra) {
-  std::vector<std::string> Args = {Analyzer, "--format=json", "--color=false"};
+  // The student's code is judged as written: its NOLINT comments and any
+  // .cuda-coalesce.yaml in the submission must not change the grade.
+  std::vector<std::string> Args = {Analyzer, "--format=json", "--color=false",
+                                   "--ignore-nolint", "--no-config"};
   Args.insert(Args.end(), R.AnalyzerArgs.begin(), R.AnalyzerArgs.end());
   Args.insert(Args.end(), S.Sources.begin(), S.Sources.end());
   Args.push_back("--");

@@ -109,6 +109,10 @@ Json access(const Finding &F) {
   A["reason"] = orNull(Site.UnknownReason);
   if (!F.Confirmation.empty())
     A["confirmation"] = F.Confirmation;
+  // Extension of v1: flagged by its check but recorded in the --baseline
+  // file, so "flagged" is false.
+  if (F.Baselined)
+    A["baselined"] = true;
   return A;
 }
 

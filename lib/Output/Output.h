@@ -22,6 +22,14 @@ struct OutputOptions {
   bool Explain = false;    ///< the lane -> sector picture under each warning
   bool Verbose = false;    ///< also print remarks for unknown accesses
   std::string ToolVersion; ///< "0.1.0"
+  /// SARIF: paths under this absolute directory are written relative to
+  /// %SRCROOT% (the working directory); empty: as given.
+  std::string SourceRoot;
+  /// SARIF: absolute URI the checks' pages are under, ending in '/'
+  /// (helpUri = this + "<check>.md"); empty: no helpUri.
+  std::string DocsBaseUri;
+  /// SARIF: the tool's documentation (driver.informationUri); empty: none.
+  std::string InformationUri;
 };
 
 /// Clang-style diagnostics: warnings with a caret and notes, a note for a
@@ -31,7 +39,8 @@ void writeText(const Report &R, const OutputOptions &O, llvm::raw_ostream &OS);
 /// Report format v1 ("cuda-coalesce-report/1"), see DESIGN.md.
 void writeJson(const Report &R, const OutputOptions &O, llvm::raw_ostream &OS);
 
-/// SARIF 2.1.0 with one result per flagged finding.
+/// SARIF 2.1.0 for code scanning: one result per flagged location and check
+/// (see SarifOutput.cpp).
 void writeSarif(const Report &R, const OutputOptions &O, llvm::raw_ostream &OS);
 
 } // namespace coalesce

@@ -1,8 +1,24 @@
-//===- SarifOutput.cpp - SARIF 2.1.0 --------------------------------------===//
+//===- SarifOutput.cpp - SARIF 2.1.0 for code-scanning services -----------===//
 //
-// A minimal valid log: one run, one rule per check that fired, one result
-// per flagged finding. The notes and any confirmation follow the message on
-// lines of their own, since SARIF viewers show message.text whole.
+// Written for GitHub code scanning, and checked with Microsoft's SARIF
+// Multitool (its GitHub rule set) in the test suite:
+//
+// - Every registered check is a rule, in the registry's fixed order, so a
+//   rule's index never depends on what a run found. A rule's full
+//   description and help are its doc page (docs/checks/<name>.md), carried
+//   in the binary.
+// - One result per source location and check. A template kernel's
+//   instantiations that flag the same access are one result naming them
+//   all, worded after the worst of them.
+// - The notes are relatedLocations: the explaining notes at the access, and
+//   the kernel, the enclosing loop, the struct and the launch site where
+//   they are. The message is the warning alone.
+// - partialFingerprints carry the --baseline fingerprint, so an alert keeps
+//   its identity when lines move.
+// - Paths under the working directory are relative to %SRCROOT%, which
+//   originalUriBaseIds resolves; others are absolute file URIs.
+// - invocations[0] says whether every input was analyzed, with a
+//   notification for each file that was not.
 //
 // Columns: the report holds 1-based byte columns; SARIF counts UTF-16 code
 // units unless told otherwise, so the run declares "unicodeCodePoints" and
@@ -12,20 +28,29 @@
 
 #include "Output/Output.h"
 
+#include "Findings/Baseline.h"
+#include "Findings/CheckDocs.h"
 #include "Findings/CheckRegistry.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <tuple>
 
 using namespace coalesce;
 using Json = nlohmann::ordered_json;
 using llvm::StringRef;
 
 namespace {
+
+constexpr const char *SourceRootId = "%SRCROOT%";
 
 /// 1-based code point column of a 1-based byte column in Line.
 unsigned codePointColumn(StringRef Line, unsigned ByteColumn) {
@@ -37,11 +62,9 @@ unsigned codePointColumn(StringRef Line, unsigned ByteColumn) {
   return Column;
 }
 
-/// A URI reference for a path as given on the command line: relative paths
-/// stay relative (code scanning resolves them against the checkout),
-/// absolute ones become file URIs.
-std::string pathToUri(StringRef Path) {
-  std::string Uri = Path.starts_with("/") ? "file://" : "";
+/// Percent-encodes what a URI reference cannot hold as it is.
+std::string percentEncode(StringRef Path) {
+  std::string Uri;
   for (unsigned char C : Path) {
     if (llvm::isAlnum(C) || StringRef("-._~/:@!$&'()*+,;=").contains(C)) {
       Uri += C;
@@ -55,70 +78,245 @@ std::string pathToUri(StringRef Path) {
   return Uri;
 }
 
-Json region(const AccessSite &Site) {
-  StringRef Line = StringRef(Site.SourceLine).rtrim("\r\n");
-  Json Region;
-  Region["startLine"] = Site.Pos.Line;
-  if (Site.Pos.Column) {
-    Region["startColumn"] = codePointColumn(Line, Site.Pos.Column);
-    if (Site.RangeEndColumn >= Site.Pos.Column)
-      Region["endColumn"] = codePointColumn(Line, Site.RangeEndColumn + 1);
+std::string fileUri(StringRef AbsolutePath) {
+  return "file://" + percentEncode(AbsolutePath);
+}
+
+/// "some-check-name" -> "SomeCheckName": the rule's friendly name.
+std::string pascalCase(StringRef Name) {
+  std::string Out;
+  bool Upper = true;
+  for (char C : Name) {
+    if (!llvm::isAlnum(C)) {
+      Upper = true;
+      continue;
+    }
+    Out += Upper ? llvm::toUpper(C) : C;
+    Upper = false;
   }
-  return Region;
+  return Out;
 }
 
-std::string messageText(const Finding &F) {
-  std::string Text = F.Message;
-  for (const std::string &Note : F.Notes)
-    Text += "\n" + Note;
-  if (!F.Confirmation.empty())
-    Text += "\n" + F.Confirmation;
-  return Text;
+class SarifWriter {
+public:
+  SarifWriter(const Report &R, const OutputOptions &O) : R(R), O(O) {}
+  Json log();
+
+private:
+  const Report &R;
+  const OutputOptions &O;
+
+  Json artifactLocation(StringRef Path) const;
+  Json physicalLocation(const SourcePos &Pos, StringRef Line = {},
+                        unsigned EndColumn = 0) const;
+  Json rules(std::map<std::string, unsigned> &Index) const;
+  Json result(llvm::ArrayRef<const Finding *> Group, unsigned RuleIndex,
+              StringRef Fingerprint) const;
+  Json invocation() const;
+};
+
+Json SarifWriter::artifactLocation(StringRef Path) const {
+  Json A;
+  if (O.SourceRoot.empty()) {
+    A["uri"] = llvm::sys::path::is_absolute(Path) ? fileUri(Path)
+                                                 : percentEncode(Path);
+    return A;
+  }
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(O.SourceRoot, Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  StringRef Rel = Abs.str();
+  if (Rel.consume_front(StringRef(O.SourceRoot).rtrim('/')) &&
+      Rel.consume_front("/")) {
+    A["uri"] = percentEncode(Rel);
+    A["uriBaseId"] = SourceRootId;
+  } else {
+    A["uri"] = fileUri(Abs);
+  }
+  return A;
 }
 
-} // namespace
+Json SarifWriter::physicalLocation(const SourcePos &Pos, StringRef Line,
+                                   unsigned EndColumn) const {
+  Json P;
+  P["artifactLocation"] = artifactLocation(Pos.File);
+  if (Pos.Line) {
+    Json Region;
+    Region["startLine"] = Pos.Line;
+    if (Pos.Column) {
+      Line = Line.rtrim("\r\n");
+      Region["startColumn"] = codePointColumn(Line, Pos.Column);
+      if (EndColumn >= Pos.Column)
+        Region["endColumn"] = codePointColumn(Line, EndColumn + 1);
+    }
+    P["region"] = std::move(Region);
+  }
+  return P;
+}
 
-void coalesce::writeSarif(const Report &R, const OutputOptions &O,
-                          llvm::raw_ostream &OS) {
-  // Every registered check, in the registry's fixed order: the rule
-  // indices do not depend on what this run found.
-  std::map<std::string, unsigned> RuleIndex;
+Json SarifWriter::rules(std::map<std::string, unsigned> &Index) const {
   Json Rules = Json::array();
   for (const auto &Check : allChecks()) {
     const CheckInfo &Info = Check->info();
-    RuleIndex[Info.Name] = Rules.size();
+    Index[Info.Name] = Rules.size();
     Json Rule;
     Rule["id"] = Info.Name;
+    Rule["name"] = pascalCase(Info.Name);
     Rule["shortDescription"]["text"] = Info.Description;
+    std::string Summary = checkDocSummary(Info.Name);
+    Rule["fullDescription"]["text"] =
+        Summary.empty() ? std::string(Info.Description) : Summary;
+    StringRef Page = checkDocPage(Info.Name);
+    Rule["help"]["text"] = Summary.empty() ? std::string(Info.Description)
+                                           : Summary;
+    if (!Page.empty())
+      Rule["help"]["markdown"] = Page.str();
+    if (!O.DocsBaseUri.empty())
+      Rule["helpUri"] = O.DocsBaseUri + Info.Name + ".md";
+    Rule["defaultConfiguration"]["level"] =
+        Info.Severity == CheckSeverity::Warning ? "warning" : "note";
+    Rule["defaultConfiguration"]["enabled"] = Info.DefaultOn;
+    Rule["properties"]["tags"] = {"performance", "cuda"};
     Rules.push_back(std::move(Rule));
   }
+  return Rules;
+}
 
+Json SarifWriter::result(llvm::ArrayRef<const Finding *> Group,
+                         unsigned RuleIndex, StringRef Fingerprint) const {
+  // Worded after the instantiation that wastes the most.
+  const Finding &Worst = **llvm::min_element(
+      Group, [](const Finding *A, const Finding *B) {
+        double EA = A->Cost ? A->Cost->Efficiency : 1.0;
+        double EB = B->Cost ? B->Cost->Efficiency : 1.0;
+        return EA < EB;
+      });
+  const AccessSite &S = Worst.Site;
+  Json Result;
+  Result["ruleId"] = Worst.Check;
+  Result["ruleIndex"] = RuleIndex;
+  Result["level"] = "warning";
+  std::string Text = Worst.Message;
+  if (Group.size() > 1) {
+    Text += " (the worst of " + std::to_string(Group.size()) +
+            " instantiations: ";
+    for (const Finding *F : Group)
+      Text += (F == Group.front() ? "" : ", ") + F->Site.Kernel;
+    Text += ")";
+  }
+  Result["message"]["text"] = Text;
+  Json Location;
+  Location["physicalLocation"] =
+      physicalLocation(S.Pos, S.SourceLine, S.RangeEndColumn);
+  Result["locations"].push_back(std::move(Location));
+
+  Json Related = Json::array();
+  auto Relate = [&](const SourcePos &Pos, const std::string &Message,
+                    StringRef Line = {}, unsigned EndColumn = 0) {
+    if (Pos.File.empty())
+      return;
+    Json L;
+    L["id"] = Related.size();
+    L["physicalLocation"] = physicalLocation(Pos, Line, EndColumn);
+    L["message"]["text"] = Message;
+    Related.push_back(std::move(L));
+  };
+  // clang's notes at the access: the lane address, why it costs, the fix.
+  for (const std::string &Note : Worst.Notes)
+    Relate(S.Pos, Note, S.SourceLine, S.RangeEndColumn);
+  if (!Worst.Confirmation.empty())
+    Relate(S.Pos, Worst.Confirmation, S.SourceLine, S.RangeEndColumn);
+  for (const AccessSite::CallStep &Step : S.CallChain)
+    Relate(Step.Pos, "'" + Step.Caller + "' calls '" + Step.Callee + "' here");
+  Relate(S.Related.Kernel, "in kernel '" + S.Kernel + "'");
+  Relate(S.Related.Loop, "the enclosing loop the address moves with");
+  if (S.StructBytes)
+    Relate(S.Related.Struct, "'" + S.StructName + "' is declared here (" +
+                                 std::to_string(*S.StructBytes) + " bytes)");
+  Relate(S.Related.Launch, "the launch the kernel is analyzed under");
+  if (!Related.empty())
+    Result["relatedLocations"] = std::move(Related);
+
+  Result["partialFingerprints"]["cudaCoalesce/v1"] = Fingerprint.str();
+  Json Props;
+  if (Worst.Cost) {
+    Props["sectorsPerRequest"] = Worst.Cost->Sectors;
+    Props["idealSectors"] = Worst.Cost->IdealSectors;
+  }
+  Props["address"] = S.Address;
+  Json Kernels = Json::array();
+  for (const Finding *F : Group)
+    Kernels.push_back(F->Site.Kernel);
+  Props["kernels"] = std::move(Kernels);
+  Result["properties"] = std::move(Props);
+  return Result;
+}
+
+Json SarifWriter::invocation() const {
+  Json Notifications = Json::array();
+  for (const InputStatus &In : R.Inputs) {
+    if (In.Ok)
+      continue;
+    Json N;
+    N["level"] = "error";
+    N["message"]["text"] = In.Message;
+    Json Location;
+    Location["physicalLocation"] =
+        physicalLocation({In.Path, In.Line, In.Column});
+    N["locations"].push_back(std::move(Location));
+    N["descriptor"]["id"] = "input-error";
+    Notifications.push_back(std::move(N));
+  }
+  Json Inv;
+  Inv["executionSuccessful"] = Notifications.empty();
+  if (!Notifications.empty())
+    Inv["toolExecutionNotifications"] = std::move(Notifications);
+  return Inv;
+}
+
+Json SarifWriter::log() {
+  std::map<std::string, unsigned> RuleIndex;
+  Json Rules = rules(RuleIndex);
+
+  // One result per (file, line, column, check): the findings are sorted by
+  // location, and a template's instantiations sit next to each other.
+  std::vector<std::string> Prints = fingerprints(R);
   Json Results = Json::array();
-  for (const Finding &F : R.Findings) {
+  std::map<std::tuple<std::string, unsigned, unsigned, std::string>, size_t>
+      GroupOf;
+  std::vector<std::vector<const Finding *>> Groups;
+  std::vector<std::string> GroupPrint;
+  for (size_t I = 0; I < R.Findings.size(); ++I) {
+    const Finding &F = R.Findings[I];
     if (!F.Flagged)
       continue;
-    Json Result;
-    if (!F.Check.empty()) {
-      Result["ruleId"] = F.Check;
-      Result["ruleIndex"] = RuleIndex[F.Check];
+    auto Key = std::make_tuple(F.Site.Pos.File, F.Site.Pos.Line,
+                               F.Site.Pos.Column, F.Check);
+    auto [It, New] = GroupOf.try_emplace(Key, Groups.size());
+    if (New) {
+      Groups.emplace_back();
+      GroupPrint.push_back(Prints[I]);
     }
-    Result["level"] = "warning";
-    Result["message"]["text"] = messageText(F);
-    Json Location;
-    Json &Physical = Location["physicalLocation"];
-    Physical["artifactLocation"]["uri"] = pathToUri(F.Site.Pos.File);
-    if (F.Site.Pos.Line)
-      Physical["region"] = region(F.Site);
-    Result["locations"].push_back(std::move(Location));
-    Results.push_back(std::move(Result));
+    Groups[It->second].push_back(&F);
   }
+  for (size_t G = 0; G < Groups.size(); ++G)
+    Results.push_back(result(Groups[G], RuleIndex[Groups[G].front()->Check],
+                             GroupPrint[G]));
 
   Json Driver;
   Driver["name"] = "cuda-coalesce";
   Driver["version"] = O.ToolVersion;
+  Driver["semanticVersion"] = O.ToolVersion;
+  if (!O.InformationUri.empty())
+    Driver["informationUri"] = O.InformationUri;
   Driver["rules"] = std::move(Rules);
   Json Run;
   Run["tool"]["driver"] = std::move(Driver);
+  Run["invocations"].push_back(invocation());
+  if (!O.SourceRoot.empty()) {
+    std::string Root = StringRef(O.SourceRoot).rtrim('/').str() + "/";
+    Run["originalUriBaseIds"][SourceRootId]["uri"] = fileUri(Root);
+  }
   Run["columnKind"] = "unicodeCodePoints";
   Run["results"] = std::move(Results);
 
@@ -126,6 +324,14 @@ void coalesce::writeSarif(const Report &R, const OutputOptions &O,
   Log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
   Log["version"] = "2.1.0";
   Log["runs"].push_back(std::move(Run));
-  OS << Log.dump(2, ' ', /*ensure_ascii=*/false, Json::error_handler_t::replace)
+  return Log;
+}
+
+} // namespace
+
+void coalesce::writeSarif(const Report &R, const OutputOptions &O,
+                          llvm::raw_ostream &OS) {
+  OS << SarifWriter(R, O).log().dump(2, ' ', /*ensure_ascii=*/false,
+                                     Json::error_handler_t::replace)
      << '\n';
 }

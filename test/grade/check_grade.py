@@ -219,6 +219,32 @@ exec {analyzer} "$@"
               "crash: said")
 
 
+def test_tamper(grader):
+    """A submission cannot silence its own grade: a NOLINT comment on the
+    strided store and a .cuda-coalesce.yaml that turns the checks off leave
+    the score what the code deserves (bob's, whose code it is)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        subs = os.path.join(tmp, "subs")
+        shutil.copytree(os.path.join(CLASS, "bob"), os.path.join(subs, "bob"))
+        mallory = os.path.join(subs, "mallory")
+        shutil.copytree(os.path.join(CLASS, "bob"), mallory)
+        src = os.path.join(mallory, "transpose.cu")
+        code = read(src).replace("out[x * n + y] = in[y * n + x];",
+                                 "out[x * n + y] = in[y * n + x]; // NOLINT")
+        check("NOLINT" in code, "tamper: the NOLINT was placed")
+        with open(src, "w") as f:
+            f.write(code)
+        with open(os.path.join(mallory, ".cuda-coalesce.yaml"), "w") as f:
+            f.write("Checks: '-*,coalescing-unknown'\nMinEfficiency: 0\n")
+        out = os.path.join(tmp, "out")
+        r = grade(grader, out, subs=subs)
+        check(r.returncode == 0, f"tamper: exit {r.returncode}: {r.stderr}")
+        with open(os.path.join(out, "grades.csv"), newline="") as f:
+            rows = {row[0]: row[1:4] for row in list(csv.reader(f))[1:]}
+        check(rows.get("mallory") == rows.get("bob") == ["15.62", "20", "findings"],
+              f"tamper: {rows}")
+
+
 class Dom(HTMLParser):
     def __init__(self):
         super().__init__()
@@ -294,7 +320,8 @@ if __name__ == "__main__":
     mode, grader = sys.argv[1], sys.argv[2]
     {"class": lambda: test_class(grader), "errors": lambda: test_errors(grader),
      "isolation": lambda: test_isolation(grader, sys.argv[3]),
-     "browser": lambda: test_browser(grader)}[mode]()
+     "browser": lambda: test_browser(grader),
+     "tamper": lambda: test_tamper(grader)}[mode]()
     if failures:
         print(f"{len(failures)} check(s) failed")
         sys.exit(1)

@@ -21,6 +21,7 @@ FileResult sample() {
   FileResult R;
   R.Status = {"dir/k\xff.cu", false, "use of undeclared identifier 'x'", 9, 22};
   R.ClangErrors = 3;
+  R.Parsed = true;
   R.Unit.Kernels = 2;
   R.Unit.KernelList = {{"copy", {"dir/k.cu", 4, 0}},
                        {"copyStrided<3>", {"dir/k.cu", 12, 7}}};
@@ -33,7 +34,7 @@ FileResult sample() {
   S.PrevSourceLine = "  // NOLINTNEXTLINE(coalescing-strided)";
   S.Kernel = "copyStrided<3>";
   S.Function = "helper";
-  S.Kind = AccessKind::LoadStore;
+  S.Kind = AccessKind::Atomic;
   S.Text = "out[x * height + y]";
   S.Base = "out";
   S.ElemBytes = 16;
@@ -53,6 +54,8 @@ FileResult sample() {
   S.DependsOnLoad = true;
   S.CallChain = {{"copy", "helper", {"dir/k.cu", 20, 3}},
                  {"helper", "inner", {"dir/h.cuh", 2, 1}}};
+  S.Related = {{"dir/k.cu", 3, 17}, {"dir/k.cu", 4, 5}, {"dir/s.cuh", 1, 8},
+               {"dir/k.cu", 40, 3}};
   S.Assumptions = {{"height", 4096, "launch site k.cu:40"},
                    {"blockDim.x", -1, "--assume"}};
   S.BlockDim = {32, 8, 2};
@@ -99,6 +102,10 @@ void expectSameSite(const AccessSite &A, const AccessSite &B) {
     EXPECT_EQ(A.CallChain[I].Callee, B.CallChain[I].Callee);
     expectSamePos(A.CallChain[I].Pos, B.CallChain[I].Pos);
   }
+  expectSamePos(A.Related.Kernel, B.Related.Kernel);
+  expectSamePos(A.Related.Loop, B.Related.Loop);
+  expectSamePos(A.Related.Struct, B.Related.Struct);
+  expectSamePos(A.Related.Launch, B.Related.Launch);
   ASSERT_EQ(A.Assumptions.size(), B.Assumptions.size());
   for (size_t I = 0; I < A.Assumptions.size(); ++I) {
     EXPECT_EQ(A.Assumptions[I].Name, B.Assumptions[I].Name);
@@ -124,6 +131,7 @@ TEST(FileResultCodec, RoundTripIsExact) {
   EXPECT_EQ(Out->Status.Line, In.Status.Line);
   EXPECT_EQ(Out->Status.Column, In.Status.Column);
   EXPECT_EQ(Out->ClangErrors, In.ClangErrors);
+  EXPECT_EQ(Out->Parsed, In.Parsed);
   EXPECT_EQ(Out->Unit.Kernels, In.Unit.Kernels);
   ASSERT_EQ(Out->Unit.KernelList.size(), In.Unit.KernelList.size());
   for (size_t I = 0; I < In.Unit.KernelList.size(); ++I) {
@@ -171,9 +179,9 @@ TEST(FileResultCodec, HugeCountIsAnErrorNotAnAllocation) {
   FileResult R;
   std::string Bytes = encodeFileResult(R);
   // The sites' count follows the status (path, ok, message, line, column);
-  // the empty result ends with four zero counts and values of 8 bytes:
-  // sites, kernels, kernel list, skipped kernels, clang errors.
-  size_t SitesCount = Bytes.size() - 5 * 8;
+  // the empty result ends with five values of 8 bytes (sites, kernels,
+  // kernel list, skipped kernels, clang errors) and one of 1 (parsed).
+  size_t SitesCount = Bytes.size() - 5 * 8 - 1;
   for (int I = 0; I < 8; ++I)
     Bytes[SitesCount + I] = char(0xff);
   llvm::Expected<FileResult> Out = decodeFileResult(Bytes);

@@ -529,6 +529,7 @@ TEST(JsonOutput, InvalidUtf8IsReplacedNotThrown) {
 TEST(SarifOutput, FlaggedFindingsOnly) {
   OutputOptions O;
   O.ToolVersion = "0.1.0";
+  O.DocsBaseUri = "https://docs.example/checks/";
   json J = json::parse(render(writeSarif, sampleReport(), O));
   EXPECT_EQ(J["version"], "2.1.0");
   EXPECT_TRUE(J["$schema"].is_string());
@@ -536,13 +537,23 @@ TEST(SarifOutput, FlaggedFindingsOnly) {
   const json &Run = J["runs"][0];
   EXPECT_EQ(Run["tool"]["driver"]["name"], "cuda-coalesce");
   EXPECT_EQ(Run["tool"]["driver"]["version"], "0.1.0");
-  // Every registered check is a rule, whatever this run found.
+  // Every registered check is a rule, whatever this run found, with what
+  // GitHub code scanning requires of one.
   const json &Rules = Run["tool"]["driver"]["rules"];
   ASSERT_EQ(Rules.size(), allChecks().size());
   for (size_t I = 0; I < Rules.size(); ++I) {
-    EXPECT_EQ(Rules[I]["id"], allChecks()[I]->name().str());
-    EXPECT_EQ(Rules[I]["shortDescription"]["text"],
-              allChecks()[I]->info().Description);
+    const CheckInfo &Info = allChecks()[I]->info();
+    EXPECT_EQ(Rules[I]["id"], Info.Name);
+    EXPECT_EQ(Rules[I]["shortDescription"]["text"], Info.Description);
+    EXPECT_TRUE(Rules[I]["name"].is_string());
+    EXPECT_EQ(Rules[I]["name"].get<std::string>().find('-'), std::string::npos);
+    EXPECT_FALSE(Rules[I]["fullDescription"]["text"].get<std::string>().empty());
+    // The help is the check's doc page, which starts with its name.
+    EXPECT_EQ(Rules[I]["help"]["markdown"].get<std::string>().rfind(
+                  "# " + std::string(Info.Name), 0),
+              0u);
+    EXPECT_EQ(Rules[I]["helpUri"],
+              "https://docs.example/checks/" + std::string(Info.Name) + ".md");
   }
 
   ASSERT_EQ(Run["results"].size(), 1u);
@@ -552,12 +563,19 @@ TEST(SarifOutput, FlaggedFindingsOnly) {
             "coalescing-strided");
   EXPECT_EQ(Result["level"], "warning");
   Finding F = stridedStore();
-  EXPECT_EQ(Result["message"]["text"],
-            F.Message + "\n" + F.Notes[0] + "\n" + F.Notes[1]);
+  // The message is the warning; the notes are related locations.
+  EXPECT_EQ(Result["message"]["text"], F.Message);
+  ASSERT_EQ(Result["relatedLocations"].size(), 2u);
+  EXPECT_EQ(Result["relatedLocations"][0]["message"]["text"], F.Notes[0]);
+  EXPECT_EQ(Result["relatedLocations"][1]["message"]["text"], F.Notes[1]);
+  EXPECT_EQ(Result["relatedLocations"][1]["id"], 1);
+  EXPECT_EQ(Result["partialFingerprints"]["cudaCoalesce/v1"].get<std::string>().size(),
+            16u);
   const json &Loc = Result["locations"][0]["physicalLocation"];
   EXPECT_EQ(Loc["artifactLocation"]["uri"], "k.cu");
   EXPECT_EQ(Loc["region"],
             (json{{"startLine", 5}, {"startColumn", 5}, {"endColumn", 24}}));
+  EXPECT_EQ(Run["invocations"][0]["executionSuccessful"], true);
 }
 
 TEST(SarifOutput, RulesInRegistryOrderAndIndexed) {
@@ -566,7 +584,10 @@ TEST(SarifOutput, RulesInRegistryOrderAndIndexed) {
   Finding AoS = stridedStore();
   AoS.Check = "coalescing-aos";
   AoS.Cat = Category::AoS;
-  R.Findings = {Strided, AoS, Strided};
+  AoS.Site.Pos.Line = 6;
+  Finding Later = stridedStore();
+  Later.Site.Pos.Line = 7;
+  R.Findings = {Strided, AoS, Later};
   json Run = json::parse(render(writeSarif, R, OutputOptions()))["runs"][0];
   json Rules = Run["tool"]["driver"]["rules"];
   ASSERT_EQ(Run["results"].size(), 3u);
@@ -574,6 +595,83 @@ TEST(SarifOutput, RulesInRegistryOrderAndIndexed) {
     EXPECT_EQ(Rules[Result["ruleIndex"].get<size_t>()]["id"],
               Result["ruleId"]);
   EXPECT_EQ(Run["results"][1]["ruleId"], "coalescing-aos");
+}
+
+TEST(SarifOutput, InstantiationsOfOneAccessAreOneResult) {
+  Finding Four = stridedStore();
+  Four.Site.Kernel = "copy<4>";
+  Four.Cost = cost(16, 4, 16, 0.25);
+  Four.Message = "four";
+  Finding ThirtyTwo = stridedStore();
+  ThirtyTwo.Site.Kernel = "copy<32>";
+  ThirtyTwo.Message = "thirty-two";
+  Report R;
+  R.Findings = {Four, ThirtyTwo};
+  json Results =
+      json::parse(render(writeSarif, R, OutputOptions()))["runs"][0]["results"];
+  ASSERT_EQ(Results.size(), 1u);
+  // Worded after the worst, naming both.
+  EXPECT_EQ(Results[0]["message"]["text"],
+            "thirty-two (the worst of 2 instantiations: copy<4>, copy<32>)");
+  EXPECT_EQ(Results[0]["properties"]["kernels"],
+            (json{"copy<4>", "copy<32>"}));
+}
+
+TEST(SarifOutput, RelatedLocationsForKernelLoopStructAndLaunch) {
+  Finding F = stridedStore();
+  F.Notes.clear();
+  F.Site.Related.Kernel = {"k.cu", 2, 17};
+  F.Site.Related.Loop = {"k.cu", 4, 3};
+  F.Site.Related.Launch = {"k.cu", 20, 3};
+  F.Site.Related.Struct = {"k.cu", 1, 8};
+  F.Site.StructBytes = 12;
+  F.Site.StructName = "Particle";
+  F.Site.CallChain = {{"transposeNaive", "helper", {"k.cu", 9, 5}}};
+  json Related = json::parse(render(writeSarif, only(F), OutputOptions()))
+      ["runs"][0]["results"][0]["relatedLocations"];
+  ASSERT_EQ(Related.size(), 5u);
+  std::vector<unsigned> Lines;
+  for (const json &L : Related)
+    Lines.push_back(L["physicalLocation"]["region"]["startLine"]);
+  EXPECT_EQ(Lines, (std::vector<unsigned>{9, 2, 4, 1, 20}));
+  EXPECT_EQ(Related[3]["message"]["text"],
+            "'Particle' is declared here (12 bytes)");
+}
+
+TEST(SarifOutput, FailedInputsAreToolNotifications) {
+  Report R = only(stridedStore());
+  R.Inputs = {{"k.cu", true, "", 0, 0}, {"bad.cu", false, "expected ';'", 3, 9}};
+  json Inv = json::parse(render(writeSarif, R, OutputOptions()))["runs"][0]
+      ["invocations"][0];
+  EXPECT_EQ(Inv["executionSuccessful"], false);
+  ASSERT_EQ(Inv["toolExecutionNotifications"].size(), 1u);
+  const json &N = Inv["toolExecutionNotifications"][0];
+  EXPECT_EQ(N["level"], "error");
+  EXPECT_EQ(N["message"]["text"], "expected ';'");
+  EXPECT_EQ(N["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            "bad.cu");
+  EXPECT_EQ(N["locations"][0]["physicalLocation"]["region"],
+            (json{{"startLine", 3}, {"startColumn", 9}}));
+}
+
+TEST(SarifOutput, PathsUnderTheSourceRootAreRelativeToIt) {
+  Finding Inside = stridedStore();
+  Inside.Site.Pos.File = "/repo/src/k.cu";
+  Finding Outside = stridedStore();
+  Outside.Site.Pos.File = "/elsewhere/k.cu";
+  Outside.Site.Pos.Line = 9;
+  Report R;
+  R.Findings = {Inside, Outside};
+  OutputOptions O;
+  O.SourceRoot = "/repo";
+  json Run = json::parse(render(writeSarif, R, O))["runs"][0];
+  EXPECT_EQ(Run["originalUriBaseIds"]["%SRCROOT%"]["uri"], "file:///repo/");
+  const json &In =
+      Run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+  EXPECT_EQ(In, (json{{"uri", "src/k.cu"}, {"uriBaseId", "%SRCROOT%"}}));
+  const json &Out =
+      Run["results"][1]["locations"][0]["physicalLocation"]["artifactLocation"];
+  EXPECT_EQ(Out, (json{{"uri", "file:///elsewhere/k.cu"}}));
 }
 
 TEST(SarifOutput, ColumnsInCodePointsAndPathsAsUris) {

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Driver/ProjectConfig.h"
 #include "Driver/Runner.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -108,6 +109,31 @@ cl::opt<std::string> Confirmations(
     cl::desc("Merge GPU measurements from cuda-bench replay"),
     cl::value_desc("file"), cl::cat(ToolCategory));
 
+cl::opt<std::string> BaselineFile(
+    "baseline",
+    cl::desc("Report only findings not recorded in <file> (written by "
+             "--write-baseline)"),
+    cl::value_desc("file"), cl::cat(ToolCategory));
+cl::opt<std::string> WriteBaselineFile(
+    "write-baseline",
+    cl::desc("Record today's findings in <file>; they are then reported as "
+             "accepted"),
+    cl::value_desc("file"), cl::cat(ToolCategory));
+cl::opt<bool> AllowCompileErrors(
+    "allow-compile-errors",
+    cl::desc("A file clang cannot fully parse still gets its error record, "
+             "but its parsed kernels' findings alone decide the exit code"),
+    cl::cat(ToolCategory));
+cl::opt<bool> IgnoreNolint(
+    "ignore-nolint",
+    cl::desc("Report findings that NOLINT comments would silence (for "
+             "grading code whose authors must not silence the grade)"),
+    cl::cat(ToolCategory));
+cl::opt<bool> NoConfig(
+    "no-config",
+    cl::desc("Ignore .cuda-coalesce.yaml files (found upward from each file)"),
+    cl::cat(ToolCategory));
+
 /// LLVM registers --color for its own diagnostics; the tool shares it.
 cl::opt<cl::boolOrDefault> *colorOption() {
   auto &Opts = cl::getRegisteredOptions();
@@ -128,6 +154,14 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   C.ExtraArgs = std::move(ExtraArgs);
   C.OutputFile = OutputFile;
   C.ConfirmationsFile = Confirmations;
+  C.BaselineFile = BaselineFile;
+  C.WriteBaselineFile = WriteBaselineFile;
+  C.AllowCompileErrors = AllowCompileErrors;
+  C.UseProjectConfig = !NoConfig;
+  C.Findings.HonorNolint = !IgnoreNolint;
+  C.ChecksSpec = Checks;
+  C.CheckOptionArgs.assign(CheckOption.begin(), CheckOption.end());
+  C.MinEfficiencyGiven = MinEfficiency.getNumOccurrences() > 0;
   // A whole number, at most Max; Spelled is the option as the user wrote it.
   auto Count = [&](StringRef Value, uint64_t Max, const Twine &What,
                    const Twine &Spelled) -> Expected<uint64_t> {
@@ -294,7 +328,28 @@ int main(int argc, const char **argv) {
     return ExitError;
   }
   if (ListChecks) {
-    for (const std::string &Name : Config->Findings.Checks.enabledChecks())
+    // The checks a file would get: the configuration found from the first
+    // file (or the working directory) under the command line's --checks.
+    std::shared_ptr<const ProjectConfig> Project;
+    if (Config->UseProjectConfig) {
+      ProjectConfigFinder Finder;
+      Expected<std::shared_ptr<const ProjectConfig>> Found =
+          Finder.find(Config->Files.empty() ? std::string("./-")
+                                            : Config->Files.front());
+      if (!Found) {
+        errs() << "cuda-coalesce: error: " << toString(Found.takeError())
+               << "\n";
+        return ExitError;
+      }
+      Project = std::move(*Found);
+    }
+    Expected<FileOptions> Options = resolveFileOptions(*Config, Project.get());
+    if (!Options) {
+      errs() << "cuda-coalesce: error: " << toString(Options.takeError())
+             << "\n";
+      return ExitError;
+    }
+    for (const std::string &Name : Options->Findings.Checks.enabledChecks())
       outs() << Name << "\n";
     return ExitClean;
   }

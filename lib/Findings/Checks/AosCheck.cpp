@@ -32,6 +32,7 @@ public:
     const AccessSite &S = F.Site;
     const char *Verb = S.Kind == AccessKind::Store       ? "writes "
                        : S.Kind == AccessKind::LoadStore ? "reads and writes "
+                       : S.Kind == AccessKind::Atomic    ? "updates "
                                                          : "reads ";
     F.Message = "array-of-structs " + accessNoun(S.Kind) + ": each lane " +
                 Verb +

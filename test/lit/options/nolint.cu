@@ -1,6 +1,10 @@
 // NOLINT and NOLINTNEXTLINE silence a check on one line; other checks and
 // other lines still warn.
 // RUN: %coalesce %s 2>/dev/null | FileCheck %s --implicit-check-not=warning:
+// --ignore-nolint (what the grader passes) reports them all.
+// RUN: %coalesce --ignore-nolint %s 2>&1 | FileCheck %s --check-prefix=ALL --implicit-check-not=warning:
+// ALL-COUNT-5: warning:
+// ALL: cuda-coalesce: 1 file, 1 kernel, 10 global accesses, 5 flagged
 
 struct P { float x, y, z; };
 

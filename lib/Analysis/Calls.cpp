@@ -1,0 +1,137 @@
+//===- Calls.cpp - calls: builtins by table, __device__ bodies inlined ---===//
+//
+// A call is, in this order: a trivial struct assignment (one store of the
+// struct), a CUDA builtin of CudaBuiltins.def (EvalBuiltins.cpp), or a
+// function whose body we have, inlined in a new frame with its arguments
+// bound (and "this" for a member function). Anything else evaluates its
+// arguments for the memory they touch and returns an unknown. Inlining stops
+// at recursion, at AnalysisOptions::InlineDepth, and at bodies with errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis/KernelWalker.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace interp {
+
+Value KernelWalker::evalCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  StringRef Name;
+  if (Callee && Callee->getIdentifier())
+    Name = Callee->getName();
+
+  // Struct assignment through a trivial operator=.
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
+    if (OC->getOperator() == OO_Equal && MD && MD->isTrivial() &&
+        OC->getNumArgs() == 2) {
+      Place Dst = evalPlace(OC->getArg(0));
+      const clang::Expr *Src = OC->getArg(1);
+      Value V = eval(Src);
+      loadIfRef(V, Src);
+      store(Dst, Value::none(), OC->getArg(0), Operation::Store);
+      return Value::ref(Dst);
+    }
+  }
+
+  const FunctionDecl *Def = nullptr;
+  bool Inlinable = Callee && Callee->hasBody(Def) && Def &&
+                   !Def->hasAttr<CUDAGlobalAttr>() &&
+                   !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()));
+  // A project's own atomicAdd (the classic double version built on
+  // atomicCAS) or texture helper is followed into its body: only the
+  // toolkit's are modelled.
+  BuiltinKind K = lookupCudaBuiltin(Name);
+  bool OwnBodyWins = Inlinable && (K == BuiltinKind::Atomic ||
+                                   K == BuiltinKind::TextureFetch1D);
+  if (K != BuiltinKind::None && !OwnBodyWins)
+    if (std::optional<Value> V = evalBuiltin(Call, K, Name))
+      return *V;
+  if (Inlinable)
+    return inlineCall(Call, Def);
+
+  for (const clang::Expr *A : Call->arguments())
+    loadIfRef(eval(A), A);
+  if (Call->getType()->isReferenceType() || Call->isGLValue())
+    return Value::ref(Place());
+  return unknownValue(Call->getType(),
+                      "result of a call to '" +
+                          (Name.empty() ? std::string("?") : Name.str()) + "'");
+}
+
+Value KernelWalker::inlineCall(const CallExpr *Call, const FunctionDecl *Def) {
+  std::string Callee = Def->getNameAsString();
+  bool Recursive =
+      llvm::any_of(Frames, [&](const Frame &F) { return F.FD == Def; });
+  if (Recursive || Frames.size() > Opts.InlineDepth ||
+      bodyHasErrors(Def, ErrorLocs, SM)) {
+    for (const clang::Expr *A : Call->arguments())
+      loadIfRef(eval(A), A);
+    return unknownValue(Call->getType(),
+                        Recursive ? "recursive call to '" + Callee + "'"
+                                  : "call to '" + Callee +
+                                        "' not inlined (depth or errors)");
+  }
+  Frame F{Def, {}, {}, {}, std::nullopt};
+  // A member function: bind the object it is called on ("this").
+  unsigned FirstArg = 0;
+  const auto *Method = dyn_cast<CXXMethodDecl>(Def);
+  if (Method && Method->isInstance()) {
+    const clang::Expr *Obj = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+      Obj = MC->getImplicitObjectArgument();
+    } else if (isa<CXXOperatorCallExpr>(Call) && Call->getNumArgs() > 0) {
+      Obj = Call->getArg(0);
+      FirstArg = 1;
+    }
+    if (Obj && isa<CXXThisExpr>(Obj->IgnoreParenImpCasts()))
+      F.This = Frames.back().This; // another member of the same object
+    else if (Obj && Obj->getType()->isPointerType())
+      F.This = placeAt(evalPtr(Obj), Obj->getType()->getPointeeType());
+    else if (Obj)
+      F.This = evalPlace(Obj);
+  }
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *PD = Def->getParamDecl(I);
+    if (I + FirstArg >= Call->getNumArgs())
+      break;
+    const clang::Expr *A = Call->getArg(I + FirstArg);
+    Value V = eval(A);
+    if (PD->getType()->isReferenceType()) {
+      if (V.K != Value::Ref)
+        V = Value::ref(Place());
+    } else if (V.K == Value::Ref) {
+      V = load(V.R, A);
+    }
+    F.Vars[PD] = V;
+  }
+  Frames.push_back(std::move(F));
+  Calls.push_back({Def, Call});
+  visit(Def->getBody());
+  Calls.pop_back();
+  Frame Done = std::move(Frames.back());
+  Frames.pop_back();
+
+  if (Done.Returns.empty())
+    return Value::none();
+  // Later returns are reached only when earlier ones were not taken.
+  Value Result = Done.Returns.back().second;
+  for (auto It = Done.Returns.rbegin() + 1; It != Done.Returns.rend(); ++It) {
+    const Value &V = It->second;
+    if (V.K == Value::Int && Result.K == Value::Int)
+      Result = Value::integer(X.select(It->first, V.I, Result.I));
+    else if (!sameValue(V, Result))
+      return unknownValue(Call->getType(),
+                          "'" + Callee + "' returns different values");
+  }
+  return Result;
+}
+
+} // namespace interp
+} // namespace coalesce

@@ -1,0 +1,241 @@
+//===- EvalPlaces.cpp - lvalues: a ConstStmtVisitor returning Place ------===//
+//
+// evalPlace() says where an lvalue lives: memory at a pointer (a base and a
+// byte offset, with the struct and member when it is inside one, from
+// clang's record layout), or a local variable held in registers, by frame and
+// member path. Only memory places become events; variables are read and
+// written in the walker's environment (LoadStore.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis/KernelWalker.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace interp {
+
+namespace {
+
+Space spaceOf(const VarDecl *VD) {
+  if (VD->hasAttr<CUDASharedAttr>())
+    return Space::Shared;
+  if (VD->hasAttr<CUDAConstantAttr>())
+    return Space::Constant;
+  if (VD->hasLocalStorage())
+    return Space::Local;
+  if (VD->hasAttr<CUDADeviceAttr>())
+    return Space::Global;
+  return Space::Unknown;
+}
+
+/// No place we follow, of E's type.
+Place nowhere(const clang::Expr *E) {
+  Place R;
+  R.Type = E->getType();
+  return R;
+}
+
+/// The place of an lvalue, one Visit method per kind. The Visit methods see
+/// E with parentheses stripped and within the nesting bound.
+class PlaceEvaluator : public ConstStmtVisitor<PlaceEvaluator, Place> {
+public:
+  explicit PlaceEvaluator(KernelWalker &W) : W(W), X(W.X) {}
+
+  Place VisitDeclRefExpr(const DeclRefExpr *DRE);
+  Place VisitArraySubscriptExpr(const ArraySubscriptExpr *AS);
+  Place VisitUnaryOperator(const UnaryOperator *UO);
+  Place VisitMemberExpr(const MemberExpr *ME);
+  Place VisitCastExpr(const CastExpr *CE);
+  Place VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *M) {
+    W.eval(M->getSubExpr());
+    return nowhere(M);
+  }
+  Place VisitBinaryOperator(const BinaryOperator *BO);
+  // Calls returning references and conditional lvalues are evaluated as
+  // expressions.
+  Place VisitCallExpr(const CallExpr *Call) { return viaValue(Call); }
+  Place
+  VisitAbstractConditionalOperator(const AbstractConditionalOperator *CO) {
+    return viaValue(CO);
+  }
+  /// Any other lvalue (a string literal, a compound literal) is no place we
+  /// follow, but its children may still access memory.
+  Place VisitExpr(const clang::Expr *E);
+
+private:
+  KernelWalker &W;
+  ExprContext &X;
+
+  Place viaValue(const clang::Expr *E) {
+    Value V = W.eval(E);
+    if (V.K == Value::Ref)
+      return V.R;
+    return nowhere(E);
+  }
+};
+
+Place PlaceEvaluator::VisitDeclRefExpr(const DeclRefExpr *DRE) {
+  Place R = nowhere(DRE);
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD)
+    return R;
+  if (VD->getType()->isReferenceType()) {
+    Value V = W.readVariable(VD);
+    if (V.K == Value::Ref)
+      return V.R;
+    return R;
+  }
+  Space Sp = spaceOf(VD);
+  bool Register = Sp == Space::Local && !VD->getType()->isArrayType();
+  if (Register) {
+    R.K = Place::Variable;
+    R.Var = VD;
+    R.Frame = W.Frames.size() - 1;
+    R.Path = VD->getNameAsString();
+    return R;
+  }
+  R.K = Place::Memory;
+  R.Addr.Base = VD->getNameAsString();
+  R.Addr.Decl = VD;
+  R.Addr.Offset = X.constant(0);
+  R.Addr.Sp = Sp;
+  return R;
+}
+
+Place PlaceEvaluator::VisitArraySubscriptExpr(const ArraySubscriptExpr *AS) {
+  Pointer P = W.evalPtr(AS->getBase());
+  const LExpr *I = W.evalInt(AS->getIdx());
+  int64_t Size = W.elementBytes(AS->getType());
+  P.Offset = X.add(P.Offset, X.mul(I, X.constant(Size)));
+  return KernelWalker::placeAt(P, AS->getType());
+}
+
+Place PlaceEvaluator::VisitUnaryOperator(const UnaryOperator *UO) {
+  if (UO->getOpcode() == UO_Deref)
+    return KernelWalker::placeAt(W.evalPtr(UO->getSubExpr()), UO->getType());
+  if (UO->isIncrementDecrementOp()) {
+    W.eval(UO);
+    return W.evalPlace(UO->getSubExpr());
+  }
+  return nowhere(UO);
+}
+
+Place PlaceEvaluator::VisitCastExpr(const CastExpr *CE) {
+  Place P = W.evalPlace(CE->getSubExpr());
+  if (CE->getCastKind() != CK_DerivedToBase &&
+      CE->getCastKind() != CK_UncheckedDerivedToBase)
+    P.Type = CE->getType();
+  return P;
+}
+
+Place PlaceEvaluator::VisitBinaryOperator(const BinaryOperator *BO) {
+  if (!BO->isAssignmentOp() && BO->getOpcode() != BO_Comma)
+    return VisitExpr(BO);
+  W.eval(BO);
+  return BO->getOpcode() == BO_Comma ? W.evalPlace(BO->getRHS())
+                                     : W.evalPlace(BO->getLHS());
+}
+
+Place PlaceEvaluator::VisitMemberExpr(const MemberExpr *ME) {
+  Place R = nowhere(ME);
+  const ValueDecl *Member = ME->getMemberDecl();
+  std::vector<const FieldDecl *> Chain;
+  if (const auto *FD = dyn_cast<FieldDecl>(Member))
+    Chain.push_back(FD);
+  else if (const auto *IFD = dyn_cast<IndirectFieldDecl>(Member))
+    for (const NamedDecl *N : IFD->chain())
+      Chain.push_back(cast<FieldDecl>(N));
+  if (Chain.empty()) {
+    W.eval(ME->getBase());
+    return R;
+  }
+  ASTContext &Ctx = W.Ctx;
+  int64_t Offset = 0;
+  for (const FieldDecl *FD : Chain) {
+    const ASTRecordLayout &L = Ctx.getASTRecordLayout(FD->getParent());
+    Offset += Ctx.toCharUnitsFromBits(L.getFieldOffset(FD->getFieldIndex()))
+                  .getQuantity();
+  }
+  std::string MemberName = Member->getNameAsString();
+
+  QualType RecordType;
+  Place Base;
+  if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
+    RecordType = ME->getBase()->getType()->getPointeeType();
+    if (!W.Frames.back().This)
+      return R;
+    Base = *W.Frames.back().This;
+  } else if (ME->isArrow()) {
+    Pointer P = W.evalPtr(ME->getBase());
+    RecordType = ME->getBase()->getType()->getPointeeType();
+    Base = KernelWalker::placeAt(P, RecordType);
+  } else {
+    Base = W.evalPlace(ME->getBase());
+    RecordType = ME->getBase()->getType();
+  }
+
+  if (Base.K == Place::Variable) {
+    // A member of a struct held in registers (or passed by value).
+    R.K = Place::Variable;
+    R.Var = Base.Var;
+    R.Frame = Base.Frame;
+    R.Path = Base.Path + "." + MemberName;
+    return R;
+  }
+  if (Base.K != Place::Memory)
+    return R;
+  R = Base;
+  R.Type = ME->getType();
+  R.Addr.Offset = X.add(Base.Addr.Offset, X.constant(Offset));
+  if (!R.StructBytes && RecordType->isRecordType()) {
+    R.StructBytes = unsigned(W.elementBytes(RecordType));
+    R.StructName =
+        RecordType.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    R.MemberName = MemberName;
+    R.Struct = RecordType->getAsRecordDecl();
+    R.Member = Chain.front();
+  } else if (R.StructBytes) {
+    R.MemberName += "." + MemberName;
+  }
+  return R;
+}
+
+Place PlaceEvaluator::VisitExpr(const clang::Expr *E) {
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<clang::Expr>(C))
+      W.loadIfRef(W.eval(CE), CE);
+  return nowhere(E);
+}
+
+} // namespace
+
+Place KernelWalker::evalPlace(const clang::Expr *E) {
+  E = E->IgnoreParens();
+  NestingScope Scope(Nesting);
+  if (Nesting > MaxNesting)
+    return nowhere(E);
+  return PlaceEvaluator(*this).Visit(E);
+}
+
+Place KernelWalker::placeAt(const Pointer &P, QualType T) {
+  Place R;
+  R.K = Place::Memory;
+  R.Addr = P;
+  R.Type = T;
+  return R;
+}
+
+int64_t KernelWalker::elementBytes(QualType T) {
+  if (T->isIncompleteType() || T->isDependentType())
+    return 1;
+  return Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+} // namespace interp
+} // namespace coalesce

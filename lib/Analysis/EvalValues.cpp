@@ -1,0 +1,573 @@
+//===- EvalValues.cpp - rvalues: a ConstStmtVisitor returning Value ------===//
+//
+// eval() is the one way into expression evaluation. It guards what every
+// expression shares (the nesting bound, the height budget, clang's own
+// constant folding, lvalues handed to EvalPlaces.cpp) and dispatches the
+// rest to ValueEvaluator, one Visit method per kind of expression. Whatever
+// it does not model still has its children evaluated, for the memory they
+// touch, and comes out as an unknown with the reason.
+//
+// eval, a Visit method and evalInt/evalPtr/evalPlace make one level of the
+// recursion over an expression, so their frames are kept small: work that
+// needs large locals and does not recurse (measuring heights, clang's
+// constant folding, joining the arms of a conditional, increments) sits in
+// functions that are never inlined into them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis/KernelWalker.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace interp {
+
+namespace {
+
+/// The height of E's tree (1 for a leaf), measured with an explicit stack
+/// because clang accepts sums of thousands of terms whose left-nested tree
+/// would overflow any recursion. The height of every node met is kept in
+/// Heights, so each node is measured once however often eval asks about its
+/// operands.
+LLVM_ATTRIBUTE_NOINLINE unsigned
+height(llvm::DenseMap<const Stmt *, unsigned> &Heights, const clang::Expr *E) {
+  auto Known = Heights.find(E);
+  if (Known != Heights.end())
+    return Known->second;
+  // Post-order: a node is pushed once to expand its children and once more
+  // to sum them up.
+  llvm::SmallVector<std::pair<const Stmt *, bool>, 64> Work = {{E, false}};
+  while (!Work.empty()) {
+    auto [S, Expanded] = Work.pop_back_val();
+    if (Heights.count(S))
+      continue;
+    if (!Expanded) {
+      Work.push_back({S, true});
+      for (const Stmt *C : S->children())
+        if (C && !Heights.count(C))
+          Work.push_back({C, false});
+      continue;
+    }
+    unsigned H = 0;
+    for (const Stmt *C : S->children())
+      if (C)
+        H = std::max(H, Heights.lookup(C));
+    Heights[S] = H + 1;
+  }
+  return Heights.lookup(E);
+}
+
+/// clang's evaluation of E as an integer constant, asked once per node:
+/// HasSideEffects and EvaluateAsInt walk the whole subtree, so asking at
+/// every level of a chain would be quadratic. Callers keep E under
+/// ExprBudget::MaxDepth, which bounds clang's own recursion.
+LLVM_ATTRIBUTE_NOINLINE std::optional<int64_t>
+constantValue(KernelWalker &W, const clang::Expr *E) {
+  if (E->isValueDependent() || E->isTypeDependent() || E->isGLValue() ||
+      !E->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  auto Known = W.Constants.find(E);
+  if (Known != W.Constants.end())
+    return Known->second;
+  std::optional<int64_t> Result;
+  clang::Expr::EvalResult R;
+  if (!E->HasSideEffects(W.Ctx) && E->EvaluateAsInt(R, W.Ctx))
+    Result = R.Val.getInt().getExtValue();
+  W.Constants[E] = Result;
+  return Result;
+}
+
+const LExpr *intBinary(ExprContext &X, BinaryOperatorKind Op, const LExpr *A,
+                       const LExpr *B) {
+  if (BinaryOperator::isCompoundAssignmentOp(Op))
+    Op = BinaryOperator::getOpForCompoundAssignment(Op);
+  switch (Op) {
+  case BO_Add:
+    return X.add(A, B);
+  case BO_Sub:
+    return X.sub(A, B);
+  case BO_Mul:
+    return X.mul(A, B);
+  case BO_Div:
+    return X.div(A, B);
+  case BO_Rem:
+    return X.rem(A, B);
+  case BO_Shl:
+    return X.shl(A, B);
+  case BO_Shr:
+    return X.shr(A, B);
+  case BO_And:
+    return X.bitAnd(A, B);
+  case BO_Or:
+    return X.bitOr(A, B);
+  case BO_Xor:
+    return X.bitXor(A, B);
+  case BO_LT:
+    return X.cmp(CmpPred::LT, A, B);
+  case BO_LE:
+    return X.cmp(CmpPred::LE, A, B);
+  case BO_GT:
+    return X.cmp(CmpPred::LT, B, A);
+  case BO_GE:
+    return X.cmp(CmpPred::LE, B, A);
+  case BO_EQ:
+    return X.cmp(CmpPred::EQ, A, B);
+  case BO_NE:
+    return X.cmp(CmpPred::NE, A, B);
+  default:
+    return X.unknown("unsupported operator");
+  }
+}
+
+LLVM_ATTRIBUTE_NOINLINE const LExpr *notAnInteger(KernelWalker &W,
+                                                  const clang::Expr *E) {
+  return W.X.unknown("'" + W.sourceText(E) +
+                     "' is not an integer we can follow");
+}
+
+LLVM_ATTRIBUTE_NOINLINE Pointer notAPointer(KernelWalker &W,
+                                            const clang::Expr *E) {
+  Pointer P;
+  P.Why = "pointer '" + W.sourceText(E) + "' is not one we can follow";
+  P.UnknownOffset = W.X.unknown(P.Why);
+  P.Offset = P.UnknownOffset;
+  return P;
+}
+
+/// The value of an expression, one Visit method per kind. The Visit methods
+/// see E with parentheses stripped and after eval's guards.
+class ValueEvaluator : public ConstStmtVisitor<ValueEvaluator, Value> {
+public:
+  explicit ValueEvaluator(KernelWalker &W) : W(W), X(W.X) {}
+
+  Value VisitCastExpr(const CastExpr *CE);
+  Value VisitBinaryOperator(const BinaryOperator *BO);
+  Value VisitUnaryOperator(const UnaryOperator *UO);
+  Value VisitAbstractConditionalOperator(const AbstractConditionalOperator *CO);
+  Value VisitPseudoObjectExpr(const PseudoObjectExpr *PO);
+  Value VisitCallExpr(const CallExpr *Call) { return W.evalCall(Call); }
+  Value VisitCXXConstructExpr(const CXXConstructExpr *CCE);
+
+  // Wrappers: the value is the wrapped expression's.
+  Value VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *M) {
+    return W.eval(M->getSubExpr());
+  }
+  /// ExprWithCleanups and clang::ConstantExpr.
+  Value VisitFullExpr(const FullExpr *FE) { return W.eval(FE->getSubExpr()); }
+  Value VisitCXXBindTemporaryExpr(const CXXBindTemporaryExpr *BTE) {
+    return W.eval(BTE->getSubExpr());
+  }
+  Value VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *DA) {
+    return W.eval(DA->getExpr());
+  }
+  Value
+  VisitSubstNonTypeTemplateParmExpr(const SubstNonTypeTemplateParmExpr *ST) {
+    return W.eval(ST->getReplacement());
+  }
+
+  Value VisitCXXNullPtrLiteralExpr(const CXXNullPtrLiteralExpr *E) {
+    return W.unknownValue(E->getType(), "null pointer");
+  }
+  Value VisitGNUNullExpr(const GNUNullExpr *E) {
+    return W.unknownValue(E->getType(), "null pointer");
+  }
+  Value VisitLambdaExpr(const LambdaExpr *) { return Value::none(); }
+  Value VisitCXXThisExpr(const CXXThisExpr *E);
+
+  /// Anything else: evaluate the children for the accesses they make.
+  Value VisitExpr(const clang::Expr *E);
+
+private:
+  KernelWalker &W;
+  ExprContext &X;
+
+  /// p + i, i + p, p - i: the offset moves by i elements.
+  Value pointerArith(BinaryOperatorKind Op, const clang::Expr *PtrE,
+                     const clang::Expr *IntE, QualType PtrType);
+  LLVM_ATTRIBUTE_NOINLINE Value assignment(const BinaryOperator *BO);
+  LLVM_ATTRIBUTE_NOINLINE Value compoundAssignment(const BinaryOperator *BO);
+  LLVM_ATTRIBUTE_NOINLINE Value pointerDifference(const BinaryOperator *BO);
+  /// Floating point or pointer comparisons: only the accesses matter.
+  LLVM_ATTRIBUTE_NOINLINE Value nonInteger(const BinaryOperator *BO);
+  LLVM_ATTRIBUTE_NOINLINE Value addressOf(const UnaryOperator *UO);
+  LLVM_ATTRIBUTE_NOINLINE Value increment(const UnaryOperator *UO);
+  /// The value of a conditional whose arms are T and F.
+  LLVM_ATTRIBUTE_NOINLINE Value joinArms(const AbstractConditionalOperator *CO,
+                                         const LExpr *C, Value &T, Value &F);
+};
+
+Value ValueEvaluator::VisitCastExpr(const CastExpr *CE) {
+  const clang::Expr *Sub = CE->getSubExpr();
+  switch (CE->getCastKind()) {
+  case CK_LValueToRValue: {
+    Place P = W.evalPlace(Sub);
+    return W.load(P, Sub);
+  }
+  case CK_ArrayToPointerDecay: {
+    Place P = W.evalPlace(Sub);
+    if (P.K == Place::Memory)
+      return Value::pointer(P.Addr);
+    if (P.K == Place::Variable) {
+      Pointer Ptr;
+      Ptr.Base = P.Path;
+      Ptr.Offset = X.constant(0);
+      Ptr.Sp = Space::Local;
+      return Value::pointer(Ptr);
+    }
+    return W.unknownValue(CE->getType(), "array '" + W.sourceText(Sub) +
+                                             "' is not one we can follow");
+  }
+  case CK_FloatingToIntegral:
+    W.eval(Sub);
+    return Value::integer(
+        X.unknown("'" + W.sourceText(Sub) + "' is computed in floating point"));
+  case CK_IntegralToBoolean:
+    return Value::integer(W.truth(W.evalInt(Sub)));
+  case CK_PointerToIntegral:
+  case CK_IntegralToPointer:
+    W.eval(Sub);
+    return W.unknownValue(CE->getType(), "integer/pointer conversion in '" +
+                                             W.sourceText(CE) + "'");
+  case CK_PointerToBoolean: {
+    W.eval(Sub);
+    return Value::integer(X.unknown("pointer tested for null"));
+  }
+  default:
+    break;
+  }
+  Value V = W.eval(Sub);
+  if (V.K == Value::Ref && !CE->isGLValue())
+    V = W.load(V.R, Sub);
+  QualType T = CE->getType();
+  if (T->isPointerType() && V.K == Value::Ptr)
+    return V;
+  if (T->isIntegralOrEnumerationType() && V.K == Value::Int)
+    return V;
+  if (CE->isGLValue() && V.K == Value::Ref) {
+    V.R.Type = T; // reinterpret as another type
+    return V;
+  }
+  if (T->isIntegralOrEnumerationType() || T->isPointerType())
+    return W.unknownValue(T, "conversion in '" + W.sourceText(CE) + "'");
+  return Value::none();
+}
+
+Value ValueEvaluator::pointerArith(BinaryOperatorKind Op,
+                                   const clang::Expr *PtrE,
+                                   const clang::Expr *IntE, QualType PtrType) {
+  Pointer P = W.evalPtr(PtrE);
+  const LExpr *I = W.evalInt(IntE);
+  QualType Pointee = PtrType->getPointeeType();
+  int64_t Size = Pointee->isIncompleteType() || Pointee->isVoidType()
+                     ? 1
+                     : W.Ctx.getTypeSizeInChars(Pointee).getQuantity();
+  const LExpr *Delta = X.mul(I, X.constant(Size));
+  if (Op == BO_Sub || Op == BO_SubAssign)
+    Delta = X.neg(Delta);
+  P.Offset = X.add(P.Offset, Delta);
+  return Value::pointer(P);
+}
+
+Value ValueEvaluator::assignment(const BinaryOperator *BO) {
+  const clang::Expr *L = BO->getLHS(), *R = BO->getRHS();
+  Place P = W.evalPlace(L);
+  Value V = W.eval(R);
+  if (V.K == Value::Ref)
+    V = W.load(V.R, R);
+  W.store(P, V, L, Operation::Store);
+  return V;
+}
+
+Value ValueEvaluator::compoundAssignment(const BinaryOperator *BO) {
+  BinaryOperatorKind Op = BO->getOpcode();
+  const clang::Expr *L = BO->getLHS(), *R = BO->getRHS();
+  Place P = W.evalPlace(L);
+  Value Rhs = W.eval(R);
+  if (Rhs.K == Value::Ref)
+    Rhs = W.load(Rhs.R, R);
+  if (P.K != Place::Variable) {
+    W.store(P, Value::none(), L, Operation::LoadStore);
+    return Value::none();
+  }
+  Value Old = W.readPlaceValue(P, L);
+  Value New = Value::none();
+  if (Old.K == Value::Ptr && Rhs.K == Value::Int) {
+    QualType Pointee = L->getType()->getPointeeType();
+    int64_t Size = W.Ctx.getTypeSizeInChars(Pointee).getQuantity();
+    Pointer NP = Old.P;
+    const LExpr *D = X.mul(Rhs.I, X.constant(Size));
+    NP.Offset = X.add(NP.Offset, Op == BO_SubAssign ? X.neg(D) : D);
+    New = Value::pointer(NP);
+  } else if (Old.K == Value::Int && Rhs.K == Value::Int) {
+    New = Value::integer(intBinary(X, Op, Old.I, Rhs.I));
+  } else {
+    New = W.unknownValue(L->getType(), "'" + W.sourceText(L) +
+                                           "' is updated in a way we "
+                                           "cannot follow");
+  }
+  W.store(P, New, L, Operation::LoadStore);
+  return New;
+}
+
+Value ValueEvaluator::pointerDifference(const BinaryOperator *BO) {
+  const clang::Expr *L = BO->getLHS(), *R = BO->getRHS();
+  QualType LT = L->getType();
+  Pointer A = W.evalPtr(L), B = W.evalPtr(R);
+  if (A.Base.empty() || A.Base != B.Base)
+    return Value::integer(X.unknown("difference of unrelated pointers"));
+  int64_t Size = W.Ctx.getTypeSizeInChars(LT->getPointeeType()).getQuantity();
+  return Value::integer(
+      X.div(X.sub(A.Offset, B.Offset), X.constant(Size ? Size : 1)));
+}
+
+Value ValueEvaluator::nonInteger(const BinaryOperator *BO) {
+  const clang::Expr *L = BO->getLHS(), *R = BO->getRHS();
+  Value A = W.eval(L), B = W.eval(R);
+  if (A.K == Value::Ref)
+    W.load(A.R, L);
+  if (B.K == Value::Ref)
+    W.load(B.R, R);
+  return W.unknownValue(BO->getType(),
+                        "'" + W.sourceText(BO) + "' is not integer arithmetic");
+}
+
+Value ValueEvaluator::VisitBinaryOperator(const BinaryOperator *BO) {
+  BinaryOperatorKind Op = BO->getOpcode();
+  const clang::Expr *L = BO->getLHS(), *R = BO->getRHS();
+
+  if (Op == BO_Comma) {
+    W.eval(L);
+    return W.eval(R);
+  }
+  if (Op == BO_Assign)
+    return assignment(BO);
+  if (BO->isCompoundAssignmentOp())
+    return compoundAssignment(BO);
+  if (Op == BO_LAnd || Op == BO_LOr) {
+    const LExpr *A = W.truth(W.evalInt(L));
+    std::vector<const LExpr *> Outer = W.Path;
+    W.Path = W.pathWith(Outer, Op == BO_LAnd ? A : X.logicalNot(A));
+    const LExpr *B = W.truth(W.evalInt(R));
+    W.Path = Outer;
+    return Value::integer(Op == BO_LAnd ? X.select(A, B, X.constant(0))
+                                        : X.select(A, X.constant(1), B));
+  }
+  QualType LT = L->getType(), RT = R->getType();
+  if ((Op == BO_Add || Op == BO_Sub) && LT->isPointerType() &&
+      RT->isIntegralOrEnumerationType())
+    return pointerArith(Op, L, R, LT);
+  if (Op == BO_Add && RT->isPointerType() && LT->isIntegralOrEnumerationType())
+    return pointerArith(Op, R, L, RT);
+  if (Op == BO_Sub && LT->isPointerType() && RT->isPointerType())
+    return pointerDifference(BO);
+  if (BO->getType()->isIntegralOrEnumerationType() &&
+      LT->isIntegralOrEnumerationType() && RT->isIntegralOrEnumerationType())
+    return Value::integer(intBinary(X, Op, W.evalInt(L), W.evalInt(R)));
+  return nonInteger(BO);
+}
+
+Value ValueEvaluator::addressOf(const UnaryOperator *UO) {
+  Place P = W.evalPlace(UO->getSubExpr());
+  if (P.K == Place::Memory)
+    return Value::pointer(P.Addr);
+  return W.unknownValue(UO->getType(), "address of a local variable");
+}
+
+Value ValueEvaluator::increment(const UnaryOperator *UO) {
+  const clang::Expr *Sub = UO->getSubExpr();
+  Place P = W.evalPlace(Sub);
+  if (P.K != Place::Variable) {
+    W.store(P, Value::none(), Sub, Operation::LoadStore);
+    return Value::none();
+  }
+  Value Old = W.readPlaceValue(P, Sub);
+  int64_t D = UO->isIncrementOp() ? 1 : -1;
+  Value New = Old;
+  if (Old.K == Value::Int) {
+    New.I = X.add(Old.I, X.constant(D));
+  } else if (Old.K == Value::Ptr) {
+    int64_t Size = W.Ctx.getTypeSizeInChars(Sub->getType()->getPointeeType())
+                       .getQuantity();
+    New.P.Offset = X.add(Old.P.Offset, X.constant(D * Size));
+  }
+  W.store(P, New, Sub, Operation::LoadStore);
+  return UO->isPrefix() ? New : Old;
+}
+
+Value ValueEvaluator::VisitUnaryOperator(const UnaryOperator *UO) {
+  const clang::Expr *Sub = UO->getSubExpr();
+  switch (UO->getOpcode()) {
+  case UO_Deref:
+    return Value::ref(W.evalPlace(UO));
+  case UO_AddrOf:
+    return addressOf(UO);
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec:
+    return increment(UO);
+  case UO_Minus:
+    return Value::integer(X.neg(W.evalInt(Sub)));
+  case UO_Plus:
+    return Value::integer(W.evalInt(Sub));
+  case UO_Not:
+    return Value::integer(X.sub(X.neg(W.evalInt(Sub)), X.constant(1)));
+  case UO_LNot:
+    return Value::integer(X.logicalNot(W.evalInt(Sub)));
+  default:
+    return W.eval(Sub);
+  }
+}
+
+Value ValueEvaluator::VisitAbstractConditionalOperator(
+    const AbstractConditionalOperator *CO) {
+  const LExpr *C = W.truth(W.evalInt(CO->getCond()));
+  std::vector<const LExpr *> Outer = W.Path;
+  W.Path = W.pathWith(Outer, C);
+  Value T = W.eval(CO->getTrueExpr());
+  W.Path = W.pathWith(Outer, X.logicalNot(C));
+  Value F = W.eval(CO->getFalseExpr());
+  W.Path = Outer;
+  return joinArms(CO, C, T, F);
+}
+
+Value ValueEvaluator::joinArms(const AbstractConditionalOperator *CO,
+                               const LExpr *C, Value &T, Value &F) {
+  if (!CO->isGLValue()) {
+    if (T.K == Value::Ref)
+      T = W.load(T.R, CO->getTrueExpr());
+    if (F.K == Value::Ref)
+      F = W.load(F.R, CO->getFalseExpr());
+  }
+  if (T.K == Value::Int && F.K == Value::Int)
+    return Value::integer(X.select(C, T.I, F.I));
+  if (T.K == Value::Ptr && F.K == Value::Ptr && T.P.Base == F.P.Base &&
+      T.P.Sp == F.P.Sp && T.P.Why.empty() && F.P.Why.empty()) {
+    Pointer P = T.P;
+    P.Offset = X.select(C, T.P.Offset, F.P.Offset);
+    return Value::pointer(P);
+  }
+  return W.unknownValue(CO->getType(), "the arms of '" + W.sourceText(CO) +
+                                           "' are not comparable");
+}
+
+/// threadIdx.x and friends are MS properties of clang's builtin variables,
+/// named in CudaBuiltins.def.
+Value ValueEvaluator::VisitPseudoObjectExpr(const PseudoObjectExpr *PO) {
+  if (const auto *MP =
+          dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens())) {
+    const clang::Expr *Base = MP->getBaseExpr()->IgnoreImpCasts();
+    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Base))
+      Base = OVE->getSourceExpr()->IgnoreImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base)) {
+      std::optional<unsigned> Dim =
+          builtinVariableComponent(MP->getPropertyDecl()->getName());
+      std::optional<BuiltinVariable> Var =
+          lookupCudaBuiltinVariable(DRE->getDecl()->getName());
+      if (Dim && Var) {
+        switch (*Var) {
+        case BuiltinVariable::ThreadIdx:
+          return Value::integer(X.threadIdx(*Dim));
+        case BuiltinVariable::BlockIdx:
+          return Value::integer(X.blockIdx(*Dim));
+        case BuiltinVariable::BlockDim:
+          return Value::integer(X.blockDim(*Dim));
+        case BuiltinVariable::GridDim:
+          return Value::integer(X.gridDim(*Dim));
+        }
+      }
+    }
+  }
+  return W.eval(PO->getResultExpr());
+}
+
+Value ValueEvaluator::VisitCXXConstructExpr(const CXXConstructExpr *CCE) {
+  const CXXConstructorDecl *Ctor = CCE->getConstructor();
+  // A struct copied out of (or into) memory is one access of its size.
+  if (CCE->getNumArgs() == 1 && Ctor &&
+      (Ctor->isCopyConstructor() || Ctor->isMoveConstructor())) {
+    const clang::Expr *Arg = CCE->getArg(0);
+    while (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Arg))
+      Arg = M->getSubExpr();
+    Arg = Arg->IgnoreParenNoopCasts(W.Ctx);
+    if (Arg->isGLValue()) {
+      Place P = W.evalPlace(Arg);
+      W.load(P, Arg);
+      return Value::none();
+    }
+    return W.eval(Arg);
+  }
+  for (const clang::Expr *A : CCE->arguments())
+    W.loadIfRef(W.eval(A), A);
+  return Value::none();
+}
+
+Value ValueEvaluator::VisitCXXThisExpr(const CXXThisExpr *E) {
+  const std::optional<Place> &This = W.Frames.back().This;
+  if (This && This->K == Place::Memory)
+    return Value::pointer(This->Addr);
+  return W.unknownValue(E->getType(), "'this' of an object held in registers");
+}
+
+Value ValueEvaluator::VisitExpr(const clang::Expr *E) {
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<clang::Expr>(C))
+      W.eval(CE);
+  if (E->getType()->isFloatingType() || E->getType()->isVoidType() ||
+      E->getType()->isRecordType())
+    return Value::none();
+  return W.unknownValue(E->getType(),
+                        "unsupported expression '" + W.sourceText(E) + "'");
+}
+
+} // namespace
+
+Value KernelWalker::eval(const clang::Expr *E) {
+  if (!E)
+    return Value::none();
+  NestingScope Scope(Nesting);
+  if (Nesting > MaxNesting)
+    return unknownValue(E->getType(), "expression nested too deeply");
+  E = E->IgnoreParens();
+  // Deeper than any recursion over it may go (ours or clang's): never
+  // handed to clang's evaluator, and an arithmetic chain that deep is
+  // unknown at once. Assignments and the like are still followed, so the
+  // store through such an index is still reported.
+  if (height(Heights, E) > ExprBudget::MaxDepth) {
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (BO && !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma)
+      return unknownValue(E->getType(), ExprBudget::Reason);
+  } else if (std::optional<int64_t> C = constantValue(*this, E)) {
+    return Value::integer(X.constant(*C));
+  }
+  if (E->isGLValue() && !isa<BinaryOperator>(E) &&
+      !isa<CompoundAssignOperator>(E) && !isa<UnaryOperator>(E) &&
+      !isa<CallExpr>(E) && !isa<ConditionalOperator>(E))
+    return Value::ref(evalPlace(E));
+  return ValueEvaluator(*this).Visit(E);
+}
+
+const LExpr *KernelWalker::evalInt(const clang::Expr *E) {
+  Value V = eval(E);
+  if (V.K == Value::Ref)
+    V = load(V.R, E);
+  if (V.K == Value::Int)
+    return V.I;
+  return notAnInteger(*this, E);
+}
+
+Pointer KernelWalker::evalPtr(const clang::Expr *E) {
+  Value V = eval(E);
+  if (V.K == Value::Ref)
+    V = load(V.R, E);
+  if (V.K == Value::Ptr)
+    return V.P;
+  return notAPointer(*this, E);
+}
+
+} // namespace interp
+} // namespace coalesce

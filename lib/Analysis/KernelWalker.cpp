@@ -1,0 +1,122 @@
+//===- KernelWalker.cpp - one kernel's walk: entry, values, path ----------===//
+//
+// What every part of the interpreter shares: starting the walk in the
+// kernel's frame, unknown values and forgetting variables, and the path
+// condition (the conjunction of the branches around the current statement)
+// that each memory event carries as its guards.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis/KernelWalker.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace interp {
+
+bool samePointer(const Pointer &A, const Pointer &B) {
+  return A.Base == B.Base && A.Offset == B.Offset && A.Sp == B.Sp &&
+         A.Why == B.Why;
+}
+
+bool sameValue(const Value &A, const Value &B) {
+  if (A.K != B.K)
+    return false;
+  switch (A.K) {
+  case Value::None:
+    return true;
+  case Value::Int:
+    return A.I == B.I;
+  case Value::Ptr:
+    return samePointer(A.P, B.P);
+  case Value::Ref:
+    return A.R.K == B.R.K && A.R.Var == B.R.Var && A.R.Frame == B.R.Frame &&
+           A.R.Path == B.R.Path && samePointer(A.R.Addr, B.R.Addr);
+  }
+  return false;
+}
+
+KernelWalker::KernelWalker(ASTContext &Ctx, ExprContext &X,
+                           const AnalysisOptions &Opts,
+                           const FunctionDecl *Kernel, const LaunchInfo *Launch,
+                           ArrayRef<SourceLocation> ErrorLocs,
+                           MemoryAccessListener &Listener)
+    : Ctx(Ctx), SM(Ctx.getSourceManager()), X(X), Opts(Opts), Kernel(Kernel),
+      Launch(Launch), ErrorLocs(ErrorLocs), Listener(Listener),
+      Warp(X, Opts, Launch, Kernel, Ctx) {
+  KernelName = kernelName(Kernel, Ctx);
+}
+
+void KernelWalker::run() {
+  Frames.push_back({Kernel, {}, {}, {}, std::nullopt});
+  visit(Kernel->getBody());
+  Frames.pop_back();
+}
+
+std::string KernelWalker::sourceText(SourceRange R) const {
+  CharSourceRange CR = SM.getExpansionRange(R);
+  return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+}
+
+Value KernelWalker::unknownValue(QualType T, llvm::StringRef Why) {
+  if (T->isPointerType()) {
+    Pointer P;
+    P.Why = Why.str();
+    P.UnknownOffset = X.unknown(Why);
+    P.Offset = P.UnknownOffset;
+    return Value::pointer(P);
+  }
+  if (T->isIntegralOrEnumerationType())
+    return Value::integer(X.unknown(Why));
+  return Value::none();
+}
+
+void KernelWalker::forgetMembers(const VarDecl *V) {
+  MemberEnv &M = members();
+  for (auto It = M.lower_bound({V, ""}); It != M.end() && It->first.first == V;)
+    It = M.erase(It);
+}
+
+void KernelWalker::forgetAll(const llvm::SmallPtrSetImpl<const VarDecl *> &Vars,
+                             llvm::StringRef Why) {
+  for (const VarDecl *V : Vars) {
+    forgetMembers(V);
+    auto It = env().find(V);
+    if (It == env().end() && !isa<ParmVarDecl>(V))
+      continue;
+    env()[V] = unknownValue(V->getType(),
+                            "'" + V->getNameAsString() + "' is " + Why.str());
+  }
+}
+
+const LExpr *KernelWalker::truth(const LExpr *V) {
+  if (V->getKind() == ExprKind::Cmp)
+    return V;
+  return X.cmp(CmpPred::NE, V, X.constant(0));
+}
+
+const LExpr *KernelWalker::both(const LExpr *A, const LExpr *B) {
+  return X.select(truth(A), truth(B), X.constant(0));
+}
+
+const LExpr *KernelWalker::pathCondition() {
+  const LExpr *C = X.constant(1);
+  for (const LExpr *P : Path)
+    C = both(C, P);
+  return C;
+}
+
+std::vector<const LExpr *>
+KernelWalker::pathWith(const std::vector<const LExpr *> &Outer,
+                       const LExpr *C) {
+  std::vector<const LExpr *> P = Outer;
+  P.push_back(C);
+  return P;
+}
+
+} // namespace interp
+} // namespace coalesce

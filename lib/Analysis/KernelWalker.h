@@ -1,0 +1,314 @@
+//===- KernelWalker.h - the interpreter over one kernel's body --*- C++ -*-===//
+//
+// Private to lib/Analysis: the state of one kernel's walk and the operations
+// its parts share. The interpreter is split by concern, each part a file:
+//
+//   EvalValues.cpp   rvalues: a ConstStmtVisitor returning a Value
+//   EvalPlaces.cpp   lvalues: a ConstStmtVisitor returning a Place
+//   LoadStore.cpp    reading and writing places, and the memory events
+//   Statements.cpp   the statement visitor (KernelWalker itself): blocks,
+//                    declarations, branches and the merge after them
+//   Loops.cpp        for/while/do/range-for: induction variables, split
+//                    ranges, trip counts
+//   Calls.cpp        calls: inlining __device__ functions and members
+//   EvalBuiltins.cpp what the functions of CudaBuiltins.def do
+//   KernelWalker.cpp the walk's entry, values and the path condition
+//
+// Integer values are LaneExpr expressions over the thread and block symbols,
+// kernel parameters and loop iterations; pointers are a named base plus a
+// byte offset; places (lvalues) are memory at a pointer, or a local variable.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_COALESCE_ANALYSIS_KERNELWALKER_H
+#define CUDA_COALESCE_ANALYSIS_KERNELWALKER_H
+
+#include "Analysis/Analyzer.h"
+#include "Analysis/CudaBuiltins.h"
+#include "Analysis/LaunchSites.h"
+#include "Analysis/MemoryAccess.h"
+#include "Analysis/WarpEvaluator.h"
+#include "LaneExpr/LaneExpr.h"
+
+#include "clang/AST/StmtVisitor.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+namespace interp {
+
+using LExpr = coalesce::Expr;
+
+enum class Space { Global, Shared, Local, Constant, Unknown };
+
+/// A pointer value: a named base allocation plus a byte offset.
+struct Pointer {
+  std::string Base;                     ///< printed name; empty when unknown
+  const clang::VarDecl *Decl = nullptr; ///< the base's variable, when it is one
+  const LExpr *Offset = nullptr;        ///< bytes from the base
+  Space Sp = Space::Unknown;
+  std::string Why;                      ///< why the base is unknown
+  const LExpr *UnknownOffset = nullptr; ///< the Unknown, when Why is set
+};
+
+/// An lvalue: memory at a pointer, or a local variable (a register).
+struct Place {
+  enum Kind { None, Memory, Variable } K = None;
+  Pointer Addr;                        ///< Memory
+  const clang::VarDecl *Var = nullptr; ///< Variable
+  size_t Frame = 0;                    ///< Variable: the call frame holding it
+  std::string Path;                    ///< Variable: "p" or "p.n" for a member
+  clang::QualType Type;
+  /// Memory inside a struct object: the outermost struct's size and name.
+  std::optional<unsigned> StructBytes;
+  std::string StructName, MemberName;
+  const clang::RecordDecl *Struct = nullptr;
+  const clang::FieldDecl *Member = nullptr; ///< the outermost member
+};
+
+struct Value {
+  enum Kind { None, Int, Ptr, Ref } K = None;
+  const LExpr *I = nullptr;
+  Pointer P;
+  Place R;
+
+  static Value none() { return {}; }
+  static Value integer(const LExpr *E) {
+    Value V;
+    V.K = Int;
+    V.I = E;
+    return V;
+  }
+  static Value pointer(Pointer P) {
+    Value V;
+    V.K = Ptr;
+    V.P = std::move(P);
+    return V;
+  }
+  static Value ref(Place R) {
+    Value V;
+    V.K = Ref;
+    V.R = std::move(R);
+    return V;
+  }
+};
+
+/// Whether S is a component of threadIdx: what makes a value lane-dependent.
+inline bool isThreadIdx(const SymbolExpr *S) {
+  return S->getSymbolKind() == SymbolKind::ThreadIdx;
+}
+
+bool samePointer(const Pointer &A, const Pointer &B);
+bool sameValue(const Value &A, const Value &B);
+
+using Env = std::map<const clang::VarDecl *, Value>;
+/// Members of structs held in registers, by variable and path ("l.base").
+using MemberEnv =
+    std::map<std::pair<const clang::VarDecl *, std::string>, Value>;
+
+/// Whether FD cannot be interpreted: invalid, no body, an expression clang
+/// recovered from, or one of ErrorLocs inside it.
+bool bodyHasErrors(const clang::FunctionDecl *FD,
+                   llvm::ArrayRef<clang::SourceLocation> ErrorLocs,
+                   const clang::SourceManager &SM);
+
+/// "copy", "copyStrided<3>": the kernel as diagnostics name it.
+std::string kernelName(const clang::FunctionDecl *FD,
+                       const clang::ASTContext &Ctx);
+
+/// One kernel's walk. As a ConstStmtVisitor it visits statements
+/// (Statements.cpp, Loops.cpp); expressions go to eval and evalPlace, whose
+/// visitors live in EvalValues.cpp and EvalPlaces.cpp and call back into the
+/// operations declared here.
+class KernelWalker : public clang::ConstStmtVisitor<KernelWalker> {
+public:
+  KernelWalker(clang::ASTContext &Ctx, ExprContext &X,
+               const AnalysisOptions &Opts, const clang::FunctionDecl *Kernel,
+               const LaunchInfo *Launch,
+               llvm::ArrayRef<clang::SourceLocation> ErrorLocs,
+               MemoryAccessListener &Listener);
+
+  /// Walks the kernel's body, telling Listener about every memory operation.
+  void run();
+
+  //===--- State ----------------------------------------------------------===//
+
+  struct Frame {
+    const clang::FunctionDecl *FD;
+    Env Vars;
+    MemberEnv Members;
+    std::vector<std::pair<const LExpr *, Value>> Returns; ///< (path, value)
+    /// The object a member function was called on.
+    std::optional<Place> This;
+  };
+
+  clang::ASTContext &Ctx;
+  const clang::SourceManager &SM;
+  ExprContext &X;
+  const AnalysisOptions &Opts;
+  const clang::FunctionDecl *Kernel;
+  const LaunchInfo *Launch;
+  llvm::ArrayRef<clang::SourceLocation> ErrorLocs;
+  MemoryAccessListener &Listener;
+  /// The inlined calls from the kernel to the current statement, and the
+  /// loops around it: the context each access event carries.
+  std::vector<CallContext> Calls;
+  std::vector<LoopContext> Loops;
+
+  std::string KernelName;
+  WarpEvaluator Warp;
+  std::vector<Frame> Frames;
+  /// The conditions under which the current statement runs (a conjunction).
+  /// Kept apart so that one condition we cannot evaluate does not hide the
+  /// others: each is evaluated lane by lane on its own.
+  std::vector<const LExpr *> Path;
+  /// While set, evaluation records no accesses (used to pre-evaluate loop
+  /// steps that are visited again later).
+  bool Quiet = false;
+  unsigned LoopCount = 0;
+  /// Unknowns standing for values loaded at lane-dependent addresses.
+  std::set<const LExpr *> LoadUnknowns;
+  /// Iteration symbols of loops over a range split among the threads.
+  std::set<const LExpr *> SplitLoops;
+
+  /// Per-node caches of eval (EvalValues.cpp).
+  llvm::DenseMap<const clang::Stmt *, unsigned> Heights;
+  llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
+
+  /// How deep eval/evalPlace may recurse: clang accepts a 5,000-term sum,
+  /// whose left-nested tree would otherwise overflow the stack. Far beyond
+  /// any index a person writes.
+  static constexpr unsigned MaxNesting = 256;
+  unsigned Nesting = 0;
+  struct NestingScope {
+    unsigned &N;
+    explicit NestingScope(unsigned &N) : N(++N) {}
+    ~NestingScope() { --N; }
+  };
+
+  Env &env() { return Frames.back().Vars; }
+  MemberEnv &members() { return Frames.back().Members; }
+
+  //===--- Values and the path (KernelWalker.cpp) -------------------------===//
+
+  std::string sourceText(clang::SourceRange R) const;
+  std::string sourceText(const clang::Expr *E) const {
+    return sourceText(E->getSourceRange());
+  }
+
+  /// An unknown of type T (integer or pointer), or no value.
+  Value unknownValue(clang::QualType T, llvm::StringRef Why);
+  void forgetMembers(const clang::VarDecl *V);
+  void forgetAll(const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Vars,
+                 llvm::StringRef Why);
+
+  /// V as a 0/1 truth value; comparisons already are one.
+  const LExpr *truth(const LExpr *V);
+  const LExpr *both(const LExpr *A, const LExpr *B);
+  /// The path as one 0/1 expression.
+  const LExpr *pathCondition();
+  std::vector<const LExpr *> pathWith(const std::vector<const LExpr *> &Outer,
+                                      const LExpr *C);
+
+  //===--- Statements (Statements.cpp, Loops.cpp) -------------------------===//
+
+  void visit(const clang::Stmt *S) {
+    if (S)
+      Visit(S);
+  }
+
+  void VisitExpr(const clang::Expr *E) { eval(E); }
+  void VisitCompoundStmt(const clang::CompoundStmt *CS);
+  void VisitDeclStmt(const clang::DeclStmt *DS);
+  void VisitIfStmt(const clang::IfStmt *IS);
+  void VisitReturnStmt(const clang::ReturnStmt *RS);
+  void VisitSwitchStmt(const clang::SwitchStmt *SS);
+  void VisitSwitchCase(const clang::SwitchCase *SC);
+  void VisitLabelStmt(const clang::LabelStmt *LS);
+  void VisitAttributedStmt(const clang::AttributedStmt *AS);
+  void VisitForStmt(const clang::ForStmt *FS);
+  void VisitWhileStmt(const clang::WhileStmt *WS);
+  void VisitDoStmt(const clang::DoStmt *DS);
+  void VisitCXXForRangeStmt(const clang::CXXForRangeStmt *RF);
+  /// break, continue, goto, null statements, asm: nothing to evaluate.
+  void VisitStmt(const clang::Stmt *) {}
+
+  void declare(const clang::VarDecl *VD);
+
+  //===--- Expressions (EvalValues.cpp, EvalPlaces.cpp) -------------------===//
+
+  Value eval(const clang::Expr *E);
+  const LExpr *evalInt(const clang::Expr *E);
+  Pointer evalPtr(const clang::Expr *E);
+  Place evalPlace(const clang::Expr *E);
+  void loadIfRef(const Value &V, const clang::Expr *E) {
+    if (V.K == Value::Ref)
+      load(V.R, E);
+  }
+  int64_t elementBytes(clang::QualType T);
+  /// The memory a pointer points at, seen as a T.
+  static Place placeAt(const Pointer &P, clang::QualType T);
+
+  //===--- Calls (Calls.cpp, EvalBuiltins.cpp) ----------------------------===//
+
+  Value evalCall(const clang::CallExpr *Call);
+  Value inlineCall(const clang::CallExpr *Call, const clang::FunctionDecl *Def);
+  /// The CUDA device function K of CudaBuiltins.def called as Call; nullopt
+  /// when called in a form we do not model.
+  std::optional<Value> evalBuiltin(const clang::CallExpr *Call, BuiltinKind K,
+                                   llvm::StringRef Name);
+
+  //===--- Reading and writing places (LoadStore.cpp) ---------------------===//
+
+  /// The current value of a variable of the current frame, or of frame F.
+  Value readVariable(const clang::VarDecl *VD) {
+    return readVariable(VD, Frames.size() - 1);
+  }
+  Value readVariable(const clang::VarDecl *VD, size_t F);
+  Value namedRuntimeValue(const std::string &Name, clang::QualType T,
+                          SymbolKind Kind = SymbolKind::Param);
+  Value readPlaceValue(const Place &P, const clang::Expr *E);
+  Value load(const Place &P, const clang::Expr *E,
+             Operation Op = Operation::Load);
+  void store(const Place &P, const Value &V, const clang::Expr *E,
+             Operation Op);
+  /// Tells the listeners about one memory operation at P.
+  void record(const clang::Expr *E, const Place &P, Operation Op);
+
+private:
+  //===--- Branches (Statements.cpp) --------------------------------------===//
+
+  /// Every frame's variables: a branch may write the caller's variables
+  /// through a reference parameter.
+  struct State {
+    std::vector<Env> Vars;
+    std::vector<MemberEnv> Members;
+  };
+  State capture() const;
+  void restore(const State &S);
+  template <typename Map> Map merge(const LExpr *C, const Map &T, const Map &F);
+
+  //===--- Loops (Loops.cpp) ----------------------------------------------===//
+
+  void visitLoop(const clang::Stmt *Loop, const clang::Expr *Cond,
+                 const clang::Stmt *Inc, const clang::Stmt *Body, bool IsDo,
+                 const clang::Stmt *CondVar);
+  const LExpr *
+  stepOf(const clang::Stmt *Update, const clang::VarDecl *V,
+         const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Assigned);
+  bool uniformTripCount(const LExpr *Cond, const clang::Stmt *Body,
+                        bool Any = false);
+  void conjuncts(const LExpr *E, std::vector<const LExpr *> &Out);
+};
+
+} // namespace interp
+} // namespace coalesce
+
+#endif

@@ -1,0 +1,180 @@
+//===- LoadStore.cpp - reading and writing places; the memory events -----===//
+//
+// A place is read or written here and nowhere else, so this is where memory
+// operations become MemoryAccess events for the listeners, with the guards,
+// loops and calls around them. Variables live in the frames' environments;
+// a value loaded from memory is followed when the whole warp reads it at one
+// address (a uniform runtime value), and is a gather index otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis/KernelWalker.h"
+
+#include "clang/AST/ASTContext.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace interp {
+
+namespace {
+
+AddressSpace addressSpace(Space Sp) {
+  switch (Sp) {
+  case Space::Global:
+    return AddressSpace::Global;
+  case Space::Shared:
+    return AddressSpace::Shared;
+  case Space::Constant:
+    return AddressSpace::Constant;
+  case Space::Local:
+    return AddressSpace::Local;
+  case Space::Unknown:
+    break;
+  }
+  return AddressSpace::Generic;
+}
+
+} // namespace
+
+Value KernelWalker::readVariable(const VarDecl *VD, size_t F) {
+  Env &Vars = Frames[F].Vars;
+  auto It = Vars.find(VD);
+  if (It != Vars.end())
+    return It->second;
+  std::string Name = VD->getNameAsString();
+  QualType T = VD->getType();
+  // Parameters of the kernel itself, __constant__ and __device__
+  // variables are uniform runtime values.
+  bool KernelParam = isa<ParmVarDecl>(VD) && F == 0;
+  if ((KernelParam || !VD->hasLocalStorage()) &&
+      (T->isPointerType() || T->isIntegralOrEnumerationType()))
+    return namedRuntimeValue(Name, T);
+  return unknownValue(T, "'" + Name + "' has no value we can follow");
+}
+
+/// A uniform value known only by name: a kernel parameter, a member of a
+/// by-value struct parameter, a __constant__ or __device__ variable.
+Value KernelWalker::namedRuntimeValue(const std::string &Name, QualType T,
+                                      SymbolKind Kind) {
+  if (!T.isNull() && T->isPointerType()) {
+    Pointer P;
+    P.Base = Name;
+    P.Offset = X.constant(0);
+    P.Sp = Space::Global;
+    return Value::pointer(P);
+  }
+  return Value::integer(X.symbol(Kind, 0, Name));
+}
+
+Value KernelWalker::readPlaceValue(const Place &P, const clang::Expr *E) {
+  if (P.K != Place::Variable)
+    return load(P, E);
+  if (P.Path != P.Var->getNameAsString()) {
+    const MemberEnv &M = Frames[P.Frame].Members;
+    auto It = M.find({P.Var, P.Path});
+    if (It != M.end())
+      return It->second.K == Value::Ref ? load(It->second.R, E) : It->second;
+    // A member of a struct held by value: a kernel parameter's member is
+    // a uniform runtime value; a local struct's unset members are not.
+    if (isa<ParmVarDecl>(P.Var) && P.Frame == 0 &&
+        (P.Type->isPointerType() || P.Type->isIntegralOrEnumerationType()))
+      return namedRuntimeValue(P.Path, P.Type);
+    return unknownValue(P.Type,
+                        "'" + P.Path + "' is a member of a local struct");
+  }
+  Value V = readVariable(P.Var, P.Frame);
+  if (V.K == Value::Ref)
+    return load(V.R, E);
+  return V;
+}
+
+/// Reads a place: a memory read is recorded as a load; the value read is
+/// followed when it is an integer or a pointer.
+Value KernelWalker::load(const Place &P, const clang::Expr *E, Operation Op) {
+  if (P.K == Place::Variable)
+    return readPlaceValue(P, E);
+  if (P.K == Place::None)
+    return unknownValue(E->getType(),
+                        "'" + sourceText(E) + "' is not a place we can follow");
+  record(E, P, Op);
+  QualType T = P.Type;
+  if (!T->isIntegralOrEnumerationType() && !T->isPointerType())
+    return Value::none();
+  // A value read at one address by the whole warp is uniform: name it by
+  // its text. Read at lane-dependent addresses, it is a gather index.
+  const LExpr *Off = P.Addr.Offset;
+  bool LaneDependent =
+      !P.Addr.Why.empty() || findUnknown(Off) || mentionsIf(Off, isThreadIdx);
+  if (!LaneDependent)
+    return namedRuntimeValue(sourceText(E), T, SymbolKind::Opaque);
+  const LExpr *U =
+      X.unknown("depends on '" + sourceText(E) + "', loaded from memory");
+  LoadUnknowns.insert(U);
+  if (T->isPointerType()) {
+    Pointer Ptr;
+    Ptr.Why = "pointer '" + sourceText(E) + "' is loaded from memory";
+    Ptr.UnknownOffset = U;
+    Ptr.Offset = U;
+    Ptr.Sp = Space::Unknown;
+    return Value::pointer(Ptr);
+  }
+  return Value::integer(U);
+}
+
+void KernelWalker::store(const Place &P, const Value &V, const clang::Expr *E,
+                         Operation Op) {
+  if (P.K == Place::Variable) {
+    // The frame that holds the variable: a reference parameter writes
+    // back to its caller's variable.
+    if (P.Path == P.Var->getNameAsString()) {
+      Frames[P.Frame].Vars[P.Var] = V;
+      // A whole-struct assignment: its members are no longer known.
+      MemberEnv &M = Frames[P.Frame].Members;
+      for (auto It = M.lower_bound({P.Var, ""});
+           It != M.end() && It->first.first == P.Var;)
+        It = M.erase(It);
+    } else {
+      Frames[P.Frame].Members[{P.Var, P.Path}] = V;
+    }
+    return;
+  }
+  if (P.K == Place::Memory)
+    record(E, P, Op);
+}
+
+void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
+  if (Quiet || P.K != Place::Memory)
+    return;
+  MemoryAccess A;
+  A.Space = addressSpace(P.Addr.Sp);
+  A.Op = Op;
+  A.ElemType = P.Type;
+  A.ElemBytes = unsigned(elementBytes(P.Type));
+  A.Access = E;
+  A.Base = P.Addr.Base;
+  A.BaseDecl = P.Addr.Decl;
+  A.Offset = P.Addr.Offset;
+  A.UnknownBase = P.Addr.Why;
+  A.UnknownBaseValue = P.Addr.UnknownOffset;
+  A.Struct = P.Struct;
+  A.Member = P.Member;
+  A.StructBytes = P.StructBytes;
+  A.StructName = P.StructName;
+  A.MemberName = P.MemberName;
+  A.Guards = Path;
+  A.Loops = Loops;
+  A.Calls = Calls;
+  A.Kernel = Kernel;
+  A.KernelName = KernelName;
+  A.Function = Frames.back().FD;
+  A.LaunchSite = Launch ? Launch->Site : nullptr;
+  A.Ctx = &Ctx;
+  A.Warp = &Warp;
+  A.SplitLoops = &SplitLoops;
+  A.LoadUnknowns = &LoadUnknowns;
+  Listener.onAccess(A);
+}
+
+} // namespace interp
+} // namespace coalesce

@@ -1,0 +1,185 @@
+//===- Statements.cpp - the statement visitor of the interpreter ---------===//
+//
+// KernelWalker visits statements as a ConstStmtVisitor: expressions are
+// evaluated for the memory they touch, declarations bind local variables,
+// and a branch runs both arms under their conditions and merges what they
+// wrote (a select on the condition where both arms know the value). Loops
+// have their own file, Loops.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis/KernelWalker.h"
+
+#include "clang/AST/Attr.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace interp {
+
+namespace {
+
+bool exitsUnconditionally(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S))
+    return true;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return !CS->body_empty() && exitsUnconditionally(CS->body_back());
+  return false;
+}
+
+const VarDecl *varOf(const VarDecl *V) { return V; }
+const VarDecl *varOf(const std::pair<const VarDecl *, std::string> &K) {
+  return K.first;
+}
+
+} // namespace
+
+void KernelWalker::VisitCompoundStmt(const CompoundStmt *CS) {
+  std::vector<const LExpr *> Saved = Path;
+  for (const Stmt *C : CS->body())
+    visit(C);
+  Path = Saved;
+}
+
+void KernelWalker::VisitDeclStmt(const DeclStmt *DS) {
+  for (const Decl *D : DS->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      declare(VD);
+}
+
+void KernelWalker::declare(const VarDecl *VD) {
+  if (VD->hasAttr<CUDASharedAttr>() || !VD->hasLocalStorage())
+    return; // __shared__ and static locals are memory, found by name
+  Value V = Value::none();
+  if (const clang::Expr *Init = VD->getInit()) {
+    V = eval(Init);
+    if (VD->getType()->isReferenceType()) {
+      if (V.K != Value::Ref)
+        V = Value::ref(evalPlace(Init));
+    } else if (V.K == Value::Ref) {
+      V = load(V.R, Init);
+    }
+  } else if (VD->getType()->isIntegralOrEnumerationType()) {
+    V = Value::integer(
+        X.unknown("'" + VD->getNameAsString() + "' is not initialised"));
+  }
+  env()[VD] = V;
+  forgetMembers(VD);
+  // "Loader l{ptr, 3}": remember the members' values.
+  if (const auto *IL = dyn_cast_or_null<InitListExpr>(
+          VD->getInit() ? VD->getInit()->IgnoreParenImpCasts() : nullptr))
+    if (const RecordDecl *RD = VD->getType()->getAsRecordDecl()) {
+      unsigned I = 0;
+      for (const FieldDecl *FD : RD->fields()) {
+        if (I >= IL->getNumInits())
+          break;
+        const clang::Expr *Init = IL->getInit(I++);
+        Value FV = eval(Init);
+        if (FV.K == Value::Ref)
+          FV = load(FV.R, Init);
+        members()[{VD, VD->getNameAsString() + "." + FD->getNameAsString()}] =
+            FV;
+      }
+    }
+}
+
+KernelWalker::State KernelWalker::capture() const {
+  State S;
+  for (const Frame &F : Frames) {
+    S.Vars.push_back(F.Vars);
+    S.Members.push_back(F.Members);
+  }
+  return S;
+}
+
+void KernelWalker::restore(const State &S) {
+  for (size_t I = 0; I < Frames.size(); ++I) {
+    Frames[I].Vars = S.Vars[I];
+    Frames[I].Members = S.Members[I];
+  }
+}
+
+void KernelWalker::VisitIfStmt(const IfStmt *IS) {
+  visit(IS->getInit());
+  if (IS->getConditionVariableDeclStmt())
+    visit(IS->getConditionVariableDeclStmt());
+  const LExpr *C = truth(evalInt(IS->getCond()));
+  std::vector<const LExpr *> Outer = Path;
+  State Before = capture();
+
+  Path = pathWith(Outer, C);
+  visit(IS->getThen());
+  State AfterThen = capture();
+
+  restore(Before);
+  Path = pathWith(Outer, X.logicalNot(C));
+  visit(IS->getElse());
+  State AfterElse = capture();
+
+  Path = Outer;
+  for (size_t I = 0; I < Frames.size(); ++I) {
+    Frames[I].Vars = merge(C, AfterThen.Vars[I], AfterElse.Vars[I]);
+    Frames[I].Members = merge(C, AfterThen.Members[I], AfterElse.Members[I]);
+  }
+  // "if (i >= n) return;" guards the rest of the block.
+  if (!IS->getElse() && exitsUnconditionally(IS->getThen()))
+    Path = pathWith(Outer, X.logicalNot(C));
+  else if (IS->getElse() && exitsUnconditionally(IS->getElse()) &&
+           !exitsUnconditionally(IS->getThen()))
+    Path = pathWith(Outer, C);
+}
+
+template <typename Map>
+Map KernelWalker::merge(const LExpr *C, const Map &T, const Map &F) {
+  Map R;
+  auto Join = [&](const VarDecl *V, const Value &A, const Value &B) {
+    if (sameValue(A, B))
+      return A;
+    if (A.K == Value::Int && B.K == Value::Int)
+      return Value::integer(X.select(C, A.I, B.I));
+    if (A.K == Value::Ptr && B.K == Value::Ptr && A.P.Base == B.P.Base &&
+        A.P.Sp == B.P.Sp && A.P.Why.empty() && B.P.Why.empty()) {
+      Pointer P = A.P;
+      P.Offset = X.select(C, A.P.Offset, B.P.Offset);
+      return Value::pointer(P);
+    }
+    return unknownValue(V->getType(),
+                        "'" + V->getNameAsString() +
+                            "' differs between the branches of an if");
+  };
+  for (const auto &[K, A] : T) {
+    auto It = F.find(K);
+    if (It == F.end())
+      continue; // set inside one branch only
+    R[K] = Join(varOf(K), A, It->second);
+  }
+  return R;
+}
+
+void KernelWalker::VisitReturnStmt(const ReturnStmt *RS) {
+  Value V = RS->getRetValue() ? eval(RS->getRetValue()) : Value::none();
+  Frames.back().Returns.push_back({pathCondition(), V});
+}
+
+void KernelWalker::VisitSwitchStmt(const SwitchStmt *SS) {
+  visit(SS->getInit());
+  eval(SS->getCond());
+  visit(SS->getBody());
+}
+
+void KernelWalker::VisitSwitchCase(const SwitchCase *SC) {
+  visit(SC->getSubStmt());
+}
+
+void KernelWalker::VisitLabelStmt(const LabelStmt *LS) {
+  visit(LS->getSubStmt());
+}
+
+void KernelWalker::VisitAttributedStmt(const AttributedStmt *AS) {
+  visit(AS->getSubStmt());
+}
+
+} // namespace interp
+} // namespace coalesce

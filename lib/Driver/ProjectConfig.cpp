@@ -1,0 +1,226 @@
+//===- ProjectConfig.cpp --------------------------------------------------===//
+
+#include "Driver/ProjectConfig.h"
+#include "Driver/Runner.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLTraits.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace coalesce {
+
+const char ProjectConfigName[] = ".cuda-coalesce.yaml";
+
+namespace {
+
+/// The file as YAML I/O sees it: plain strings for what needs checking
+/// after parsing (a glob list, numbers with their own rules).
+struct RawConfig {
+  std::optional<std::string> Checks;
+  std::optional<double> MinEfficiency;
+  std::optional<std::vector<unsigned>> BlockDim;
+  std::map<std::string, int64_t> Assume;
+  std::vector<std::string> ExtraArgs;
+  std::map<std::string, std::string> CheckOptions;
+};
+
+} // namespace
+} // namespace coalesce
+
+namespace llvm {
+namespace yaml {
+
+template <> struct MappingTraits<coalesce::RawConfig> {
+  static void mapping(IO &IO, coalesce::RawConfig &C) {
+    IO.mapOptional("Checks", C.Checks);
+    IO.mapOptional("MinEfficiency", C.MinEfficiency);
+    IO.mapOptional("BlockDim", C.BlockDim);
+    IO.mapOptional("Assume", C.Assume);
+    IO.mapOptional("ExtraArgs", C.ExtraArgs);
+    IO.mapOptional("CheckOptions", C.CheckOptions);
+  }
+};
+
+template <typename T> struct CustomMappingTraits<std::map<std::string, T>> {
+  static void inputOne(IO &IO, StringRef Key, std::map<std::string, T> &M) {
+    IO.mapRequired(Key.str().c_str(), M[Key.str()]);
+  }
+  static void output(IO &IO, std::map<std::string, T> &M) {
+    for (auto &[Key, Value] : M)
+      IO.mapRequired(Key.c_str(), Value);
+  }
+};
+
+} // namespace yaml
+} // namespace llvm
+
+namespace coalesce {
+
+Error checkBlockDim(const std::array<unsigned, 3> &D, StringRef What) {
+  auto Fail = [&](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(),
+                             Why + " (" + What + ")");
+  };
+  for (unsigned V : D)
+    if (V == 0 || V > 1024)
+      return Fail("'" + Twine(V) + "' is not a block size");
+  uint64_t Threads = uint64_t(D[0]) * D[1] * D[2];
+  if (Threads > 1024)
+    return Fail("a block has at most 1024 threads, not " + Twine(Threads));
+  if (D[2] > 64)
+    return Fail("a block's z dimension is at most 64");
+  return Error::success();
+}
+
+Expected<ProjectConfig> ProjectConfig::parse(StringRef Text, StringRef Path) {
+  // YAML I/O reports through a SourceMgr: keep the first message, with its
+  // line and column, as the one line the user sees.
+  std::string FirstError;
+  auto Handler = [](const SMDiagnostic &D, void *Ctx) {
+    std::string &Out = *static_cast<std::string *>(Ctx);
+    if (Out.empty())
+      Out = (D.getMessage() + " (" + D.getFilename() + ":" +
+             Twine(D.getLineNo()) + ":" + Twine(D.getColumnNo() + 1) + ")")
+                .str();
+  };
+  std::unique_ptr<MemoryBuffer> Buf = MemoryBuffer::getMemBuffer(Text, Path);
+  RawConfig Raw;
+  yaml::Input In(Buf->getMemBufferRef(), nullptr, Handler, &FirstError);
+  // An empty file, or one of comments only, is an empty configuration.
+  if (!Text.trim().empty())
+    In >> Raw;
+  auto Fail = [&](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(),
+                             Twine(ProjectConfigName) + ": " + Why);
+  };
+  if (In.error())
+    return Fail(FirstError.empty() ? "not a YAML mapping (" + Path + ")"
+                                   : StringRef(FirstError));
+  auto Where = [&](StringRef Key) { return (Key + " in " + Path).str(); };
+
+  ProjectConfig C;
+  C.Path = Path.str();
+  if (Raw.Checks) {
+    if (Expected<CheckFilter> F = CheckFilter::withDefaults(*Raw.Checks); !F)
+      return Fail(toString(F.takeError()) + " (" + Where("Checks") + ")");
+    C.Checks = Raw.Checks;
+  }
+  if (Raw.MinEfficiency) {
+    if (!(*Raw.MinEfficiency >= 0.0 && *Raw.MinEfficiency <= 1.0))
+      return Fail("MinEfficiency must be between 0 and 1 (" + Path + ")");
+    C.MinEfficiency = Raw.MinEfficiency;
+  }
+  if (Raw.BlockDim) {
+    if (Raw.BlockDim->empty() || Raw.BlockDim->size() > 3)
+      return Fail("BlockDim takes [x], [x, y] or [x, y, z] (" + Path + ")");
+    std::array<unsigned, 3> D = {1, 1, 1};
+    for (size_t I = 0; I < Raw.BlockDim->size(); ++I)
+      D[I] = (*Raw.BlockDim)[I];
+    if (Error E = checkBlockDim(D, Where("BlockDim")))
+      return Fail(toString(std::move(E)));
+    C.BlockDim = D;
+  }
+  C.Assume = std::move(Raw.Assume);
+  C.ExtraArgs = std::move(Raw.ExtraArgs);
+  // Relative paths in flags name directories next to the config file.
+  StringRef Dir = sys::path::parent_path(Path);
+  for (std::string &A : C.ExtraArgs) {
+    StringRef Flag = A;
+    if (Flag.starts_with("-I") && Flag.size() > 2 &&
+        !sys::path::is_absolute(Flag.drop_front(2))) {
+      SmallString<256> P(Dir);
+      sys::path::append(P, Flag.drop_front(2));
+      A = ("-I" + P).str();
+    }
+  }
+  coalesce::CheckOptions Probe;
+  for (const auto &[Key, Value] : Raw.CheckOptions)
+    if (Error E = Probe.set(Key + "=" + Value))
+      return Fail(toString(std::move(E)) + " (" + Where("CheckOptions") + ")");
+  C.CheckOptions = std::move(Raw.CheckOptions);
+  return C;
+}
+
+Expected<std::shared_ptr<const ProjectConfig>>
+ProjectConfigFinder::find(StringRef SourcePath) {
+  SmallString<256> Dir(SourcePath);
+  sys::fs::make_absolute(Dir);
+  sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+  Dir = sys::path::parent_path(Dir);
+  std::vector<std::string> Visited;
+  std::shared_ptr<const ProjectConfig> Found;
+  for (StringRef D = Dir; !D.empty(); D = sys::path::parent_path(D)) {
+    auto It = ByDirectory.find(D.str());
+    if (It != ByDirectory.end()) {
+      Found = It->second;
+      break;
+    }
+    Visited.push_back(D.str());
+    SmallString<256> Candidate(D);
+    sys::path::append(Candidate, ProjectConfigName);
+    if (!sys::fs::exists(Candidate))
+      continue;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+        MemoryBuffer::getFile(Candidate);
+    if (!Buf)
+      return createStringError(inconvertibleErrorCode(),
+                               Twine(ProjectConfigName) + ": " +
+                                   Buf.getError().message() + " (" +
+                                   Candidate + ")");
+    Expected<ProjectConfig> C = ProjectConfig::parse((*Buf)->getBuffer(), Candidate);
+    if (!C)
+      return C.takeError();
+    Found = std::make_shared<const ProjectConfig>(std::move(*C));
+    break;
+  }
+  for (const std::string &D : Visited)
+    ByDirectory[D] = Found;
+  return Found;
+}
+
+Expected<FileOptions> resolveFileOptions(const RunConfig &C,
+                                         const ProjectConfig *Config) {
+  FileOptions F{C.Analysis, C.Findings, {}};
+  if (!Config)
+    return F;
+  auto Fail = [&](Error E) {
+    return createStringError(inconvertibleErrorCode(),
+                             toString(std::move(E)) + " (with " +
+                                 Config->Path + ")");
+  };
+  // The configuration's globs first, the command line's after: the last
+  // glob matching a check decides.
+  std::string Spec = Config->Checks.value_or("");
+  if (!C.ChecksSpec.empty())
+    Spec += (Spec.empty() ? "" : ",") + C.ChecksSpec;
+  Expected<CheckFilter> Filter = CheckFilter::withDefaults(Spec);
+  if (!Filter)
+    return Fail(Filter.takeError());
+  F.Findings.Checks = std::move(*Filter);
+  CheckOptions Options;
+  for (const auto &[Key, Value] : Config->CheckOptions)
+    if (Error E = Options.set(Key + "=" + Value))
+      return Fail(std::move(E));
+  for (const std::string &A : C.CheckOptionArgs)
+    if (Error E = Options.set(A))
+      return Fail(std::move(E));
+  F.Findings.Options = std::move(Options);
+  if (!C.MinEfficiencyGiven && Config->MinEfficiency)
+    F.Findings.MinEfficiency = *Config->MinEfficiency;
+  if (!C.Analysis.BlockDim && Config->BlockDim)
+    F.Analysis.BlockDim = Config->BlockDim;
+  F.Analysis.Assume = Config->Assume;
+  for (const auto &[Name, Value] : C.Analysis.Assume)
+    F.Analysis.Assume[Name] = Value;
+  F.ExtraArgs = Config->ExtraArgs;
+  return F;
+}
+
+} // namespace coalesce

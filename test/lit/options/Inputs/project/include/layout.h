@@ -1,0 +1,1 @@
+struct P { float x, y, z; };
