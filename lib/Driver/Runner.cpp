@@ -1,32 +1,19 @@
 //===- Runner.cpp ---------------------------------------------------------===//
 
 #include "Driver/Runner.h"
+#include "Driver/ChildProcesses.h"
+#include "Driver/FileAnalysis.h"
+#include "Driver/FileResultCodec.h"
 #include "Driver/ProjectConfig.h"
-#include "Frontend/EmbeddedHeaders.h"
-#include "Frontend/InputFiles.h"
-#include "Frontend/NvccFlags.h"
-#include "Findings/AccessSiteCollector.h"
 #include "Findings/Baseline.h"
 #include "Findings/CheckDocs.h"
 #include "Findings/Confirmations.h"
-#include "LaneExpr/LaneExpr.h"
 
-#include "clang/AST/ASTConsumer.h"
-#include "clang/AST/ASTContext.h"
-#include "clang/Basic/DiagnosticOptions.h"
-#include "clang/Basic/FileManager.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendAction.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
-#include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/VirtualFileSystem.h"
-#include "llvm/Support/thread.h"
-
-#include <deque>
+#include "llvm/Support/Threading.h"
 
 using namespace clang;
 using namespace llvm;
@@ -78,124 +65,14 @@ loadBuildDatabase(const std::string &Dir) {
   return DB;
 }
 
-/// Prints clang's diagnostics as clang does and remembers where the errors
-/// are, so kernels whose bodies hold none can still be analyzed.
-class RecordingDiagnostics : public DiagnosticConsumer {
-public:
-  RecordingDiagnostics(raw_ostream &OS, DiagnosticOptions *Opts)
-      : Printer(OS, Opts) {}
-
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    Printer.BeginSourceFile(LO, PP);
-  }
-  void EndSourceFile() override { Printer.EndSourceFile(); }
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    Printer.HandleDiagnostic(Level, Info);
-    if (Level >= DiagnosticsEngine::Error) {
-      if (!Errors++) {
-        SmallString<128> Text;
-        Info.FormatDiagnostic(Text);
-        FirstError.Message = std::string(Text);
-        if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-          PresumedLoc P =
-              Info.getSourceManager().getPresumedLoc(Info.getLocation());
-          if (P.isValid()) {
-            FirstError.File = P.getFilename();
-            FirstError.Line = P.getLine();
-            FirstError.Column = P.getColumn();
-          }
-        }
-      }
-      if (Info.getLocation().isValid())
-        ErrorLocs.push_back(Info.getLocation());
-    }
-  }
-
-  struct {
-    std::string Message, File;
-    unsigned Line = 0, Column = 0;
-  } FirstError;
-  unsigned Errors = 0;
-  std::vector<SourceLocation> ErrorLocs;
-
-private:
-  TextDiagnosticPrinter Printer;
-};
-
-/// Everything one translation unit contributes to the report.
-struct UnitResult {
-  TranslationUnitResult Analysis;
-  bool Parsed = false;
-};
-
-class AnalyzeConsumer : public ASTConsumer {
-public:
-  AnalyzeConsumer(ExprContext &X, const AnalysisOptions &Opts,
-                  RecordingDiagnostics &Diags, UnitResult &Out)
-      : X(X), Opts(Opts), Diags(Diags), Out(Out) {}
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    Out.Analysis = collectAccessSites(Ctx, X, Opts, Diags.ErrorLocs);
-    Out.Parsed = true;
-  }
-
-private:
-  ExprContext &X;
-  const AnalysisOptions &Opts;
-  RecordingDiagnostics &Diags;
-  UnitResult &Out;
-};
-
-class AnalyzeAction : public ASTFrontendAction {
-public:
-  AnalyzeAction(ExprContext &X, const AnalysisOptions &Opts,
-                RecordingDiagnostics &Diags, UnitResult &Out)
-      : X(X), Opts(Opts), Diags(Diags), Out(Out) {}
-
-protected:
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 StringRef) override {
-    // Keep parsing past clang's default limit of 20 errors: a file full of
-    // nvcc-isms still has kernels worth analyzing after them.
-    CI.getDiagnostics().setErrorLimit(0);
-    return std::make_unique<AnalyzeConsumer>(X, Opts, Diags, Out);
-  }
-
-private:
-  ExprContext &X;
-  const AnalysisOptions &Opts;
-  RecordingDiagnostics &Diags;
-  UnitResult &Out;
-};
+/// -j's default: one child per core the process may run on.
+unsigned defaultJobs() {
+  return std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+}
 
 bool isCudaSource(StringRef Path) {
   StringRef Ext = sys::path::extension(Path);
   return Ext == ".cu" || Ext == ".cuh";
-}
-
-/// Makes path-valued flags absolute against the compile command's directory,
-/// so the analysis can run from the user's working directory.
-void absolutizePaths(std::vector<std::string> &Args, StringRef Dir) {
-  auto Abs = [&](std::string P) {
-    if (P.empty() || sys::path::is_absolute(P) || Dir.empty())
-      return P;
-    SmallString<256> R(Dir);
-    sys::path::append(R, P);
-    sys::path::remove_dots(R, /*remove_dot_dot=*/true);
-    return std::string(R);
-  };
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef A = Args[I];
-    if (A == "-isystem" || A == "-iquote" || A == "-idirafter" ||
-        A == "-include") {
-      if (I + 1 < Args.size())
-        Args[I + 1] = Abs(Args[I + 1]);
-      ++I;
-    } else if (A.starts_with("-I") && A.size() > 2) {
-      Args[I] = "-I" + Abs(A.drop_front(2).str());
-    }
-  }
 }
 
 /// Where SARIF's links point: the configured docs URL, else the pages
@@ -236,9 +113,8 @@ private:
   raw_ostream &Err;
   bool HadErrors = false;
   ProjectConfigFinder Configs;
-  /// Each file's options, kept for classifying its sites at the end.
-  std::deque<FileOptions> PerFile;
   std::vector<AccessSite> Sites;
+  /// Each site's file's findings options (in PerFile of execute()).
   std::vector<const FindingsOptions *> SiteOptions;
   std::vector<KernelInfo> KernelList;
   std::vector<InputStatus> Statuses;
@@ -251,112 +127,64 @@ private:
 
   /// An input that could not be analyzed: an error line now, and a record in
   /// the report.
-  void fileError(const std::string &Path, const Twine &Msg) {
-    error(Msg);
-    Statuses.push_back({Path, false, Msg.str(), 0, 0});
+  void fileError(const std::string &Path, const std::string &What) {
+    error(What + " (" + Path + ")");
+    Statuses.push_back({Path, false, What, 0, 0});
   }
 
-  void analyzeFile(const std::string &Path, const CudaToolchain &TC,
-                   const tooling::CompilationDatabase *DB);
+  void deliver(const std::string &Path, const FileOptions &Options,
+               ChildOutcome O);
+  void merge(const FileOptions &Options, FileResult R);
 };
 
-void Run::analyzeFile(const std::string &Path, const CudaToolchain &TC,
-                      const tooling::CompilationDatabase *DB) {
-  if (Error E = checkSourceFile(Path)) {
-    fileError(Path, toString(std::move(E)));
+/// Replays what the child printed about its file, in input order, and adds
+/// its results; a child that did not finish becomes the file's error record.
+void Run::deliver(const std::string &Path, const FileOptions &Options,
+                  ChildOutcome O) {
+  switch (O.How) {
+  case ChildOutcome::Finished: {
+    Err << O.Stderr;
+    Expected<FileResult> R = decodeFileResult(O.Payload);
+    if (!R)
+      return fileError(Path, "internal error: " + toString(R.takeError()));
+    return merge(Options, std::move(*R));
+  }
+  case ChildOutcome::Crashed:
+    fileError(Path, "crashed with " + signalName(O.Signal));
+    break;
+  case ChildOutcome::TimedOut:
+    fileError(Path, "timed out after " + std::to_string(C.TimeoutSeconds) +
+                        " s");
+    break;
+  case ChildOutcome::OutOfMemory:
+    fileError(Path, C.MemoryLimitMB
+                        ? "out of memory: the limit is " +
+                              std::to_string(C.MemoryLimitMB) + " MB"
+                        : std::string("out of memory"));
+    break;
+  case ChildOutcome::Exited:
+    fileError(Path, "the analysis exited with code " +
+                        std::to_string(O.ExitCode));
+    break;
+  case ChildOutcome::NotStarted:
+    fileError(Path, "could not start the analysis: " + O.Detail);
     return;
   }
-  std::shared_ptr<const ProjectConfig> Config;
-  if (C.UseProjectConfig) {
-    Expected<std::shared_ptr<const ProjectConfig>> Found = Configs.find(Path);
-    if (!Found) {
-      fileError(Path, toString(Found.takeError()));
-      return;
-    }
-    Config = std::move(*Found);
-  }
-  Expected<FileOptions> Resolved = resolveFileOptions(C, Config.get());
-  if (!Resolved) {
-    fileError(Path, toString(Resolved.takeError()));
-    return;
-  }
-  const FileOptions &Options = PerFile.emplace_back(std::move(*Resolved));
-  std::vector<std::string> Args = {"clang++"};
-  std::string Arch;
-  if (DB) {
-    SmallString<256> Abs(Path);
-    sys::fs::make_absolute(Abs);
-    std::vector<tooling::CompileCommand> Cmds = DB->getCompileCommands(Abs);
-    if (Cmds.empty()) {
-      fileError(Path, Path + ": not in the compilation database " +
-                          C.BuildPath + "/compile_commands.json");
-      return;
-    }
-    ParseFlags F = translateCompileCommand(Cmds.front().CommandLine);
-    absolutizePaths(F.Args, Cmds.front().Directory);
-    Args.insert(Args.end(), F.Args.begin(), F.Args.end());
-    Arch = F.GpuArch;
-  } else {
-    Args.insert(Args.end(), Options.ExtraArgs.begin(), Options.ExtraArgs.end());
-  }
-  Args.insert(Args.end(), C.ExtraArgs.begin(), C.ExtraArgs.end());
-  CudaToolchain Unit = TC;
-  if (!C.GpuArchGiven && !Arch.empty())
-    Unit.GpuArch = Arch;
-  std::vector<std::string> Device = Unit.deviceFlags();
-  Args.insert(Args.end(), Device.begin(), Device.end());
-  Args.push_back(Path);
+  // After the line that says what became of the file, what clang printed
+  // before that (its diagnostics, an "LLVM ERROR:" line).
+  Err << O.Stderr;
+}
 
-  auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
-  auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
-  forEachEmbeddedHeader([&](StringRef P, StringRef Contents) {
-    Memory->addFile(P, 0, MemoryBuffer::getMemBuffer(Contents));
-  });
-  Overlay->pushOverlay(Memory);
-  auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
-
-  auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
-  DiagOpts->ShowColors = C.Output.Color;
-  RecordingDiagnostics Diags(errs(), DiagOpts.get());
-  UnitResult Result;
-  // One expression context per translation unit: the report keeps only
-  // plain data, so nothing outlives it, and one file's expressions never
-  // slow down the next.
-  ExprContext Exprs;
-  tooling::ToolInvocation Invocation(
-      Args,
-      std::make_unique<AnalyzeAction>(Exprs, Options.Analysis, Diags, Result),
-      Files.get());
-  Invocation.setDiagnosticConsumer(&Diags);
-  bool Ok = Invocation.run();
-
-  InputStatus Status{Path, true, "", 0, 0};
-  if (!Ok || Diags.Errors > 0) {
-    // --allow-compile-errors: the record stays, the kernels clang could
-    // parse are reported, and the exit code is theirs.
-    if (!C.AllowCompileErrors || !Result.Parsed)
-      HadErrors = true;
-    Status.Ok = false;
-    Status.Message = Diags.FirstError.Message;
-    // Only a location in the file itself: an error inside a header is
-    // reported at no line of this file.
-    if (sys::fs::equivalent(Diags.FirstError.File, Path)) {
-      Status.Line = Diags.FirstError.Line;
-      Status.Column = Diags.FirstError.Column;
-    }
-    if (!Result.Parsed)
-      error(Path + ": could not be parsed");
-    if (Status.Message.empty())
-      Status.Message = "could not be parsed";
-  }
-  Statuses.push_back(std::move(Status));
-  for (const std::string &K : Result.Analysis.SkippedKernels)
-    Err << "cuda-coalesce: note: kernel " << K
-        << " not analyzed: its body has errors\n";
-  Kernels += Result.Analysis.Kernels;
-  for (KernelInfo &K : Result.Analysis.KernelList)
+void Run::merge(const FileOptions &Options, FileResult R) {
+  // --allow-compile-errors: the record stays, the kernels clang could parse
+  // are reported, and the exit code is theirs.
+  if (!R.Status.Ok && (!C.AllowCompileErrors || !R.Parsed))
+    HadErrors = true;
+  Statuses.push_back(std::move(R.Status));
+  Kernels += R.Unit.Kernels;
+  for (KernelInfo &K : R.Unit.KernelList)
     KernelList.push_back(std::move(K));
-  for (AccessSite &S : Result.Analysis.Sites) {
+  for (AccessSite &S : R.Unit.Sites) {
     Sites.push_back(std::move(S));
     SiteOptions.push_back(&Options.Findings);
   }
@@ -401,14 +229,66 @@ int Run::execute(raw_ostream &Out) {
     return ExitError;
   }
 
-  // Each translation unit is analyzed on a thread with a large stack: clang
-  // itself recurses over expressions (a sum of thousands of terms is valid
-  // C++), and the analysis bounds its own depth only where it knows to.
-  for (const std::string &Path : Inputs) {
-    llvm::thread Worker(std::optional<unsigned>(AnalysisStackBytes),
-                        [&] { analyzeFile(Path, *TC, DB.get()); });
-    Worker.join();
+  // The report's order must not depend on the order the files were given
+  // in (a pre-commit hook passes them in any order): analyze them sorted.
+  llvm::sort(Inputs);
+
+  FrontendSetup Frontend;
+  Frontend.Toolchain = *TC;
+  Frontend.GpuArchGiven = C.GpuArchGiven;
+  Frontend.Database = DB.get();
+  Frontend.BuildPath = C.BuildPath;
+  Frontend.ExtraArgs = C.ExtraArgs;
+  Frontend.Color = C.Output.Color;
+
+  // Each file's options (the command line over its .cuda-coalesce.yaml),
+  // known here: its sites are classified with them at the end. A bad
+  // configuration is that file's error, said in its turn.
+  std::vector<FileOptions> PerFile(Inputs.size());
+  std::vector<std::string> ConfigErrors(Inputs.size());
+  for (size_t I = 0; I < Inputs.size(); ++I) {
+    std::shared_ptr<const ProjectConfig> Config;
+    if (C.UseProjectConfig) {
+      Expected<std::shared_ptr<const ProjectConfig>> Found =
+          Configs.find(Inputs[I]);
+      if (!Found) {
+        ConfigErrors[I] = toString(Found.takeError());
+        continue;
+      }
+      Config = std::move(*Found);
+    }
+    Expected<FileOptions> Resolved = resolveFileOptions(C, Config.get());
+    if (Resolved)
+      PerFile[I] = std::move(*Resolved);
+    else
+      ConfigErrors[I] = toString(Resolved.takeError());
   }
+
+  // Each translation unit is analyzed in a child process of its own, so a
+  // crash or a runaway file costs only that file; inside it, on a thread
+  // with a large stack: clang itself recurses over expressions (a sum of
+  // thousands of terms is valid C++), and the analysis bounds its own depth
+  // only where it knows to.
+  ChildLimits Limits;
+  Limits.Parallel = C.Jobs ? C.Jobs : defaultJobs();
+  Limits.TimeoutSeconds = C.TimeoutSeconds;
+  Limits.MemoryBytes = C.MemoryLimitMB << 20;
+  Limits.StackBytes = AnalysisStackBytes;
+  runInChildren(
+      Inputs.size(), Limits,
+      [&](size_t I) {
+        if (!ConfigErrors[I].empty()) {
+          errs() << "cuda-coalesce: error: " << ConfigErrors[I] << "\n";
+          FileResult Failed;
+          Failed.Status = {Inputs[I], false, ConfigErrors[I], 0, 0};
+          return encodeFileResult(Failed);
+        }
+        return encodeFileResult(
+            analyzeFile(Inputs[I], Frontend, PerFile[I], errs()));
+      },
+      [&](size_t I, ChildOutcome O) {
+        deliver(Inputs[I], PerFile[I], std::move(O));
+      });
 
   // Every input counts, analyzed or not; the failed ones are named in the
   // report's per-file records.
@@ -469,7 +349,8 @@ int Run::execute(raw_ostream &Out) {
     std::error_code EC;
     File = std::make_unique<raw_fd_ostream>(C.OutputFile, EC);
     if (EC) {
-      error("-o " + C.OutputFile + ": " + EC.message());
+      error("could not write the report: " + EC.message() + " (" +
+            C.OutputFile + ")");
       return ExitError;
     }
     OS = File.get();

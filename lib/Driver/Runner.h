@@ -1,9 +1,10 @@
 //===- Runner.h - one run of cuda-coalesce, end to end ----------*- C++ -*-===//
 //
-// Ties the layers together for the command-line tool: for each input file,
-// build the clang command line (Frontend), parse it and analyze the kernels
-// (Analysis), then classify (Findings) and print (Output). Every file is
-// analyzed even when others fail; the exit code says what happened.
+// Ties the layers together for the command-line tool: each input file is
+// analyzed in a child process of its own (FileAnalysis.h), a few at a time;
+// then the run's accesses are classified (Findings) and printed (Output).
+// Every file is analyzed even when others fail or crash; the exit code says
+// what happened.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -52,6 +54,9 @@ struct RunConfig {
   /// --allow-compile-errors: a file clang rejects still gets its error
   /// record, but only its findings decide the exit code.
   bool AllowCompileErrors = false;
+  unsigned Jobs = 0;                  ///< -j: files at once; 0: one per core
+  unsigned TimeoutSeconds = 120;      ///< --timeout per file; 0: none
+  uint64_t MemoryLimitMB = 4096;      ///< --memory-limit per file; 0: none
 };
 
 /// Runs the analysis and writes the report. Errors go to Err as one line

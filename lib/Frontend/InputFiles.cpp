@@ -11,8 +11,8 @@ using namespace llvm;
 namespace coalesce {
 
 Error checkSourceFile(const std::string &Path) {
-  auto Fail = [&](const Twine &Why) {
-    return createStringError(inconvertibleErrorCode(), Path + ": " + Why);
+  auto Fail = [](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(), Why);
   };
   sys::fs::file_status Status;
   if (std::error_code EC = sys::fs::status(Path, Status))
@@ -22,8 +22,8 @@ Error checkSourceFile(const std::string &Path) {
   if (!sys::fs::is_regular_file(Status))
     return Fail("not a regular file");
   if (Status.getSize() > MaxSourceBytes)
-    return Fail("file too large (" + Twine(Status.getSize() >> 20) +
-                " MiB; the limit is " + Twine(MaxSourceBytes >> 20) + " MiB)");
+    return Fail("file too large: " + Twine(Status.getSize() >> 20) +
+                " MiB, the limit is " + Twine(MaxSourceBytes >> 20) + " MiB");
   // A NUL byte in the first block means this is not source code.
   auto Buffer = MemoryBuffer::getFile(Path);
   if (!Buffer)

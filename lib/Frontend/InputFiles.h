@@ -15,7 +15,8 @@ namespace coalesce {
 constexpr uint64_t MaxSourceBytes = 8u << 20;
 
 /// Checks that Path is a readable, reasonably sized text file. The error
-/// message is one line, without the "error: " prefix, naming the file.
+/// message is what is wrong, one line, without the "error: " prefix and
+/// without the path: the caller says where ("<what> (<file>)").
 llvm::Error checkSourceFile(const std::string &Path);
 
 } // namespace coalesce

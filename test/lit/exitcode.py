@@ -7,7 +7,9 @@ part of its contract, so tests check it through this wrapper.
 import subprocess
 import sys
 
-p = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+# Source lines are echoed as they are, and are not always UTF-8.
+p = subprocess.run(sys.argv[1:], capture_output=True, text=True,
+                   errors="replace")
 sys.stdout.write(p.stderr)
 sys.stdout.write(p.stdout)
 print("exit: %d" % p.returncode)

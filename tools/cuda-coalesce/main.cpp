@@ -15,7 +15,6 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdio>
 #include <cstdlib>
 
 using namespace llvm;
@@ -50,11 +49,13 @@ cl::list<std::string> CheckOption(
     cl::desc("<check>.<Option>=<value>, e.g. "
              "coalescing-strided.MinEfficiency=0.5 (repeatable)"),
     cl::cat(ToolCategory));
-cl::opt<double> MinEfficiency(
+// Numbers are read as strings and parsed here: LLVM prints its own message
+// for a value it cannot parse, unprefixed and on a line of its own.
+cl::opt<std::string> MinEfficiency(
     "min-efficiency",
     cl::desc("Flag only accesses using less than this fraction of the bytes "
              "they fetch (0-1, default 1: every wasteful access)"),
-    cl::init(1.0), cl::cat(ToolCategory));
+    cl::value_desc("number"), cl::init("1"), cl::cat(ToolCategory));
 cl::opt<std::string> BlockDim(
     "block-dim",
     cl::desc("Block shape X[,Y[,Z]] for kernels whose launch the analyzer "
@@ -88,6 +89,21 @@ cl::opt<bool> Explain("explain",
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Also report accesses whose address is unknown"),
                       cl::cat(ToolCategory));
+cl::opt<std::string> Jobs(
+    "j",
+    cl::desc("Analyze up to N files at once, each in a process of its own "
+             "(default: one per core)"),
+    cl::value_desc("N"), cl::Prefix, cl::cat(ToolCategory));
+cl::opt<std::string> Timeout(
+    "timeout",
+    cl::desc("Give up on a file after this many seconds (default 120; 0: "
+             "no limit)"),
+    cl::value_desc("seconds"), cl::init("120"), cl::cat(ToolCategory));
+cl::opt<std::string> MemoryLimit(
+    "memory-limit",
+    cl::desc("Give up on a file whose analysis needs more than this many MB "
+             "(default 4096; 0: no limit)"),
+    cl::value_desc("MB"), cl::init("4096"), cl::cat(ToolCategory));
 cl::opt<std::string> Confirmations(
     "confirmations",
     cl::desc("Merge GPU measurements from cuda-bench replay"),
@@ -127,13 +143,6 @@ cl::opt<cl::boolOrDefault> *colorOption() {
   return static_cast<cl::opt<cl::boolOrDefault> *>(It->second);
 }
 
-/// A number as a person would type it back: nan, inf, -1, 1.5.
-std::string shortNumber(double V) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof(Buf), "%g", V);
-  return Buf;
-}
-
 /// Builds the RunConfig; a usage error is returned as its one-line message.
 Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   auto Usage = [](const Twine &Msg) {
@@ -153,6 +162,35 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   C.ChecksSpec = Checks;
   C.CheckOptionArgs.assign(CheckOption.begin(), CheckOption.end());
   C.MinEfficiencyGiven = MinEfficiency.getNumOccurrences() > 0;
+  // A whole number, at most Max; Spelled is the option as the user wrote it.
+  auto Count = [&](StringRef Value, uint64_t Max, const Twine &What,
+                   const Twine &Spelled) -> Expected<uint64_t> {
+    uint64_t V;
+    if (Value.trim().getAsInteger(10, V) || V > Max)
+      return Usage(What + " (" + Spelled + ")");
+    return V;
+  };
+  if (Jobs.getNumOccurrences()) {
+    Expected<uint64_t> J = Count(Jobs, 4096, "-j takes a number of files",
+                                 "-j " + Jobs);
+    if (!J)
+      return J.takeError();
+    if (*J == 0)
+      return Usage("-j takes a number of files, at least 1 (-j " + Jobs + ")");
+    C.Jobs = unsigned(*J);
+  }
+  Expected<uint64_t> T =
+      Count(Timeout, 7 * 24 * 3600, "--timeout takes a number of seconds",
+            "--timeout=" + Timeout);
+  if (!T)
+    return T.takeError();
+  C.TimeoutSeconds = unsigned(*T);
+  Expected<uint64_t> M = Count(MemoryLimit, uint64_t(1) << 30,
+                               "--memory-limit takes a number of MB",
+                               "--memory-limit=" + MemoryLimit);
+  if (!M)
+    return M.takeError();
+  C.MemoryLimitMB = *M;
 
   if (Format == "text")
     C.Format = OutputFormat::Text;
@@ -187,10 +225,12 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
     if (Error E = C.Findings.Options.set(A))
       return std::move(E);
   // Written so that nan fails too: every comparison with nan is false.
-  if (!(MinEfficiency >= 0.0 && MinEfficiency <= 1.0))
+  double Efficiency = 0;
+  if (StringRef(MinEfficiency).trim().getAsDouble(Efficiency) ||
+      !(Efficiency >= 0.0 && Efficiency <= 1.0))
     return Usage("--min-efficiency must be between 0 and 1 (--min-efficiency=" +
-                 shortNumber(MinEfficiency) + ")");
-  C.Findings.MinEfficiency = MinEfficiency;
+                 MinEfficiency + ")");
+  C.Findings.MinEfficiency = Efficiency;
 
   if (!BlockDim.empty()) {
     SmallVector<StringRef, 3> Parts;
