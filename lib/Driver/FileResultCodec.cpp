@@ -202,6 +202,7 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.Text);
   A(S.Base);
   A(S.ElemBytes);
+  A(S.Shared);
   A(S.Address);
   A(S.LaneOffsets);
   A(S.Lane0Offset);

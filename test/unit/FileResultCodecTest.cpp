@@ -38,6 +38,7 @@ FileResult sample() {
   S.Text = "out[x * height + y]";
   S.Base = "out";
   S.ElemBytes = 16;
+  S.Shared = true;
   S.Address = "out + 4*(height*(32*blockIdx.x + threadIdx.x))";
   for (int I = 0; I < 32; ++I)
     S.LaneOffsets.push_back(I % 5 == 3 ? std::nullopt
@@ -85,6 +86,7 @@ void expectSameSite(const AccessSite &A, const AccessSite &B) {
   EXPECT_EQ(A.Text, B.Text);
   EXPECT_EQ(A.Base, B.Base);
   EXPECT_EQ(A.ElemBytes, B.ElemBytes);
+  EXPECT_EQ(A.Shared, B.Shared);
   EXPECT_EQ(A.Address, B.Address);
   EXPECT_EQ(A.LaneOffsets, B.LaneOffsets);
   EXPECT_EQ(A.Lane0Offset, B.Lane0Offset);
