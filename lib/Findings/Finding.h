@@ -72,7 +72,7 @@ struct Report {
   unsigned Kernels = 0;
   /// Every kernel analyzed, sorted by file, line, name.
   std::vector<KernelInfo> KernelList;
-  std::vector<InputStatus> Inputs; ///< in command-line order
+  std::vector<InputStatus> Inputs; ///< sorted by path, as given
 };
 
 } // namespace coalesce

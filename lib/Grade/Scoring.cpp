@@ -236,9 +236,13 @@ std::vector<std::string> analyzerArgs(const std::string &Analyzer,
                                       const Rubric &R, const Submission &S,
                                       const std::vector<std::string> &Extra) {
   // The student's code is judged as written: its NOLINT comments and any
-  // .cuda-coalesce.yaml in the submission must not change the grade.
-  std::vector<std::string> Args = {Analyzer, "--format=json", "--color=false",
-                                   "--ignore-nolint", "--no-config"};
+  // .cuda-coalesce.yaml in the submission must not change the grade. The
+  // grader runs submissions in parallel and owns their time budget, so
+  // each analyzer works on one file at a time with no timeout of its own.
+  std::vector<std::string> Args = {Analyzer,      "--format=json",
+                                   "--color=false", "--ignore-nolint",
+                                   "--no-config",   "-j",
+                                   "1",             "--timeout=0"};
   Args.insert(Args.end(), R.AnalyzerArgs.begin(), R.AnalyzerArgs.end());
   Args.insert(Args.end(), S.Sources.begin(), S.Sources.end());
   Args.push_back("--");
