@@ -8,10 +8,11 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "cli.h"
 #include "cuda_check.h"
 #include "device_info.h"
-#include "json.h"
 #include "patterns.h"
 #include "sector_model.h"
 #include "timing.h"
@@ -257,65 +258,59 @@ void writeJson(const std::string &path, const Options &o, const DeviceInfo &info
     std::fprintf(stderr, "coalescing-patterns: cannot write %s\n", path.c_str());
     std::exit(2);
   }
-  json::Writer w(os);
-  w.beginObject();
-  w.field("schema", "cuda-bench-patterns/1");
-  writeProvenance(w, info, command);
-  w.field("payload_bytes", static_cast<unsigned long long>(n * sizeof(float)));
-  w.field("repeats", o.repeats);
-  w.field("warmup", o.warmup);
-  w.field("profile_one", o.profileOne);
-  w.field("block_size", patternBlockSize());
-  w.key("definitions");
-  w.beginObject();
-  w.field("useful_read_bytes", "payload bytes the kernel needs to read: the floats it copies (an AoS row "
-                               "counts only the .x members; the gather row's index reads are not counted)");
-  w.field("useful_write_bytes", "payload bytes the kernel writes");
-  w.field("useful_bytes", "useful_read_bytes + useful_write_bytes, the same for every row");
-  w.field("useful_gbps", "useful_bytes / ms_median, in 1e9 bytes per second");
-  w.field("model_ld_sectors_per_request", "32-byte sectors one warp load touches for lane l of warp 0 at the "
-                                          "row's base + l * stride, DESIGN.md's model");
-  w.endObject();
-  w.key("rows");
-  w.beginArray();
+  using Json = nlohmann::ordered_json;
+  Json doc;
+  doc["schema"] = "cuda-bench-patterns/1";
+  writeProvenance(doc, info, command);
+  doc["payload_bytes"] = static_cast<unsigned long long>(n * sizeof(float));
+  doc["repeats"] = o.repeats;
+  doc["warmup"] = o.warmup;
+  doc["profile_one"] = o.profileOne;
+  doc["block_size"] = patternBlockSize();
+  doc["definitions"] = {
+      {"useful_read_bytes", "payload bytes the kernel needs to read: the floats it copies (an AoS row "
+                            "counts only the .x members; the gather row's index reads are not counted)"},
+      {"useful_write_bytes", "payload bytes the kernel writes"},
+      {"useful_bytes", "useful_read_bytes + useful_write_bytes, the same for every row"},
+      {"useful_gbps", "useful_bytes / ms_median, in 1e9 bytes per second"},
+      {"model_ld_sectors_per_request", "32-byte sectors one warp load touches for lane l of warp 0 at the "
+                                       "row's base + l * stride, DESIGN.md's model"}};
+  Json rows = Json::array();
   for (const Result &r : results) {
     const Row &row = *r.row;
     double usefulBytes = 2.0 * static_cast<double>(r.payloadBytes);
-    w.beginObject();
-    w.field("name", row.name);
-    w.field("label", row.label);
-    w.field("kernel", row.kernel);
-    w.field("group", row.group);
-    w.field("elem_bytes", row.elemBytes);
-    if (row.strideElems)
-      w.field("stride", row.strideElems);
-    else
-      w.nullField("stride");
-    w.field("useful_bytes", static_cast<unsigned long long>(2 * r.payloadBytes));
-    w.field("useful_read_bytes", static_cast<unsigned long long>(r.payloadBytes));
-    w.field("useful_write_bytes", static_cast<unsigned long long>(r.payloadBytes));
-    w.field("ms_median", r.timing.medianMs);
-    w.field("ms_min", r.timing.minMs);
-    w.field("ms_max", r.timing.maxMs);
-    w.field("useful_gbps", usefulBytes / (r.timing.medianMs * 1e-3) / 1e9);
-    w.field("verified", r.verified);
+    Json j;
+    j["name"] = row.name;
+    j["label"] = row.label;
+    j["kernel"] = row.kernel;
+    j["group"] = row.group;
+    j["elem_bytes"] = row.elemBytes;
+    j["stride"] = row.strideElems ? Json(row.strideElems) : Json();
+    j["useful_bytes"] = static_cast<unsigned long long>(2 * r.payloadBytes);
+    j["useful_read_bytes"] = static_cast<unsigned long long>(r.payloadBytes);
+    j["useful_write_bytes"] = static_cast<unsigned long long>(r.payloadBytes);
+    j["ms_median"] = r.timing.medianMs;
+    j["ms_min"] = r.timing.minMs;
+    j["ms_max"] = r.timing.maxMs;
+    j["useful_gbps"] = usefulBytes / (r.timing.medianMs * 1e-3) / 1e9; // non-finite: dumped as null
+    j["verified"] = r.verified;
     if (!r.verifyNote.empty())
-      w.field("verify_note", r.verifyNote);
+      j["verify_note"] = r.verifyNote;
     if (row.modelled) {
       RequestCost ld = modelCost(row.ldBase, row.ldStride, row.elemBytes);
       RequestCost st = modelCost(row.stBase, row.stStride, row.elemBytes);
-      w.field("model_ld_sectors_per_request", ld.sectors);
-      w.field("model_st_sectors_per_request", st.sectors);
-      w.field("model_ld_lines_per_request", ld.lines);
+      j["model_ld_sectors_per_request"] = ld.sectors;
+      j["model_st_sectors_per_request"] = st.sectors;
+      j["model_ld_lines_per_request"] = ld.lines;
     } else {
-      w.nullField("model_ld_sectors_per_request");
-      w.field("model_st_sectors_per_request", modelCost(row.stBase, row.stStride, row.elemBytes).sectors);
-      w.nullField("model_ld_lines_per_request");
+      j["model_ld_sectors_per_request"] = nullptr;
+      j["model_st_sectors_per_request"] = modelCost(row.stBase, row.stStride, row.elemBytes).sectors;
+      j["model_ld_lines_per_request"] = nullptr;
     }
-    w.endObject();
+    rows.push_back(std::move(j));
   }
-  w.endArray();
-  w.endObject();
+  doc["rows"] = std::move(rows);
+  os << doc.dump(2) << '\n';
 }
 
 int run(int argc, char **argv) {

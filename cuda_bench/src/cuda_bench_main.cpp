@@ -8,15 +8,18 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "cli.h"
 #include "cuda_check.h"
 #include "device_info.h"
-#include "json.h"
 #include "replay_plan.h"
 #include "replay_run.h"
 
 namespace bench {
 namespace {
+
+using Json = nlohmann::ordered_json;
 
 struct Options {
   std::string reportPath;
@@ -86,10 +89,10 @@ bool parseOptions(int argc, char **argv, Options &o) {
   return !o.reportPath.empty() && !o.outPath.empty() && o.repeats > 0;
 }
 
-void writeLocation(json::Writer &w, const ReportAccess &a) {
-  w.field("file", a.file);
-  w.field("line", a.line);
-  w.field("column", a.column);
+void writeLocation(Json &j, const ReportAccess &a) {
+  j["file"] = a.file;
+  j["line"] = a.line;
+  j["column"] = a.column;
 }
 
 struct Confirmation {
@@ -103,54 +106,44 @@ double gbps(long long bytes, double ms) { return ms > 0 ? static_cast<double>(by
 // then mostly launch latency and says little, though its sector counts stay exact.
 bool timingReliable(const ReplayPlan &p, const ReplayLimits &limits) { return 2 * p.usefulBytes >= limits.usefulBytes; }
 
-void writeConfirmation(json::Writer &w, const Confirmation &c, const ReplayLimits &limits) {
+Json confirmationJson(const Confirmation &c, const ReplayLimits &limits) {
   const ReplayPlan &p = c.plan;
   const ReportAccess &a = p.access;
-  w.beginObject();
-  writeLocation(w, a);
-  w.field("kernel", a.kernel);
-  w.field("access", a.access);
-  w.field("category", a.category);
-  w.field("flagged", a.flagged);
-  w.field("elem_bytes", p.elemBytes);
-  w.field("predicted_sectors_per_request", a.predictedSectors);
-  w.nullField("measured_sectors_per_request");
-  w.nullField("measured_ld_sectors_per_request");
-  w.nullField("measured_st_sectors_per_request");
-  w.nullField("baseline_sectors_per_request");
-  w.field("model_sectors_per_request", p.modelSectors);
-  w.field("baseline_model_sectors_per_request", static_cast<double>(p.elemBytes));
-  double patternGbps = gbps(p.usefulBytes, c.timings.pattern.medianMs);
-  double baselineGbps = gbps(p.usefulBytes, c.timings.baseline.medianMs);
-  w.field("pattern_gbps", patternGbps);
-  w.field("baseline_gbps", baselineGbps);
-  w.field("pattern_ms", c.timings.pattern.medianMs);
-  w.field("baseline_ms", c.timings.baseline.medianMs);
-  w.field("slowdown", c.timings.baseline.medianMs > 0 ? c.timings.pattern.medianMs / c.timings.baseline.medianMs
-                                                      : 0.0);
-  w.field("timing_reliable", timingReliable(p, limits));
-  w.field("verdict", "unmeasured");
-  w.key("replay");
-  w.beginObject();
-  w.field("pattern_kernel", patternKernelName(p));
-  w.field("baseline_kernel", baselineKernelName(p));
-  w.field("warps", p.warps);
-  w.field("warp_stride_bytes", p.warpStride);
-  w.field("warp_stride_source", p.warpStrideFromReport ? "report" : "span rounded up to 128 B");
-  w.field("lane0_offset_bytes", p.lane0Start);
-  w.key("lane_start_bytes");
-  w.beginArray(true);
-  for (const auto &s : p.laneStart) {
-    if (s)
-      w.value(*s);
-    else
-      w.null();
-  }
-  w.endArray();
-  w.field("useful_bytes", p.usefulBytes);
-  w.field("pattern_footprint_bytes", p.patternBytes);
-  w.endObject();
-  w.endObject();
+  Json j;
+  writeLocation(j, a);
+  j["kernel"] = a.kernel;
+  j["access"] = a.access;
+  j["category"] = a.category;
+  j["flagged"] = a.flagged;
+  j["elem_bytes"] = p.elemBytes;
+  j["predicted_sectors_per_request"] = a.predictedSectors ? Json(*a.predictedSectors) : Json();
+  j["measured_sectors_per_request"] = nullptr;
+  j["measured_ld_sectors_per_request"] = nullptr;
+  j["measured_st_sectors_per_request"] = nullptr;
+  j["baseline_sectors_per_request"] = nullptr;
+  j["model_sectors_per_request"] = p.modelSectors;
+  j["baseline_model_sectors_per_request"] = static_cast<double>(p.elemBytes);
+  j["pattern_gbps"] = gbps(p.usefulBytes, c.timings.pattern.medianMs);
+  j["baseline_gbps"] = gbps(p.usefulBytes, c.timings.baseline.medianMs);
+  j["pattern_ms"] = c.timings.pattern.medianMs;
+  j["baseline_ms"] = c.timings.baseline.medianMs;
+  j["slowdown"] =
+      c.timings.baseline.medianMs > 0 ? c.timings.pattern.medianMs / c.timings.baseline.medianMs : 0.0;
+  j["timing_reliable"] = timingReliable(p, limits);
+  j["verdict"] = "unmeasured";
+  Json laneStart = Json::array();
+  for (const auto &s : p.laneStart)
+    laneStart.push_back(s ? Json(*s) : Json());
+  j["replay"] = {{"pattern_kernel", patternKernelName(p)},
+                 {"baseline_kernel", baselineKernelName(p)},
+                 {"warps", p.warps},
+                 {"warp_stride_bytes", p.warpStride},
+                 {"warp_stride_source", p.warpStrideFromReport ? "report" : "span rounded up to 128 B"},
+                 {"lane0_offset_bytes", p.lane0Start},
+                 {"lane_start_bytes", std::move(laneStart)},
+                 {"useful_bytes", p.usefulBytes},
+                 {"pattern_footprint_bytes", p.patternBytes}};
+  return j;
 }
 
 int replay(int argc, char **argv) {
@@ -167,13 +160,14 @@ int replay(int argc, char **argv) {
   }
   std::stringstream text;
   text << in.rdbuf();
-  json::ParseResult parsed = json::parse(text.str());
-  if (!parsed.value) {
-    std::fprintf(stderr, "cuda-bench: %s: %s\n", o.reportPath.c_str(), parsed.error.c_str());
+  Json report;
+  std::string error = parseJson(text.str(), report);
+  if (!error.empty()) {
+    std::fprintf(stderr, "cuda-bench: %s: %s\n", o.reportPath.c_str(), error.c_str());
     return 2;
   }
   std::vector<ReportAccess> accesses;
-  std::string error = readReport(*parsed.value, accesses);
+  error = readReport(report, accesses);
   if (!error.empty()) {
     std::fprintf(stderr, "cuda-bench: %s: %s\n", o.reportPath.c_str(), error.c_str());
     return 2;
@@ -211,7 +205,7 @@ int replay(int argc, char **argv) {
         where = "..." + where.substr(where.size() - 25);
       std::printf("%-28s %-11s %4d %9s %9.2f %7.1f GB/s %7.1f GB/s %7.2fx\n", where.c_str(), p.access.access.c_str(),
                   p.elemBytes,
-                  p.access.predictedSectors ? json::formatNumber(*p.access.predictedSectors).c_str() : "-",
+                  p.access.predictedSectors ? Json(*p.access.predictedSectors).dump().c_str() : "-",
                   p.modelSectors, gbps(p.usefulBytes, c.timings.pattern.medianMs),
                   gbps(p.usefulBytes, c.timings.baseline.medianMs),
                   c.timings.pattern.medianMs / c.timings.baseline.medianMs);
@@ -226,39 +220,33 @@ int replay(int argc, char **argv) {
     std::fprintf(stderr, "cuda-bench: cannot write %s\n", o.outPath.c_str());
     return 2;
   }
-  json::Writer w(os);
-  w.beginObject();
-  w.field("schema", "cuda-coalesce-confirmations/1");
-  writeProvenance(w, info, joinCommandLine(argc, argv));
-  w.field("report", o.reportPath);
-  w.field("repeats", o.repeats);
-  w.field("warmup", o.warmup);
-  w.field("profile_one", o.profileOne);
-  w.key("confirmations");
-  w.beginArray();
+  Json doc;
+  doc["schema"] = "cuda-coalesce-confirmations/1";
+  writeProvenance(doc, info, joinCommandLine(argc, argv));
+  doc["report"] = o.reportPath;
+  doc["repeats"] = o.repeats;
+  doc["warmup"] = o.warmup;
+  doc["profile_one"] = o.profileOne;
+  Json confirmed = Json::array();
   for (const Confirmation &c : confirmations)
-    writeConfirmation(w, c, o.limits);
-  w.endArray();
-  w.key("skipped");
-  w.beginArray();
+    confirmed.push_back(confirmationJson(c, o.limits));
+  doc["confirmations"] = std::move(confirmed);
+  Json skipped = Json::array();
   for (const SkippedAccess &s : selection.skipped) {
-    w.beginObject();
-    writeLocation(w, s.access);
-    w.field("access", s.access.access);
-    w.field("category", s.access.category);
-    w.field("flagged", s.access.flagged);
-    w.field("reason", s.reason);
-    w.endObject();
+    Json j;
+    writeLocation(j, s.access);
+    j["access"] = s.access.access;
+    j["category"] = s.access.category;
+    j["flagged"] = s.access.flagged;
+    j["reason"] = s.reason;
+    skipped.push_back(std::move(j));
   }
-  w.endArray();
-  w.key("summary");
-  w.beginObject();
-  w.field("accesses", static_cast<long long>(accesses.size()));
-  w.field("replayed", static_cast<long long>(confirmations.size()));
-  w.field("skipped", static_cast<long long>(selection.skipped.size()));
-  w.field("quiet_not_replayed", selection.quietNotReplayed);
-  w.endObject();
-  w.endObject();
+  doc["skipped"] = std::move(skipped);
+  doc["summary"] = {{"accesses", static_cast<long long>(accesses.size())},
+                    {"replayed", static_cast<long long>(confirmations.size())},
+                    {"skipped", static_cast<long long>(selection.skipped.size())},
+                    {"quiet_not_replayed", selection.quietNotReplayed}};
+  os << doc.dump(2) << '\n';
   return 0;
 }
 

@@ -4,6 +4,8 @@
 #include <ctime>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "cuda_check.h"
 
 namespace bench {
@@ -86,24 +88,19 @@ std::string utcTimestamp() {
   return buf;
 }
 
-void writeProvenance(json::Writer &w, const DeviceInfo &info, const std::string &command) {
-  w.field("device", info.name);
-  w.key("device_properties");
-  w.beginObject();
-  w.field("compute_capability", std::to_string(info.computeMajor) + "." + std::to_string(info.computeMinor));
-  w.field("sm_count", info.smCount);
-  w.field("l2_bytes", info.l2Bytes);
-  w.field("memory_bytes", info.memoryBytes);
-  w.endObject();
-  w.field("cuda", info.cudaRuntime);
-  w.field("cuda_driver_api", info.cudaDriverApi);
-  if (info.driverVersion.empty())
-    w.nullField("driver");
-  else
-    w.field("driver", info.driverVersion);
-  w.field("nvcc", nvccVersion());
-  w.field("command", command);
-  w.field("date_utc", utcTimestamp());
+void writeProvenance(nlohmann::ordered_json &doc, const DeviceInfo &info, const std::string &command) {
+  doc["device"] = info.name;
+  doc["device_properties"] = {
+      {"compute_capability", std::to_string(info.computeMajor) + "." + std::to_string(info.computeMinor)},
+      {"sm_count", info.smCount},
+      {"l2_bytes", info.l2Bytes},
+      {"memory_bytes", info.memoryBytes}};
+  doc["cuda"] = info.cudaRuntime;
+  doc["cuda_driver_api"] = info.cudaDriverApi;
+  doc["driver"] = info.driverVersion.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(info.driverVersion);
+  doc["nvcc"] = nvccVersion();
+  doc["command"] = command;
+  doc["date_utc"] = utcTimestamp();
 }
 
 } // namespace bench

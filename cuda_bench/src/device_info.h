@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "json.h"
+#include <nlohmann/json_fwd.hpp>
 
 namespace bench {
 
@@ -28,7 +28,8 @@ std::string nvccVersion();
 std::string joinCommandLine(int argc, char **argv);
 std::string utcTimestamp(); // ISO 8601, seconds
 
-// Writes the "device", "cuda", "driver", "nvcc", "command" and "date_utc" members of the open object.
-void writeProvenance(json::Writer &w, const DeviceInfo &info, const std::string &command);
+// Adds the "device", "device_properties", "cuda", "cuda_driver_api", "driver", "nvcc", "command" and
+// "date_utc" members to `doc`, in that order.
+void writeProvenance(nlohmann::ordered_json &doc, const DeviceInfo &info, const std::string &command);
 
 } // namespace bench

@@ -1,7 +1,10 @@
 #include "replay_plan.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
+
+#include <nlohmann/json.hpp>
 
 namespace bench {
 
@@ -11,18 +14,31 @@ long long roundUp(long long v, long long m) { return (v + m - 1) / m * m; }
 
 long long positiveMod(long long v, long long m) { return ((v % m) + m) % m; }
 
-std::optional<long long> integerMember(const json::Value &obj, const char *key) {
-  const json::Value *v = obj.find(key);
-  if (v && v->isInteger())
-    return v->asInteger();
-  if (v && v->isNumber() && std::floor(v->asNumber()) == v->asNumber())
-    return static_cast<long long>(v->asNumber());
+using Json = nlohmann::ordered_json;
+
+// The member named key, or nullptr when obj is not an object or has no such member.
+const Json *member(const Json &obj, const char *key) {
+  auto it = obj.find(key);
+  return it == obj.end() ? nullptr : &*it;
+}
+
+// A number written without fraction or exponent that fits in 64 bits.
+bool isInteger(const Json &v) {
+  return v.is_number_integer() && !(v.is_number_unsigned() && v.get<unsigned long long>() > LLONG_MAX);
+}
+
+std::optional<long long> integerMember(const Json &obj, const char *key) {
+  const Json *v = member(obj, key);
+  if (v && isInteger(*v))
+    return v->get<long long>();
+  if (v && v->is_number() && std::floor(v->get<double>()) == v->get<double>())
+    return static_cast<long long>(v->get<double>());
   return std::nullopt;
 }
 
-std::string stringMember(const json::Value &obj, const char *key) {
-  const json::Value *v = obj.find(key);
-  return v && v->isString() ? v->asString() : std::string();
+std::string stringMember(const Json &obj, const char *key) {
+  const Json *v = member(obj, key);
+  return v && v->is_string() ? v->get<std::string>() : std::string();
 }
 
 std::optional<AccessKind> parseKind(const std::string &s) {
@@ -46,19 +62,32 @@ const char *accessKindName(AccessKind kind) {
   return "?";
 }
 
-std::string readReport(const json::Value &root, std::vector<ReportAccess> &out) {
-  if (!root.isObject())
+std::string parseJson(const std::string &text, Json &out) {
+  try {
+    out = Json::parse(text);
+    return "";
+  } catch (const Json::parse_error &e) {
+    // "[json.exception.parse_error.101] parse error at line 2, column 14: syntax error ...": keep the
+    // position and the reason.
+    std::string what = e.what();
+    size_t at = what.find("line ");
+    return at == std::string::npos ? what : what.substr(at);
+  }
+}
+
+std::string readReport(const Json &root, std::vector<ReportAccess> &out) {
+  if (!root.is_object())
     return "the report is not a JSON object";
-  const json::Value *schema = root.find("schema");
-  if (!schema || !schema->isString() || schema->asString() != "cuda-coalesce-report/1")
+  const Json *schema = member(root, "schema");
+  if (!schema || !schema->is_string() || schema->get<std::string>() != "cuda-coalesce-report/1")
     return "the report's schema is not \"cuda-coalesce-report/1\"";
-  const json::Value *accesses = root.find("accesses");
-  if (!accesses || !accesses->isArray())
+  const Json *accesses = member(root, "accesses");
+  if (!accesses || !accesses->is_array())
     return "the report has no accesses[] array";
 
-  for (size_t i = 0; i < accesses->asArray().size(); ++i) {
-    const json::Value &a = accesses->asArray()[i];
-    if (!a.isObject())
+  for (size_t i = 0; i < accesses->size(); ++i) {
+    const Json &a = (*accesses)[i];
+    if (!a.is_object())
       return "accesses[" + std::to_string(i) + "] is not an object";
     // Shared-memory accesses are about banks, not sectors: bank-patterns measures those.
     std::string space = stringMember(a, "space");
@@ -71,27 +100,27 @@ std::string readReport(const json::Value &root, std::vector<ReportAccess> &out) 
     r.kernel = stringMember(a, "kernel");
     r.access = stringMember(a, "access");
     r.category = stringMember(a, "category");
-    const json::Value *flagged = a.find("flagged");
-    r.flagged = flagged && flagged->isBool() && flagged->asBool();
+    const Json *flagged = member(a, "flagged");
+    r.flagged = flagged && flagged->is_boolean() && flagged->get<bool>();
     if (auto e = integerMember(a, "elem_bytes"))
       r.elemBytes = static_cast<int>(*e);
     r.warpStrideBytes = integerMember(a, "warp_stride_bytes");
     r.lane0OffsetBytes = integerMember(a, "lane0_offset_bytes");
-    const json::Value *predicted = a.find("sectors_per_request");
-    if (predicted && predicted->isNumber())
-      r.predictedSectors = predicted->asNumber();
+    const Json *predicted = member(a, "sectors_per_request");
+    if (predicted && predicted->is_number())
+      r.predictedSectors = predicted->get<double>();
 
-    const json::Value *offsets = a.find("lane_offsets");
-    if (offsets && offsets->isArray()) {
-      if (offsets->asArray().size() != static_cast<size_t>(kWarpSize))
+    const Json *offsets = member(a, "lane_offsets");
+    if (offsets && offsets->is_array()) {
+      if (offsets->size() != static_cast<size_t>(kWarpSize))
         return "accesses[" + std::to_string(i) + "].lane_offsets does not hold 32 entries";
       bool anyActive = false;
       for (int l = 0; l < kWarpSize; ++l) {
-        const json::Value &o = offsets->asArray()[l];
-        if (o.isInteger()) {
-          r.laneOffsets[l] = o.asInteger();
+        const Json &o = (*offsets)[l];
+        if (isInteger(o)) {
+          r.laneOffsets[l] = o.get<long long>();
           anyActive = true;
-        } else if (!o.isNull()) {
+        } else if (!o.is_null()) {
           return "accesses[" + std::to_string(i) + "].lane_offsets[" + std::to_string(l) +
                  "] is neither an integer nor null";
         }

@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "json.h"
+#include <nlohmann/json_fwd.hpp>
+
 #include "sector_model.h"
 
 namespace bench {
@@ -69,8 +70,11 @@ struct Selection {
   int quietNotReplayed = 0; // quiet, replayable, past the cap
 };
 
+// Parses JSON text into `out`. Returns "line L, column C: what" for malformed text, empty on success.
+std::string parseJson(const std::string &text, nlohmann::ordered_json &out);
+
 // Reads accesses[] of a format v1 report. Returns an error message, empty on success.
-std::string readReport(const json::Value &root, std::vector<ReportAccess> &out);
+std::string readReport(const nlohmann::ordered_json &root, std::vector<ReportAccess> &out);
 
 Selection selectAccesses(const std::vector<ReportAccess> &accesses, const ReplayLimits &limits);
 

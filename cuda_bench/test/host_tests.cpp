@@ -1,4 +1,4 @@
-// Host-only tests of cuda_bench: the JSON reader and writer, the sector model against DESIGN.md's measured
+// Host-only tests of cuda_bench: reading reports and writing results with nlohmann_json, the sector model against DESIGN.md's measured
 // table, and replay planning on the hand-written report. No GPU needed, so CI runs them.
 #include <cmath>
 #include <cstdio>
@@ -6,7 +6,8 @@
 #include <sstream>
 #include <string>
 
-#include "json.h"
+#include <nlohmann/json.hpp>
+
 #include "replay_plan.h"
 #include "sector_model.h"
 
@@ -24,50 +25,72 @@ int failures = 0;
 
 using namespace bench;
 
-void testJsonReader() {
-  auto r = json::parse(R"({"a": [1, -2.5e1, null, true], "s": "x\"\u00e9\ud83d\ude00", "big": 9007199254740993})");
-  EXPECT(r.value.has_value());
-  const json::Value &v = *r.value;
-  EXPECT(v.find("a")->asArray().size() == 4);
-  EXPECT(v.find("a")->asArray()[0].isInteger() && v.find("a")->asArray()[0].asInteger() == 1);
-  EXPECT(!v.find("a")->asArray()[1].isInteger() && v.find("a")->asArray()[1].asNumber() == -25.0);
-  EXPECT(v.find("a")->asArray()[2].isNull());
-  EXPECT(v.find("s")->asString() == "x\"\xc3\xa9\xf0\x9f\x98\x80");
-  EXPECT(v.find("big")->asInteger() == 9007199254740993ll);
-  EXPECT(v.find("missing") == nullptr);
+using Json = nlohmann::ordered_json;
 
-  auto bad = json::parse("{\n  \"a\": [1, 2,]\n}");
-  EXPECT(!bad.value.has_value());
-  EXPECT(bad.error.rfind("line 2, column 14", 0) == 0);
-  EXPECT(!json::parse("[1] 2").value.has_value());
-  EXPECT(!json::parse("01x").value.has_value());
-  EXPECT(!json::parse("\"unterminated").value.has_value());
+std::string oneAccessReport(const std::string &laneOffsets) {
+  return R"({"schema": "cuda-coalesce-report/1", "accesses": [{"file": "k.cu", "line": 3, "column": 1e1,
+             "access": "load", "flagged": true, "elem_bytes": 4, "sectors_per_request": 4,
+             "lane_offsets": )" +
+         laneOffsets + "}]}";
 }
 
+std::string lanes(const std::string &first) {
+  std::string s = "[" + first;
+  for (int l = 1; l < kWarpSize; ++l)
+    s += ", " + std::to_string(4 * l);
+  return s + "]";
+}
+
+void testJsonReader() {
+  Json v;
+  EXPECT(parseJson(R"({"a": [1, -2.5e1, null, true], "s": "x\"\u00e9\ud83d\ude00", "big": 9007199254740993})", v)
+             .empty());
+  EXPECT(v["a"].size() == 4);
+  EXPECT(v["s"].get<std::string>() == "x\"\xc3\xa9\xf0\x9f\x98\x80");
+  EXPECT(v["big"].get<long long>() == 9007199254740993ll);
+
+  // Malformed text: the position first, as cuda-bench prints it after the report's path.
+  std::string bad = parseJson("{\n  \"a\": [1, 2,]\n}", v);
+  EXPECT(bad.rfind("line 2, column 14: ", 0) == 0);
+  EXPECT(!parseJson("[1] 2", v).empty());
+  EXPECT(!parseJson("01x", v).empty());
+  EXPECT(!parseJson("\"unterminated", v).empty());
+
+  // Integers are told from other numbers: 4.0 is no lane offset, 1e1 is an integral column.
+  std::vector<ReportAccess> accesses;
+  EXPECT(parseJson(oneAccessReport(lanes("null")), v).empty());
+  EXPECT(readReport(v, accesses).empty());
+  EXPECT(accesses.size() == 1 && accesses[0].column == 10 && accesses[0].flagged);
+  EXPECT(accesses.size() == 1 && !accesses[0].laneOffsets[0] && *accesses[0].laneOffsets[31] == 124);
+  accesses.clear();
+  EXPECT(parseJson(oneAccessReport(lanes("0.0")), v).empty());
+  EXPECT(readReport(v, accesses) == "accesses[0].lane_offsets[0] is neither an integer nor null");
+  EXPECT(parseJson(oneAccessReport(lanes("18446744073709551615")), v).empty());
+  EXPECT(readReport(v, accesses) == "accesses[0].lane_offsets[0] is neither an integer nor null");
+  EXPECT(parseJson(R"({"schema": "cuda-coalesce-report/2", "accesses": []})", v).empty());
+  EXPECT(readReport(v, accesses) == "the report's schema is not \"cuda-coalesce-report/1\"");
+  EXPECT(parseJson("[]", v).empty());
+  EXPECT(readReport(v, accesses) == "the report is not a JSON object");
+}
+
+// The bench's result files rely on two properties of how they are written: members stay in insertion order
+// (the scripts and the committed files read them in that order) and a non-finite time is null.
 void testJsonWriter() {
-  std::ostringstream os;
-  json::Writer w(os);
-  w.beginObject();
-  w.field("name", "tab\there");
-  w.field("n", 3);
-  w.field("x", 2.5);
-  w.field("nan", std::nan(""));
-  w.key("list");
-  w.beginArray(true);
-  w.value(1);
-  w.null();
-  w.endArray();
-  w.key("empty");
-  w.beginObject();
-  w.endObject();
-  w.endObject();
-  auto back = json::parse(os.str());
-  EXPECT(back.value.has_value());
-  EXPECT(back.value->find("name")->asString() == "tab\there");
-  EXPECT(back.value->find("x")->asNumber() == 2.5);
-  EXPECT(back.value->find("nan")->isNull());
-  EXPECT(back.value->find("list")->asArray()[1].isNull());
-  EXPECT(os.str().find("\"list\": [1, null]") != std::string::npos);
+  Json doc;
+  doc["schema"] = "x";
+  doc["name"] = "tab\there";
+  doc["n"] = 3;
+  doc["x"] = 2.0;
+  doc["nan"] = std::nan("");
+  doc["list"] = {1, nullptr};
+  std::string text = doc.dump(2);
+  EXPECT(text.find("\"schema\"") < text.find("\"name\"") && text.find("\"name\"") < text.find("\"n\""));
+  EXPECT(text.find("\"tab\\there\"") != std::string::npos);
+  EXPECT(text.find("\"x\": 2.0,") != std::string::npos);
+  EXPECT(text.find("\"nan\": null") != std::string::npos);
+  Json back;
+  EXPECT(parseJson(text, back).empty());
+  EXPECT(back["list"][1].is_null() && back["x"].is_number_float() && back["n"].is_number_integer());
 }
 
 int stridedSectors(long long base, long long strideBytes, int elem) {
@@ -107,12 +130,13 @@ void testReplayOnReport(const std::string &path) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
-  auto parsed = json::parse(text.str());
-  EXPECT(parsed.value.has_value());
-  if (!parsed.value)
+  Json report;
+  std::string error = parseJson(text.str(), report);
+  EXPECT(error.empty());
+  if (!error.empty())
     return;
   std::vector<ReportAccess> accesses;
-  EXPECT(readReport(*parsed.value, accesses).empty());
+  EXPECT(readReport(report, accesses).empty());
   EXPECT(accesses.size() == 15);
 
   ReplayLimits limits;
