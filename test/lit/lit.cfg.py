@@ -45,3 +45,9 @@ if os.path.exists(os.path.join(cuda_root, "include", "cuda_runtime.h")):
     config.substitutions.append(("%cuda_root", cuda_root))
 
 config.environment["HOME"] = os.environ.get("HOME", "/tmp")
+
+# The instrumented build (build-asan/): AddressSanitizer reserves its shadow
+# memory up front and aborts when an allocation fails, so an address-space
+# limit cannot end in the "out of memory" record there.
+if os.environ.get("CUDA_COALESCE_LIT_SANITIZED"):
+    config.available_features.add("asan")
