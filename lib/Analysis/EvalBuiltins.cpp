@@ -55,11 +55,15 @@ std::optional<GroupType> groupType(QualType T) {
 }
 } // namespace
 
+const LExpr *KernelWalker::linearThreadId() {
+  return X.add(X.threadIdx(0),
+               X.mul(X.blockDim(0), X.add(X.threadIdx(1),
+                                          X.mul(X.blockDim(1), X.threadIdx(2)))));
+}
+
 const LExpr *KernelWalker::atLane(const LExpr *V, const LExpr *Src) {
   const LExpr *Bx = X.blockDim(0), *By = X.blockDim(1);
-  const LExpr *Tid = X.add(
-      X.threadIdx(0),
-      X.mul(Bx, X.add(X.threadIdx(1), X.mul(By, X.threadIdx(2)))));
+  const LExpr *Tid = linearThreadId();
   const LExpr *Lane = X.rem(Tid, X.constant(WarpLanes));
   const LExpr *Moved = X.add(X.sub(Tid, Lane), Src);
   const LExpr *Tx = X.rem(Moved, Bx);
@@ -78,11 +82,7 @@ const LExpr *KernelWalker::shuffleSource(unsigned Kind, const LExpr *Op,
   if (!W || W->getValue() <= 0 || W->getValue() > WarpLanes ||
       (W->getValue() & (W->getValue() - 1)))
     return nullptr;
-  const LExpr *Bx = X.blockDim(0), *By = X.blockDim(1);
-  const LExpr *Tid = X.add(
-      X.threadIdx(0),
-      X.mul(Bx, X.add(X.threadIdx(1), X.mul(By, X.threadIdx(2)))));
-  const LExpr *Lane = X.rem(Tid, X.constant(WarpLanes));
+  const LExpr *Lane = X.rem(linearThreadId(), X.constant(WarpLanes));
   int64_t N = W->getValue();
   // For a whole warp the segment is the warp: no masks to print.
   const LExpr *Segment =
@@ -135,11 +135,8 @@ std::optional<Value> KernelWalker::evalGroupMethod(const CallExpr *Call) {
   bool IsTile = G->Name == "thread_block_tile";
   if (IsTile && !G->TileSize)
     return std::nullopt;
-  const LExpr *Bx = X.blockDim(0), *By = X.blockDim(1), *Bz = X.blockDim(2);
-  const LExpr *Tid = X.add(
-      X.threadIdx(0),
-      X.mul(Bx, X.add(X.threadIdx(1), X.mul(By, X.threadIdx(2)))));
-  const LExpr *Threads = X.mul({Bx, By, Bz});
+  const LExpr *Tid = linearThreadId();
+  const LExpr *Threads = X.mul({X.blockDim(0), X.blockDim(1), X.blockDim(2)});
   const LExpr *Rank = X.add(
       X.blockIdx(0),
       X.mul(X.gridDim(0), X.add(X.blockIdx(1),

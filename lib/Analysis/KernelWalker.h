@@ -265,6 +265,8 @@ public:
   /// A cooperative_groups member call of CudaBuiltins.def's table, or
   /// nullopt.
   std::optional<Value> evalGroupMethod(const clang::CallExpr *Call);
+  /// threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z).
+  const LExpr *linearThreadId();
   /// V as the lane Src (an expression in the lane) holds it: the thread's
   /// linear id moved by Src - lane, threadIdx rebuilt from it.
   const LExpr *atLane(const LExpr *V, const LExpr *Src);
