@@ -150,10 +150,11 @@ Expected<ProjectConfig> ProjectConfig::parse(StringRef Text, StringRef Path) {
 
 Expected<std::shared_ptr<const ProjectConfig>>
 ProjectConfigFinder::find(StringRef SourcePath) {
-  SmallString<256> Dir(SourcePath);
-  sys::fs::make_absolute(Dir);
-  sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
-  Dir = sys::path::parent_path(Dir);
+  SmallString<256> Abs(SourcePath);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  // A copy: parent_path() points into Abs.
+  std::string Dir = sys::path::parent_path(Abs).str();
   std::vector<std::string> Visited;
   std::shared_ptr<const ProjectConfig> Found;
   for (StringRef D = Dir; !D.empty(); D = sys::path::parent_path(D)) {
