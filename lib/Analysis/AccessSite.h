@@ -69,6 +69,24 @@ struct AccessSite {
   /// Lane 0's byte offset from the (256-byte aligned) base allocation; used
   /// for sector alignment.
   int64_t Lane0Offset = 0;
+  /// The launch beyond warp 0 of block 0: the distinct lane patterns met
+  /// in a sample of the launch's warps (warps of the block, blocks of the
+  /// grid, iterations of the innermost loop the address moves with; see
+  /// docs/analysis.md). The first entry is warp 0 of block 0, the one
+  /// LaneOffsets describes. Empty when only warp 0 was evaluated (shared
+  /// memory, an unknown address).
+  struct WarpSample {
+    /// The first active lane's byte offset from the base (for alignment),
+    /// and each lane's offset from it (nullopt: inactive lane).
+    int64_t Lane0Offset = 0;
+    std::vector<std::optional<int64_t>> LaneOffsets;
+    /// How many sampled warps had this pattern.
+    unsigned Weight = 0;
+    /// The first sampled warp that had it: linear block index, warp within
+    /// the block, iteration of the innermost loop.
+    unsigned Block = 0, Warp = 0, Iteration = 0;
+  };
+  std::vector<WarpSample> Samples;
   /// Bytes between lane 0 of the block's first two warps.
   std::optional<int64_t> WarpStrideBytes;
   /// Change of each active lane's address from one iteration of the

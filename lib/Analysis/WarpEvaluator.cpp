@@ -8,6 +8,8 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <map>
+
 using namespace clang;
 using LExpr = coalesce::Expr;
 
@@ -114,13 +116,14 @@ void WarpEvaluator::evaluateLanes(
   const LExpr *Innermost = nullptr;
   unsigned Tid = 0;
   std::optional<unsigned> IterValue;
+  std::array<int64_t, 3> BlockId = {0, 0, 0};
   SymbolValues Values = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
     unsigned D = Sym->getDim();
     switch (Sym->getSymbolKind()) {
     case SymbolKind::ThreadIdx:
       return threadOf(Tid)[D];
     case SymbolKind::BlockIdx:
-      return 0;
+      return BlockId[D];
     case SymbolKind::BlockDim:
       if (!BlockKnown)
         Used["blockDim"] = {Block[D], BlockOrigin};
@@ -169,14 +172,18 @@ void WarpEvaluator::evaluateLanes(
     if (!Assumed && !findUnknown(G))
       Guards.push_back(G);
   }
-  auto Active = [&]() {
-    for (const LExpr *G : Guards) {
+  auto ActiveIn = [&](llvm::ArrayRef<const LExpr *> Conditions) {
+    for (const LExpr *G : Conditions) {
       std::optional<int64_t> V = evaluate(G, Values);
       if (V && *V == 0)
         return false;
     }
     return true;
   };
+  auto Active = [&]() { return ActiveIn(Guards); };
+  // The warps sampled beyond warp 0 run under the guards as they are: the
+  // fallback below relaxes them for warp 0 alone.
+  const std::vector<const LExpr *> StrictGuards = Guards;
 
   std::vector<std::optional<int64_t>> Addr(WarpSize);
   bool AnyActive = false;
@@ -251,6 +258,24 @@ void WarpEvaluator::evaluateLanes(
     if (Next && Now)
       S.IterationStepBytes = *Next - *Now;
   }
+  sampleLaunch(S, Off, Innermost, [&](std::array<int64_t, 3> InBlock,
+                                      unsigned Warp, unsigned Iteration) {
+    BlockId = InBlock;
+    IterValue = Iteration;
+    std::vector<std::optional<int64_t>> Lanes(WarpSize);
+    unsigned Threads = Block[0] * Block[1] * Block[2];
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      Tid = Warp * WarpSize + L;
+      if (Tid >= Threads || !ActiveIn(StrictGuards))
+        continue;
+      Lanes[L] = evaluate(Off, Values);
+      // A lane whose address overflows makes the warp's cost unknowable:
+      // the sample is dropped whole.
+      if (!Lanes[L])
+        return std::vector<std::optional<int64_t>>();
+    }
+    return Lanes;
+  });
   for (const auto &[Name, V] : Used)
     if (Name != "blockDim")
       S.Assumptions.push_back({Name, V.first, V.second});
@@ -266,6 +291,87 @@ void WarpEvaluator::evaluateLanes(
   });
   if (!BlockKnown && ShapeMatters)
     S.Assumptions.push_back({"blockDim.x", Block[0], BlockOrigin});
+}
+
+int64_t WarpEvaluator::gridExtent(unsigned Dim) const {
+  std::string Name = std::string("gridDim.") + "xyz"[Dim];
+  auto A = Opts.Assume.find(Name);
+  if (A != Opts.Assume.end())
+    return A->second;
+  if (Launch && Launch->Grid)
+    return (*Launch->Grid)[Dim];
+  // An unknown grid is assumed wide along x, as grids are; along y and z
+  // a second block is not assumed to exist (a 1D launch has none, and a
+  // term in blockIdx.y would shift addresses that no request sees).
+  return Dim == 0 ? Opts.DefaultGridDim : 1;
+}
+
+void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
+                                 const LExpr *Innermost,
+                                 const WarpLanes &Evaluate) const {
+  // What to sample: every warp of the block (evenly spaced ones past
+  // MaxSampledWarps), consecutive blocks along each grid dimension the
+  // address mentions (alignment that changes with the block repeats with
+  // a short period: 33 floats a block realign every 8 blocks), and the
+  // first iterations of the innermost loop the address moves with.
+  unsigned Threads = Block[0] * Block[1] * Block[2];
+  unsigned Warps = (Threads + WarpSize - 1) / WarpSize;
+  std::vector<unsigned> WarpIds;
+  unsigned NumWarps = std::min(Warps, MaxSampledWarps);
+  for (unsigned I = 0; I < NumWarps; ++I)
+    WarpIds.push_back(NumWarps == Warps
+                          ? I
+                          : unsigned(uint64_t(I) * (Warps - 1) / (NumWarps - 1)));
+  const std::array<unsigned, 3> Caps = {MaxSampledBlocksX, 2, 2};
+  std::array<unsigned, 3> SampledBlocks;
+  for (unsigned D = 0; D < 3; ++D) {
+    bool Mentioned = mentionsIf(Off, [&](const SymbolExpr *Sym) {
+      return Sym->getSymbolKind() == SymbolKind::BlockIdx && Sym->getDim() == D;
+    });
+    int64_t Extent = std::max<int64_t>(1, gridExtent(D));
+    SampledBlocks[D] =
+        Mentioned ? unsigned(std::min<int64_t>(Extent, Caps[D])) : 1;
+  }
+  unsigned Blocks = SampledBlocks[0] * SampledBlocks[1] * SampledBlocks[2];
+  unsigned Iterations = Innermost ? MaxSampledIterations : 1;
+  // A budget on the lanes evaluated per access (blocks * warps is at most
+  // 256): the iterations give way first.
+  while (Iterations > 1 && Blocks * NumWarps * Iterations > MaxSamples)
+    Iterations /= 2;
+
+  auto Key = [](int64_t Lane0, const std::vector<std::optional<int64_t>> &R) {
+    return std::make_pair(((Lane0 % 128) + 128) % 128, R);
+  };
+  std::map<std::pair<int64_t, std::vector<std::optional<int64_t>>>, size_t>
+      Seen;
+  for (unsigned B = 0; B < Blocks; ++B)
+    for (unsigned W : WarpIds)
+      for (unsigned It = 0; It < Iterations; ++It) {
+        std::array<int64_t, 3> BlockIdx = {
+            B % SampledBlocks[0], B / SampledBlocks[0] % SampledBlocks[1],
+            B / (SampledBlocks[0] * SampledBlocks[1])};
+        std::vector<std::optional<int64_t>> Lanes = Evaluate(BlockIdx, W, It);
+        auto First = llvm::find_if(
+            Lanes, [](const std::optional<int64_t> &A) { return A.has_value(); });
+        if (First == Lanes.end())
+          continue; // no active lane: no request
+        int64_t Lane0 = **First;
+        std::vector<std::optional<int64_t>> Rel(Lanes.size());
+        for (size_t L = 0; L < Lanes.size(); ++L)
+          if (Lanes[L])
+            Rel[L] = *Lanes[L] - Lane0;
+        auto [Slot, New] = Seen.try_emplace(Key(Lane0, Rel), S.Samples.size());
+        if (New) {
+          AccessSite::WarpSample Sample;
+          Sample.Lane0Offset = Lane0;
+          Sample.LaneOffsets = std::move(Rel);
+          Sample.Block = B;
+          Sample.Warp = W;
+          Sample.Iteration = It;
+          S.Samples.push_back(std::move(Sample));
+        }
+        ++S.Samples[Slot->second].Weight;
+      }
 }
 
 } // namespace coalesce

@@ -19,6 +19,8 @@
 #include "llvm/ADT/ArrayRef.h"
 
 #include <array>
+#include <functional>
+#include <vector>
 #include <optional>
 #include <set>
 #include <string>
@@ -65,6 +67,24 @@ private:
   std::array<unsigned, 3> Block = {256, 1, 1};
   bool BlockKnown = false;
   std::string BlockOrigin;
+
+  /// The sample of the launch evaluated beyond warp 0 (see sampleLaunch).
+  static constexpr unsigned MaxSampledWarps = 8;
+  static constexpr unsigned MaxSampledBlocksX = 8;
+  static constexpr unsigned MaxSampledIterations = 4;
+  static constexpr unsigned MaxSamples = 256;
+  /// Lanes' byte offsets of one warp (nullopt: inactive), given blockIdx,
+  /// the warp within the block and the iteration of the innermost loop;
+  /// empty when the address cannot be evaluated.
+  using WarpLanes = std::function<std::vector<std::optional<int64_t>>(
+      std::array<int64_t, 3> BlockIdx, unsigned Warp, unsigned Iteration)>;
+  /// Fills S.Samples: the distinct lane patterns of a sample of the
+  /// launch's warps, with how often each was met.
+  void sampleLaunch(AccessSite &S, const Expr *Off, const Expr *Innermost,
+                    const WarpLanes &Evaluate) const;
+  /// gridDim along Dim, for sampling: --assume, the launch site, else the
+  /// default along x and 1 along y and z.
+  int64_t gridExtent(unsigned Dim) const;
 
   /// The value of a uniform runtime symbol (a parameter, a value loaded
   /// once, gridDim) and where it came from: --assume, the launch site, or

@@ -23,8 +23,10 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 744,
+static_assert(sizeof(AccessSite) == 768,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
+static_assert(sizeof(AccessSite::WarpSample) == 48,
+              "WarpSample changed: update io(WarpSample) in FileResultCodec");
 static_assert(sizeof(TranslationUnitResult) == 80,
               "TranslationUnitResult changed: update FileResultCodec");
 static_assert(sizeof(InputStatus) == 80,
@@ -41,6 +43,7 @@ template <typename Ar> void io(Ar &A, Assumption &X);
 template <typename Ar> void io(Ar &A, AccessSite::CallStep &S);
 template <typename Ar> void io(Ar &A, AccessSite::RelatedPositions &P);
 template <typename Ar> void io(Ar &A, AccessSite::ClangLocations &L);
+template <typename Ar> void io(Ar &A, AccessSite::WarpSample &W);
 template <typename Ar> void io(Ar &A, AccessSite &S);
 template <typename Ar> void io(Ar &A, InputStatus &S);
 template <typename Ar> void io(Ar &A, TranslationUnitResult &U);
@@ -191,6 +194,15 @@ template <typename Ar> void io(Ar &A, AccessSite::ClangLocations &L) {
   A(L.Launch);
 }
 
+template <typename Ar> void io(Ar &A, AccessSite::WarpSample &W) {
+  A(W.Lane0Offset);
+  A(W.LaneOffsets);
+  A(W.Weight);
+  A(W.Block);
+  A(W.Warp);
+  A(W.Iteration);
+}
+
 template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.Pos);
   A(S.RangeEndColumn);
@@ -206,6 +218,7 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.Address);
   A(S.LaneOffsets);
   A(S.Lane0Offset);
+  A(S.Samples);
   A(S.WarpStrideBytes);
   A(S.IterationStepBytes);
   A(S.SplitRange);

@@ -65,6 +65,54 @@ arithmeticStride(const std::vector<std::optional<int64_t>> &Offsets) {
   return Stride;
 }
 
+std::vector<std::optional<int64_t>>
+absoluteOffsets(int64_t Lane0, const std::vector<std::optional<int64_t>> &Rel) {
+  std::vector<std::optional<int64_t>> Addrs(Rel.size());
+  for (size_t L = 0; L < Rel.size(); ++L)
+    if (Rel[L])
+      Addrs[L] = Lane0 + *Rel[L];
+  return Addrs;
+}
+
+/// Sets F.Launch from the site's sampled warps, and F.WarpsDiffer when
+/// they differ. Returns the costliest sample when it costs more than warp
+/// 0 (the first such: the earliest met), else null.
+const AccessSite::WarpSample *summarizeSamples(Finding &F,
+                                               const FindingsOptions &Opts) {
+  const AccessSite &S = F.Site;
+  if (S.Samples.empty())
+    return nullptr;
+  std::vector<WarpCost> Costs;
+  std::vector<unsigned> Weights;
+  for (const AccessSite::WarpSample &W : S.Samples) {
+    Costs.push_back(predictWarp(absoluteOffsets(W.Lane0Offset, W.LaneOffsets),
+                                S.ElemBytes, Opts.GPU));
+    Weights.push_back(W.Weight);
+  }
+  F.Launch = summarizeLaunch(Costs, Weights, Opts.GPU);
+  if (!F.Launch->varies())
+    return nullptr;
+  size_t Min = 0, Max = 0;
+  for (size_t I = 1; I < Costs.size(); ++I) {
+    if (Costs[I].Sectors < Costs[Min].Sectors)
+      Min = I;
+    if (Costs[I].Sectors > Costs[Max].Sectors)
+      Max = I;
+  }
+  const AccessSite::WarpSample &A = S.Samples[Min], &B = S.Samples[Max];
+  std::vector<std::string> What;
+  if (A.Block != B.Block)
+    What.push_back("blocks");
+  if (A.Warp != B.Warp)
+    What.push_back("warps");
+  if (A.Iteration != B.Iteration)
+    What.push_back("iterations");
+  for (size_t I = 0; I < What.size(); ++I)
+    F.WarpsDiffer += (I == 0 ? "" : I + 1 == What.size() ? " and " : ", ") +
+                     What[I];
+  return Costs[Max].Sectors > F.Warp0Sectors ? &B : nullptr;
+}
+
 std::string assumptionText(const AccessSite &S) {
   std::string T;
   for (const Assumption &A : S.Assumptions)
@@ -80,15 +128,27 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
   F.Site = std::move(Site);
   const AccessSite &S = F.Site;
 
+  // The checks describe one warp: the costliest of the launch's sampled
+  // warps. Its lane offsets stand in for warp 0's while they decide, and
+  // warp 0's are put back for the report.
+  std::optional<std::pair<int64_t, std::vector<std::optional<int64_t>>>>
+      Warp0;
   if (!S.LaneOffsets.empty() && S.UnknownReason.empty() && S.ElemBytes > 0) {
-    std::vector<std::optional<int64_t>> Addrs(S.LaneOffsets.size());
-    for (size_t L = 0; L < Addrs.size(); ++L)
-      if (S.LaneOffsets[L])
-        Addrs[L] = S.Lane0Offset + *S.LaneOffsets[L];
-    if (S.Shared)
+    std::vector<std::optional<int64_t>> Addrs =
+        absoluteOffsets(S.Lane0Offset, S.LaneOffsets);
+    if (S.Shared) {
       F.Bank = predictBanks(Addrs, S.ElemBytes, Opts.GPU);
-    else
+    } else {
       F.Cost = predictWarp(Addrs, S.ElemBytes, Opts.GPU);
+      F.Warp0Sectors = F.Cost->Sectors;
+      if (const AccessSite::WarpSample *Worst = summarizeSamples(F, Opts)) {
+        Warp0.emplace(S.Lane0Offset, S.LaneOffsets);
+        F.Site.Lane0Offset = Worst->Lane0Offset;
+        F.Site.LaneOffsets = Worst->LaneOffsets;
+        F.Cost = predictWarp(absoluteOffsets(S.Lane0Offset, S.LaneOffsets),
+                             S.ElemBytes, Opts.GPU);
+      }
+    }
     F.LaneStrideBytes = arithmeticStride(S.LaneOffsets);
   }
 
@@ -119,6 +179,12 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
   // One template's instantiations share a location: say which one this is.
   if (S.Kernel.find('<') != std::string::npos)
     F.Notes.insert(F.Notes.begin(), "in kernel " + S.Kernel);
+
+  if (Warp0) {
+    F.Site.Lane0Offset = Warp0->first;
+    F.Site.LaneOffsets = std::move(Warp0->second);
+    F.LaneStrideBytes = arithmeticStride(F.Site.LaneOffsets);
+  }
 
   if (Matched && Opts.Checks.isEnabled(F.Check) &&
       !(Opts.HonorNolint &&

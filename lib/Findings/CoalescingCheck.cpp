@@ -32,10 +32,34 @@ std::string accessNoun(AccessKind K) {
   return "access";
 }
 
+std::string formatCount(double V) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << llvm::format("%.2f", V);
+  OS.flush();
+  while (S.back() == '0')
+    S.pop_back();
+  if (S.back() == '.')
+    S.pop_back();
+  return S;
+}
+
 std::string sectorPhrase(const WarpCost &C) {
   return std::to_string(C.Sectors) + " sectors per request where " +
          std::to_string(C.IdealSectors) + " would do (" +
          formatPercent(C.Efficiency) + " of fetched bytes used)";
+}
+
+std::string sectorPhrase(const Finding &F) {
+  if (!F.Launch || !F.Launch->varies())
+    return sectorPhrase(*F.Cost);
+  const LaunchCost &L = *F.Launch;
+  return formatCount(L.Sectors) + " sectors per request on average where " +
+         formatCount(L.IdealSectors) + " would do (" +
+         formatPercent(L.Efficiency) + " of fetched bytes used); " +
+         F.WarpsDiffer + " differ: " + std::to_string(L.MinSectors) + " to " +
+         std::to_string(L.MaxSectors) + " sectors, " +
+         std::to_string(F.Warp0Sectors) + " in warp 0 of block 0";
 }
 
 bool wastesSectors(const Finding &F) {
@@ -66,9 +90,16 @@ bool CoalescingCheck::worthFlagging(const Finding &F,
   // One wasted sector is what any misalignment costs, and a handful of
   // active lanes (a halo load, a boundary fix-up) cannot coalesce much
   // anyway: neither is worth a warning.
-  return !F.Cost || (F.Cost->Efficiency < MinEfficiency &&
-                     F.Cost->Sectors >= F.Cost->IdealSectors + 2 &&
-                     F.Cost->ActiveLanes >= 8);
+  // A partial warp is judged by its traffic, not its lane count: four
+  // lanes each fetching a sector of its own where one would do lose as
+  // much as a full warp at stride 8. A halo load whose few lanes form two
+  // short runs costs a sector more than its bytes, and that is all.
+  if (!F.Cost)
+    return true;
+  double Sectors = F.sectors(), Ideal = F.idealSectors();
+  bool Scattered = Sectors >= 2 * Ideal && F.Cost->Sectors >= F.Cost->ActiveLanes;
+  return F.efficiency() < MinEfficiency && Sectors >= Ideal + 2 &&
+         (F.Cost->ActiveLanes >= 8 || Scattered);
 }
 
 Runs contiguousRuns(const AccessSite &S, unsigned SectorBytes) {

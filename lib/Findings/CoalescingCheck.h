@@ -74,6 +74,12 @@ std::string formatPercent(double Fraction);
 std::string accessNoun(AccessKind K);
 /// "32 sectors per request where 4 would do (12.5% of fetched bytes used)"
 std::string sectorPhrase(const WarpCost &C);
+/// The same for a finding: the launch's mean, and the spread, when the
+/// sampled warps differ ("10 sectors per request on average where 4 would
+/// do (...); blocks differ: 4 to 16 sectors, 4 in warp 0 of block 0").
+std::string sectorPhrase(const Finding &F);
+/// A mean with at most two decimals: "10", "4.88".
+std::string formatCount(double V);
 /// Whether the access wastes sectors: more than the fewest that could hold
 /// its bytes.
 bool wastesSectors(const Finding &F);

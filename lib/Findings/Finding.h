@@ -37,6 +37,16 @@ struct Finding {
   /// A shared-memory access's banks (Cost is then nullopt); nullopt when
   /// global or unknown.
   std::optional<BankCost> Bank;
+  /// The mean over the sampled warps of the launch (global accesses):
+  /// what the report's sectors_per_request and efficiency are. Cost is
+  /// then the warp the checks describe: the costliest sampled one (warp 0
+  /// unless warps differ), with Site's lane offsets those of warp 0.
+  std::optional<LaunchCost> Launch;
+  /// Cost's sectors for warp 0 of block 0, and where the warps that cost
+  /// the least and the most were met (what differs between them: "blocks",
+  /// "warps", "iterations").
+  unsigned Warp0Sectors = 0;
+  std::string WarpsDiffer;
   std::optional<int64_t> LaneStrideBytes; ///< when lane offsets are arithmetic
   unsigned SectorBytes = 32;     ///< of the GPU Cost was predicted for
   Category Cat = Category::Unknown;
@@ -52,6 +62,21 @@ struct Finding {
   bool L1Recovers = false;       ///< chunked, but each sector is re-read from L1
   /// "confirmed on NVIDIA H200: ..." from a --confirmations file.
   std::string Confirmation;
+
+  /// A global access's cost as reported: the launch's mean when warps were
+  /// sampled, else the one warp's; 0 (efficiency 1) without a cost.
+  double sectors() const {
+    return Launch ? Launch->Sectors : Cost ? Cost->Sectors : 0;
+  }
+  double idealSectors() const {
+    return Launch ? Launch->IdealSectors : Cost ? Cost->IdealSectors : 0;
+  }
+  double lines() const {
+    return Launch ? Launch->Lines : Cost ? Cost->Lines : 0;
+  }
+  double efficiency() const {
+    return Launch ? Launch->Efficiency : Cost ? Cost->Efficiency : 1.0;
+  }
 };
 
 /// What became of one input file: analyzed, or rejected (by the checks on

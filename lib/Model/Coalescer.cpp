@@ -100,4 +100,31 @@ WarpCost predictWarp(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
   return Cost;
 }
 
+LaunchCost summarizeLaunch(llvm::ArrayRef<WarpCost> Warps,
+                           llvm::ArrayRef<unsigned> Weights,
+                           const GpuParams &GPU) {
+  LaunchCost L;
+  double Requests = 0, Sectors = 0, Ideal = 0, Lines = 0, Useful = 0;
+  for (size_t I = 0; I < Warps.size(); ++I) {
+    const WarpCost &W = Warps[I];
+    double N = I < Weights.size() && Weights[I] > 0 ? Weights[I] : 1;
+    Requests += N;
+    Sectors += N * W.Sectors;
+    Ideal += N * W.IdealSectors;
+    Lines += N * W.Lines;
+    Useful += N * double(W.UsefulBytes);
+    L.MinSectors = I == 0 ? W.Sectors : std::min(L.MinSectors, W.Sectors);
+    L.MaxSectors = std::max(L.MaxSectors, W.Sectors);
+  }
+  if (Requests == 0)
+    return L;
+  L.Requests = unsigned(Requests);
+  L.Sectors = Sectors / Requests;
+  L.IdealSectors = Ideal / Requests;
+  L.Lines = Lines / Requests;
+  if (Sectors > 0)
+    L.Efficiency = Useful / (Sectors * double(GPU.SectorBytes));
+  return L;
+}
+
 } // namespace coalesce

@@ -44,6 +44,26 @@ struct WarpCost {
 WarpCost predictWarp(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
                      unsigned AccessBytes, const GpuParams &GPU = GpuParams());
 
+/// The mean cost over the requests of a launch: what Nsight Compute
+/// measures for one instruction (its sectors over its executions).
+struct LaunchCost {
+  unsigned Requests = 0;     ///< warp requests summarized
+  double Sectors = 0;        ///< mean sectors per request
+  double IdealSectors = 0;   ///< mean of each request's ideal
+  double Lines = 0;          ///< mean lines per request
+  /// Useful bytes over fetched bytes, all requests together.
+  double Efficiency = 1.0;
+  unsigned MinSectors = 0, MaxSectors = 0;
+  /// Whether requests differ in their sector count.
+  bool varies() const { return MinSectors != MaxSectors; }
+};
+
+/// Summarizes a launch from the distinct requests met in it: Warps[I] was
+/// met Weights[I] times (a weight of 0 counts as 1). Empty: no request.
+LaunchCost summarizeLaunch(llvm::ArrayRef<WarpCost> Warps,
+                           llvm::ArrayRef<unsigned> Weights,
+                           const GpuParams &GPU = GpuParams());
+
 } // namespace coalesce
 
 #endif

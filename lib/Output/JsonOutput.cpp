@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Output/Output.h"
+#include "Output/JsonNumbers.h"
 
 #include <nlohmann/json.hpp>
 
@@ -82,10 +83,17 @@ Json access(const Finding &F) {
   else
     A["lane0_offset_bytes"] = ((Site.Lane0Offset % 128) + 128) % 128;
   if (F.Cost) {
-    A["sectors_per_request"] = F.Cost->Sectors;
-    A["ideal_sectors"] = F.Cost->IdealSectors;
-    A["lines_per_request"] = F.Cost->Lines;
-    A["efficiency"] = std::round(F.Cost->Efficiency * 10000.0) / 10000.0;
+    A["sectors_per_request"] = jsonCount(F.sectors());
+    A["ideal_sectors"] = jsonCount(F.idealSectors());
+    A["lines_per_request"] = jsonCount(F.lines());
+    A["efficiency"] = std::round(F.efficiency() * 10000.0) / 10000.0;
+    if (F.Launch) {
+      Json &W = A["warps"];
+      W["sampled"] = F.Launch->Requests;
+      W["min"] = F.Launch->MinSectors;
+      W["max"] = F.Launch->MaxSectors;
+      W["warp0"] = F.Warp0Sectors;
+    }
   } else {
     A["sectors_per_request"] = nullptr;
     A["ideal_sectors"] = nullptr;

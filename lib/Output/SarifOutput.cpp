@@ -27,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Output/Output.h"
+#include "Output/JsonNumbers.h"
 
 #include "Findings/Baseline.h"
 #include "Findings/CheckDocs.h"
@@ -187,9 +188,7 @@ Json SarifWriter::result(llvm::ArrayRef<const Finding *> Group,
   // Worded after the instantiation that wastes the most.
   const Finding &Worst = **llvm::min_element(
       Group, [](const Finding *A, const Finding *B) {
-        double EA = A->Cost ? A->Cost->Efficiency : 1.0;
-        double EB = B->Cost ? B->Cost->Efficiency : 1.0;
-        return EA < EB;
+        return A->efficiency() < B->efficiency();
       });
   const AccessSite &S = Worst.Site;
   Json Result;
@@ -240,8 +239,8 @@ Json SarifWriter::result(llvm::ArrayRef<const Finding *> Group,
   Result["partialFingerprints"]["cudaCoalesce/v1"] = Fingerprint.str();
   Json Props;
   if (Worst.Cost) {
-    Props["sectorsPerRequest"] = Worst.Cost->Sectors;
-    Props["idealSectors"] = Worst.Cost->IdealSectors;
+    Props["sectorsPerRequest"] = jsonCount(Worst.sectors());
+    Props["idealSectors"] = jsonCount(Worst.idealSectors());
   }
   Props["address"] = S.Address;
   Json Kernels = Json::array();

@@ -81,7 +81,7 @@ void CoalescingTidyCheck::check(const MatchFinder::MatchResult &Result) {
   for (const Finding &F : R.Findings) {
     if (!F.Flagged || F.Check != getID())
       continue;
-    if (F.Cost && F.Cost->Efficiency >= MinEfficiency)
+    if (F.Cost && F.efficiency() >= MinEfficiency)
       continue;
     reportFinding(F, *Result.SourceManager,
                   [&](SourceLocation Loc, StringRef Text,

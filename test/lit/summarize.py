@@ -1,15 +1,24 @@
 #!/usr/bin/env python3
 """One line per analyzed access of a cuda-coalesce JSON report, for FileCheck.
 
-  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF CATEGORY[ FLAGGED CHECK]
+  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ FLAGGED CHECK]
   LINE:COL KIND `TEXT` unknown: REASON
   LINE:COL KIND `TEXT` shared addr=ADDRESS wf=WAVEFRONTS ideal=IDEAL ways=WAYS CATEGORY[ FLAGGED CHECK]
 
+SECTORS and IDEAL are the launch's means; warps= is shown only when the
+sampled warps differ (their fewest and most sectors, and warp 0's).
 Reads the report on stdin. The JSON itself is tested elsewhere after
 normalising; this view keeps engine tests one line per access.
 """
 import json
 import sys
+
+
+
+def number(x):
+    """At most four decimals, no trailing zeros: 4, 4.875, 0.125."""
+    return ("%.4f" % x).rstrip("0").rstrip(".")
+
 
 report = json.load(sys.stdin)
 for a in report["accesses"]:
@@ -23,9 +32,14 @@ for a in report["accesses"]:
     if a["sectors_per_request"] is None:
         print("%s %s: %s" % (head, a["category"], a["reason"]))
         continue
-    line = "%s addr=%s spr=%d ideal=%d eff=%s %s" % (
-        head, a["address"], a["sectors_per_request"], a["ideal_sectors"],
-        ("%.4f" % a["efficiency"]).rstrip("0").rstrip("."), a["category"])
+    warps = a.get("warps")
+    spread = ""
+    if warps and warps["min"] != warps["max"]:
+        spread = " warps=%d..%d/%d" % (warps["min"], warps["max"], warps["warp0"])
+    line = "%s addr=%s spr=%s ideal=%s eff=%s%s %s" % (
+        head, a["address"], number(a["sectors_per_request"]),
+        number(a["ideal_sectors"]), number(a["efficiency"]), spread,
+        a["category"])
     if a["flagged"]:
         line += " FLAGGED " + a["check"]
     print(line)

@@ -240,6 +240,40 @@ TEST(Coalescer, GpuParametersAreHonoured) {
 
 } // namespace
 
+TEST(Coalescer, LaunchMeanIsWeightedBySampledRequests) {
+  // One aligned warp and seven that start 4 bytes into a sector: blocks of
+  // 33 floats, as measured on the H200 (4.88 sectors per request).
+  std::vector<std::optional<int64_t>> Aligned, Shifted;
+  for (int64_t L = 0; L < 32; ++L) {
+    Aligned.push_back(4 * L);
+    Shifted.push_back(132 + 4 * L);
+  }
+  WarpCost A = predictWarp(Aligned, 4), B = predictWarp(Shifted, 4);
+  ASSERT_EQ(A.Sectors, 4u);
+  ASSERT_EQ(B.Sectors, 5u);
+  LaunchCost L = summarizeLaunch({A, B}, {1, 7});
+  EXPECT_EQ(L.Requests, 8u);
+  EXPECT_DOUBLE_EQ(L.Sectors, 4.875);
+  EXPECT_DOUBLE_EQ(L.IdealSectors, 4.0);
+  EXPECT_DOUBLE_EQ(L.Efficiency, 8.0 * 128 / (39.0 * 32));
+  EXPECT_EQ(L.MinSectors, 4u);
+  EXPECT_EQ(L.MaxSectors, 5u);
+  EXPECT_TRUE(L.varies());
+}
+
+TEST(Coalescer, LaunchOfIdenticalWarpsIsThatWarp) {
+  std::vector<std::optional<int64_t>> Strided;
+  for (int64_t L = 0; L < 32; ++L)
+    Strided.push_back(8 * L);
+  WarpCost W = predictWarp(Strided, 4);
+  LaunchCost L = summarizeLaunch({W}, {64});
+  EXPECT_EQ(L.Requests, 64u);
+  EXPECT_DOUBLE_EQ(L.Sectors, W.Sectors);
+  EXPECT_DOUBLE_EQ(L.Efficiency, W.Efficiency);
+  EXPECT_FALSE(L.varies());
+  EXPECT_EQ(summarizeLaunch({}, {}).Requests, 0u);
+}
+
 TEST(GpuTarget, EveryKnownArchitectureHasTodaysParameters) {
   for (llvm::StringRef Arch : GpuTarget::knownArchs()) {
     std::optional<GpuTarget> T = GpuTarget::forArch(Arch);

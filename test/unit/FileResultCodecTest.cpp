@@ -45,6 +45,14 @@ FileResult sample() {
                                        : std::optional<int64_t>(-16384 * I));
   S.LaneOffsets[31] = INT64_MIN;
   S.Lane0Offset = -4;
+  AccessSite::WarpSample W;
+  W.Lane0Offset = -132;
+  W.LaneOffsets = {0, std::nullopt, 8, INT64_MIN};
+  W.Weight = 7;
+  W.Block = 3;
+  W.Warp = 5;
+  W.Iteration = 2;
+  S.Samples = {W, AccessSite::WarpSample()};
   S.WarpStrideBytes = INT64_MAX;
   S.IterationStepBytes = -128;
   S.SplitRange = true;
@@ -90,6 +98,15 @@ void expectSameSite(const AccessSite &A, const AccessSite &B) {
   EXPECT_EQ(A.Address, B.Address);
   EXPECT_EQ(A.LaneOffsets, B.LaneOffsets);
   EXPECT_EQ(A.Lane0Offset, B.Lane0Offset);
+  ASSERT_EQ(A.Samples.size(), B.Samples.size());
+  for (size_t I = 0; I < A.Samples.size(); ++I) {
+    EXPECT_EQ(A.Samples[I].Lane0Offset, B.Samples[I].Lane0Offset);
+    EXPECT_EQ(A.Samples[I].LaneOffsets, B.Samples[I].LaneOffsets);
+    EXPECT_EQ(A.Samples[I].Weight, B.Samples[I].Weight);
+    EXPECT_EQ(A.Samples[I].Block, B.Samples[I].Block);
+    EXPECT_EQ(A.Samples[I].Warp, B.Samples[I].Warp);
+    EXPECT_EQ(A.Samples[I].Iteration, B.Samples[I].Iteration);
+  }
   EXPECT_EQ(A.WarpStrideBytes, B.WarpStrideBytes);
   EXPECT_EQ(A.IterationStepBytes, B.IterationStepBytes);
   EXPECT_EQ(A.SplitRange, B.SplitRange);

@@ -38,7 +38,7 @@ public:
                 Verb +
                 std::to_string(S.ElemBytes) + " bytes ('." + S.MemberName +
                 "') of a " + std::to_string(*S.StructBytes) + "-byte '" +
-                S.StructName + "'; " + sectorPhrase(*F.Cost);
+                S.StructName + "'; " + sectorPhrase(F);
     F.Notes.push_back("store '" + S.StructName +
                       "' as a structure of arrays (one array per member) so "
                       "that lane i touches " + S.MemberName +

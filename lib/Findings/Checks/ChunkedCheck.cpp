@@ -37,7 +37,7 @@ public:
             : "lanes are scattered";
     F.Message = "chunked " + accessNoun(S.Kind) +
                 ": each thread walks its own contiguous range, so " + Spread +
-                " on every iteration; " + sectorPhrase(*F.Cost);
+                " on every iteration; " + sectorPhrase(F);
     // A lane's next elements sit in the sectors this request already
     // fetched: L1 serves the following iterations, DRAM is not re-read.
     F.L1Recovers = F.LaneStrideBytes && std::llabs(*F.LaneStrideBytes) <= 32;

@@ -41,12 +41,12 @@ public:
                   " of them start inside a " + std::to_string(Sector) +
                   "-byte sector";
     F.Message = "misaligned " + accessNoun(F.Site.Kind) + ": " + Shape +
-                "; " + sectorPhrase(*F.Cost);
+                "; " + sectorPhrase(F);
   }
 
   /// Asked for explicitly: the one extra sector is the point.
   bool worthFlagging(const Finding &F, double MinEfficiency) const override {
-    return F.Cost && F.Cost->Efficiency < MinEfficiency &&
+    return F.Cost && F.efficiency() < MinEfficiency &&
            F.Cost->ActiveLanes >= 8;
   }
 };

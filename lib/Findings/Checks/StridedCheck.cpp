@@ -47,7 +47,7 @@ public:
                   " rows"
             : "lanes are scattered";
     F.Message = "strided " + accessNoun(S.Kind) + ": " + Spread + "; " +
-                sectorPhrase(*F.Cost);
+                sectorPhrase(F);
     // Once every lane owns a sector the count cannot grow, but the cost
     // still does, with the lines and DRAM pages the warp spreads over.
     if (F.Cost->Sectors >= F.Cost->ActiveLanes)

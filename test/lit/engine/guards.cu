@@ -24,7 +24,7 @@ __global__ void halo(const float *in, float *out, int sx, int sy) {
   int fx = blockIdx.x * 64 + threadIdx.x;
   mirror(fx, sx);
   out[fx] = v;
-  // CHECK: [[@LINE-1]]:3 store `out[fx]` addr=out + 4*(sx <= threadIdx.x + 64*blockIdx.x ? -threadIdx.x - 64*blockIdx.x + 2*sx - 2 : (threadIdx.x + 64*blockIdx.x < 0 ? -threadIdx.x - 64*blockIdx.x : threadIdx.x + 64*blockIdx.x)) spr=4 ideal=4 eff=1 coalesced
+  // CHECK: [[@LINE-1]]:3 store `out[fx]` addr=out + 4*(sx <= threadIdx.x + 64*blockIdx.x ? -threadIdx.x - 64*blockIdx.x + 2*sx - 2 : (threadIdx.x + 64*blockIdx.x < 0 ? -threadIdx.x - 64*blockIdx.x : threadIdx.x + 64*blockIdx.x)) spr=4.8125 ideal=4 eff=0.8263 warps=4..5/4 strided
 }
 
 int main() {

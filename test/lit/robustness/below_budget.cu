@@ -7,7 +7,7 @@ __global__ void small(float *a, const int *c, long n, long m) {
   i = i * i;
   i = i * i;
   a[i] = 0.0f;
-  // CHECK: [[@LINE-1]]:3 store `a[i]` addr=a + 4*threadIdx.x*threadIdx.x*threadIdx.x*threadIdx.x spr=31 ideal=4 eff=0.129 strided FLAGGED coalescing-strided
+  // CHECK: [[@LINE-1]]:3 store `a[i]` addr=a + 4*threadIdx.x*threadIdx.x*threadIdx.x*threadIdx.x spr=31.875 ideal=4 eff=0.1255 warps=31..32/31 strided FLAGGED coalescing-strided
   long j = threadIdx.x;
   j = (j + n) * (j + m);
   a[j] = 1.0f;
