@@ -318,7 +318,6 @@ private:
          const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Assigned);
   bool uniformTripCount(const LExpr *Cond, const clang::Stmt *Body,
                         bool Any = false);
-  void conjuncts(const LExpr *E, std::vector<const LExpr *> &Out);
 };
 
 } // namespace interp

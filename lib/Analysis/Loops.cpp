@@ -324,7 +324,7 @@ bool KernelWalker::uniformTripCount(const LExpr *Cond, const Stmt *Body,
   if (!Cond || findUnknown(Cond) || hasEarlyExit(Body, /*InNestedLoop=*/false))
     return false;
   std::vector<const LExpr *> Parts;
-  conjuncts(Cond, Parts);
+  splitConjuncts(X, Cond, Parts);
   auto Uniform = [&](const LExpr *Part) {
     const LExpr *Test = Part;
     if (const auto *C = dyn_cast<NAryExpr>(Part))
@@ -333,30 +333,6 @@ bool KernelWalker::uniformTripCount(const LExpr *Cond, const Stmt *Body,
     return !mentionsIf(Test, isThreadIdx);
   };
   return Any ? llvm::any_of(Parts, Uniform) : llvm::all_of(Parts, Uniform);
-}
-
-/// Splits "a && b" (select(a, b, 0)) and "x < min(a, b)" into the
-/// comparisons that must all hold.
-void KernelWalker::conjuncts(const LExpr *E, std::vector<const LExpr *> &Out) {
-  const auto *N = dyn_cast<NAryExpr>(E);
-  if (N && N->getKind() == ExprKind::Select) {
-    const auto *F = dyn_cast<coalesce::ConstantExpr>(N->getOperand(2));
-    if (F && F->getValue() == 0) {
-      conjuncts(N->getOperand(0), Out);
-      conjuncts(N->getOperand(1), Out);
-      return;
-    }
-  }
-  if (N && N->getKind() == ExprKind::Cmp &&
-      (N->getPredicate() == CmpPred::LT || N->getPredicate() == CmpPred::LE)) {
-    const auto *M = dyn_cast<NAryExpr>(N->getOperand(1));
-    if (M && M->getKind() == ExprKind::Min) {
-      for (const LExpr *Bound : M->operands())
-        conjuncts(X.cmp(N->getPredicate(), N->getOperand(0), Bound), Out);
-      return;
-    }
-  }
-  Out.push_back(E);
 }
 
 } // namespace interp

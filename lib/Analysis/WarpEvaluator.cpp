@@ -158,8 +158,13 @@ void WarpEvaluator::evaluateLanes(
   // assumed it could switch lanes off that the real run keeps on. Guards
   // we cannot evaluate (an unknown) do not decide either; the others
   // still do.
+  // Each comparison of a conjunction decides on its own: "k > 0 && k < n"
+  // still switches lane 0 off when n is only assumed.
+  std::vector<const LExpr *> Parts;
+  for (const LExpr *G : Path)
+    splitConjuncts(X, G, Parts);
   std::vector<const LExpr *> Guards;
-  for (const LExpr *G : Path) {
+  for (const LExpr *G : Parts) {
     bool Assumed = mentionsIf(G, [&](const SymbolExpr *Sym) {
       SymbolKind K = Sym->getSymbolKind();
       if (K != SymbolKind::Param && K != SymbolKind::Opaque &&

@@ -1229,4 +1229,38 @@ const Expr *coefficientOf(ExprContext &Ctx, const Expr *E,
   return Ctx.add(Coefs);
 }
 
+void splitConjuncts(ExprContext &Ctx, const Expr *E,
+                    std::vector<const Expr *> &Out) {
+  const auto *N = dyn_cast<NAryExpr>(E);
+  // "(a && b) != 0", a condition's truth value, holds when a && b does.
+  if (N && N->getKind() == ExprKind::Cmp && N->getPredicate() == CmpPred::NE) {
+    const auto *Zero = dyn_cast<ConstantExpr>(N->getOperand(1));
+    const auto *Inner = dyn_cast<NAryExpr>(N->getOperand(0));
+    if (Zero && Zero->getValue() == 0 && Inner &&
+        Inner->getKind() == ExprKind::Select) {
+      splitConjuncts(Ctx, Inner, Out);
+      return;
+    }
+  }
+  if (N && N->getKind() == ExprKind::Select) {
+    const auto *F = dyn_cast<ConstantExpr>(N->getOperand(2));
+    if (F && F->getValue() == 0) {
+      splitConjuncts(Ctx, N->getOperand(0), Out);
+      splitConjuncts(Ctx, N->getOperand(1), Out);
+      return;
+    }
+  }
+  if (N && N->getKind() == ExprKind::Cmp &&
+      (N->getPredicate() == CmpPred::LT || N->getPredicate() == CmpPred::LE)) {
+    const auto *M = dyn_cast<NAryExpr>(N->getOperand(1));
+    if (M && M->getKind() == ExprKind::Min) {
+      for (const Expr *Bound : M->operands())
+        splitConjuncts(Ctx, Ctx.cmp(N->getPredicate(), N->getOperand(0), Bound),
+                       Out);
+      return;
+    }
+  }
+  Out.push_back(E);
+}
+
 } // namespace coalesce

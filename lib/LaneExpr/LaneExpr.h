@@ -37,6 +37,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace coalesce {
 
@@ -413,6 +414,11 @@ bool mentions(const Expr *E, const SymbolExpr *S);
 bool mentionsIf(const Expr *E, const std::function<bool(const SymbolExpr *)> &Pred);
 /// The first Unknown inside E, or nullptr.
 const UnknownExpr *findUnknown(const Expr *E);
+/// Splits a condition into the comparisons that must all hold: "a && b"
+/// (select(a, b, 0)) into a and b, "x < min(a, b)" into x < a and x < b;
+/// anything else is one part.
+void splitConjuncts(ExprContext &Ctx, const Expr *E,
+                    std::vector<const Expr *> &Out);
 
 } // namespace coalesce
 
