@@ -3,7 +3,8 @@
 
 The fixtures are real H200 output (docs/bench/, 2026-11-29), cut down: patterns.json holds five rows of
 coalescing-patterns output without counters and patterns.ncu.csv ncu's CSV for those kernels plus one launch no
-row names; replay-confirmations.json and its .ncu.csv are cuda-bench replay of test/replay-report.json.
+row names; replay-confirmations.json and its .ncu.csv are cuda-bench replay of test/replay-report.json;
+bank.json holds three rows of bank_table.py's merged H200 results (docs/bench/h200-bank.json).
 """
 
 import json
@@ -267,6 +268,51 @@ class SharedConfirmations(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("| load | shared |  | no | 32 | 32.03 | wavefronts |", r.stdout)
         self.assertIn("| store | shared |  | no | 1 | 2.00 | wavefronts |", r.stdout)
+
+
+class BankPlot(unittest.TestCase):
+    def report(self, column_load):
+        access = {"file": "bank_patterns.cu", "line": 1, "column": 1, "space": "shared"}
+        return {"schema": "cuda-coalesce-report/1", "accesses": [
+            dict(access, kernel="sharedStrided<float, 2>", access="load", wavefronts_per_request=2),
+            dict(access, kernel="sharedStrided<float, 2>", access="store", wavefronts_per_request=1),
+            dict(access, kernel="sharedColumn<0>", access="load", wavefronts_per_request=column_load),
+            dict(access, kernel="sharedColumn<0>", access="store", wavefronts_per_request=1),
+            dict(access, kernel="sharedColumnWrite", access="load", wavefronts_per_request=1),
+            dict(access, kernel="sharedColumnWrite", access="store", wavefronts_per_request=32)]}
+
+    def plot(self, report):
+        tmp = tempfile.mkdtemp()
+        svg = os.path.join(tmp, "bank.svg")
+        args = [os.path.join(FIXTURES, "bank.json"), "-o", svg]
+        if report is not None:
+            path = os.path.join(tmp, "report.json")
+            with open(path, "w") as f:
+                json.dump(report, f)
+            args += ["--report", path]
+        r = run_script("plot.py", *args)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        root = ET.parse(svg).getroot()
+        return root, ET.tostring(root, encoding="unicode")
+
+    def test_predicted_rings_and_measured_dots_for_loads_and_stores(self):
+        root, text = self.plot(self.report(32))
+        circles = [e for e in root.iter() if e.tag.endswith("circle")]
+        # 3 rows x (load, store) x (predicted, measured), and the legend's 4.
+        self.assertEqual(len(circles), 3 * 2 * 2 + 4)
+        self.assertIn("column_32 load: predicted 32, measured 32.03", text)
+        self.assertIn("column_write store: predicted 32, measured 32.00", text)
+        self.assertIn("every measured value rounds to its prediction", text)
+
+    def test_a_wrong_prediction_is_marked(self):
+        _, text = self.plot(self.report(1))
+        self.assertIn("column_32 load: predicted 1, measured 32.03", text)
+        self.assertIn("1 measured values (!) do not round to their prediction", text)
+
+    def test_without_report_only_measurements(self):
+        root, text = self.plot(None)
+        self.assertEqual(len([e for e in root.iter() if e.tag.endswith("circle")]), 3 * 2 + 4)
+        self.assertIn("no report given: measured only", text)
 
 
 class CompareReport(unittest.TestCase):
