@@ -13,6 +13,12 @@ dram_read_bytes, dram_write_bytes, dram_read_per_useful (DRAM bytes read over us
 dram_write_per_useful. Confirmations gain the measured sectors per request and a verdict: "confirmed" when
 the measured value is within 2 % of the prediction (for load+store, both the load's and the store's),
 "refuted" otherwise, "unmeasured" without counters and "unpredicted" without a prediction.
+
+Shared-memory confirmations ("space": "shared") gain the measured wavefronts per request (wavefronts over
+warp instructions of the access's operation: ld, st or atom), ncu's bank conflicts per request, and the warp
+instructions ncu counted per request the replay made (1 unless the operation is emulated); they are
+confirmed when the measured value rounds to the predicted wavefronts (within 0.5): ncu counts a few percent
+of wavefronts over any address pattern (docs/bench/h200-bank.md), and a bank conflict costs a whole one.
 """
 
 import argparse
@@ -24,6 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ncu_csv  # noqa: E402
 
 TOLERANCE = 0.02
+SHARED_TOLERANCE = 0.5
 
 
 def counters(launch):
@@ -58,16 +65,43 @@ def within(measured, predicted):
     return measured is not None and abs(measured - predicted) <= TOLERANCE * abs(predicted)
 
 
+# The operations whose counters judge an access: a load+store is both a load and a store.
+OPERATIONS = {"load": ["ld"], "store": ["st"], "load+store": ["ld", "st"], "atomic": ["atom"]}
+
+
 def verdict(conf):
-    predicted = conf.get("predicted_sectors_per_request")
-    ld, st = conf.get("measured_ld_sectors_per_request"), conf.get("measured_st_sectors_per_request")
-    access = conf.get("access")
-    needed = {"load": [ld], "store": [st], "load+store": [ld, st]}.get(access, [None])
-    if any(v is None for v in needed):
+    shared = conf.get("space") == "shared"
+    unit = "wavefronts" if shared else "sectors"
+    predicted = conf.get("predicted_%s_per_request" % unit)
+    needed = [conf.get("measured_%s_%s_per_request" % (op, unit)) for op in OPERATIONS.get(conf.get("access"), [])]
+    if not needed or any(v is None for v in needed):
         return "unmeasured"
     if predicted is None:
         return "unpredicted"
+    if shared:
+        return "confirmed" if all(abs(v - predicted) < SHARED_TOLERANCE for v in needed) else "refuted"
     return "confirmed" if all(within(v, predicted) for v in needed) else "refuted"
+
+
+def merge_shared(conf, pattern, baseline):
+    """Wavefronts per request of the access's operations, in the pattern kernel and in the baseline."""
+    def per_request(launch, op, metric):
+        m = launch["metrics"] if launch else {}
+        return ncu_csv.ratio(m.get(metric(op)), m.get(ncu_csv.shared_instructions(op)))
+
+    ops = OPERATIONS.get(conf.get("access"), [])
+    for op in ncu_csv.SHARED_OPS:
+        conf["measured_%s_wavefronts_per_request" % op] = (
+            per_request(pattern, op, ncu_csv.shared_wavefronts) if op in ops else None)
+    primary = ops[0] if ops else "ld"
+    conf["measured_wavefronts_per_request"] = conf["measured_%s_wavefronts_per_request" % primary]
+    conf["measured_bank_conflicts_per_request"] = per_request(pattern, primary, ncu_csv.shared_bank_conflicts)
+    conf["baseline_wavefronts_per_request"] = per_request(baseline, primary, ncu_csv.shared_wavefronts)
+    # Every request the kernel was to make, counted: one warp instruction per request and operation, unless
+    # the compiler emulates the operation (a 64-bit shared atomicAdd is a compare-and-swap loop on sm_90).
+    executed = (pattern or {}).get("metrics", {}).get(ncu_csv.shared_instructions(primary))
+    conf["measured_requests"] = int(executed) if executed is not None else None
+    conf["measured_instructions_per_request"] = ncu_csv.ratio(executed, conf.get("replay", {}).get("requests"))
 
 
 def merge_confirmations(doc, matcher):
@@ -79,6 +113,10 @@ def merge_confirmations(doc, matcher):
         where = "%s:%s:%s" % (conf.get("file"), conf.get("line"), conf.get("column"))
         if pattern is None or baseline is None:
             missing.append(where)
+        if conf.get("space") == "shared":
+            merge_shared(conf, pattern, baseline)
+            conf["verdict"] = verdict(conf)
+            continue
         p, b = counters(pattern), counters(baseline)
         conf["measured_ld_sectors_per_request"] = ncu_csv.ratio(p["ld_sectors"], p["ld_requests"])
         conf["measured_st_sectors_per_request"] = ncu_csv.ratio(p["st_sectors"], p["st_requests"])

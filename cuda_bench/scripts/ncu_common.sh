@@ -3,6 +3,10 @@
 # The six counters DESIGN.md's table is built on: L1 global load/store requests and sectors, DRAM bytes.
 NCU_METRICS=l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,dram__bytes_read.sum,dram__bytes_write.sum
 
+# The shared-memory counters, for loads, stores and atomics: warp instructions (one per request), data-pipe
+# wavefronts and bank conflicts (extra wavefronts). replay.sh adds them for shared accesses.
+NCU_SHARED_METRICS=smsp__inst_executed_op_shared_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,smsp__inst_executed_op_shared_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,smsp__inst_executed_op_shared_atom.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum
+
 find_ncu() {
   if [[ -n "${NCU:-}" ]]; then
     echo "$NCU"
@@ -35,4 +39,19 @@ ncu_profile() {
   [[ "$help" == *--clock-control* ]] && extra+=(--clock-control none)
   "$ncu" --csv --page details "${extra[@]}" --kernel-name "regex:$regex" --metrics "$NCU_METRICS" \
     --log-file "$csv" "$@"
+}
+
+# ncu_without_unknown_atom METRICS: METRICS less the shared-atomic counters when this ncu, asked about the GPU
+# it runs on, does not list them (ncu refuses a whole run over one unknown metric). Unchanged when the
+# query lists nothing.
+ncu_without_unknown_atom() {
+  local ncu known
+  ncu=$(find_ncu)
+  known=$([[ -n "$ncu" ]] && "$ncu" --query-metrics 2>/dev/null || true)
+  if [[ -n "$known" && "$known" != *l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom* ]]; then
+    echo "ncu lists no shared-atomic counters for this GPU: atomics stay unmeasured" >&2
+    tr ',' '\n' <<<"$1" | grep -v '_op_atom' | paste -sd, -
+  else
+    echo "$1"
+  fi
 }

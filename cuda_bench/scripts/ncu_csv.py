@@ -154,6 +154,25 @@ DRAM_READ = "dram__bytes_read.sum"
 DRAM_WRITE = "dram__bytes_write.sum"
 METRICS = [LD_REQUESTS, LD_SECTORS, ST_REQUESTS, ST_SECTORS, DRAM_READ, DRAM_WRITE]
 
+# Shared memory, per operation ("ld", "st", "atom"): warp instructions executed (one per request), data-pipe
+# wavefronts and the bank conflicts ncu counts (extra wavefronts).
+SHARED_OPS = ("ld", "st", "atom")
+
+
+def shared_instructions(op):
+    return "smsp__inst_executed_op_shared_%s.sum" % op
+
+
+def shared_wavefronts(op):
+    return "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_%s.sum" % op
+
+
+def shared_bank_conflicts(op):
+    return "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_%s.sum" % op
+
+
+SHARED_METRICS = [f(op) for op in SHARED_OPS for f in (shared_instructions, shared_wavefronts, shared_bank_conflicts)]
+
 
 def ratio(num, den):
     if num is None or not den:

@@ -1,18 +1,27 @@
 #!/usr/bin/env python3
-"""Draws useful bandwidth and load sectors per request against stride as an SVG.
+"""Draws the bench's results as an SVG.
 
-    plot.py RESULTS.json -o PLOT.svg
+    plot.py RESULTS.json -o PLOT.svg [--report REPORT.json]
 
-Reads coalescing-patterns output (merged with ncu counters for the right-hand panel's measured points) and
-plots the strided rows: float in one series, double in another. The SVG is written by hand, so the script
-needs nothing beyond the standard library.
+coalescing-patterns output (merged with ncu counters for the right-hand panel's measured points): useful
+bandwidth and load sectors per request against stride, float in one series, double in another.
+
+bank_table.py's merged JSON (schema cuda-bench-bank/1): predicted and measured shared-memory wavefronts per
+request for every row, loads and stores side by side on a log scale; the predictions are the
+"wavefronts_per_request" of each kernel's shared load and store in REPORT.json, a cuda-coalesce report of
+src/bank_patterns.cu (matched as compare_bank_report.py matches them).
+
+The SVG is written by hand, so the script needs nothing beyond the standard library.
 """
 
 import argparse
 import json
 import math
+import os
 import sys
 from xml.sax.saxutils import escape
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 WIDTH, HEIGHT = 960, 460
 PANEL_W, PANEL_H = 380, 300
@@ -79,6 +88,15 @@ class Panel:
         return s
 
 
+def header(width, height, title, subtitle):
+    """The opening of an SVG: white ground, a bold title and a grey line of provenance under it."""
+    return ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
+            'font-family="Helvetica, Arial, sans-serif">' % (width, height, width, height),
+            '<rect width="100%" height="100%" fill="white"/>',
+            '<text x="%d" y="24" font-size="16" font-weight="bold">%s</text>' % (LEFT_X, escape(title)),
+            '<text x="%d" y="42" font-size="11" fill="#555">%s</text>' % (LEFT_X, escape(subtitle))]
+
+
 def strided_rows(doc, elem):
     rows = [r for r in doc["rows"] if r.get("stride") and r.get("elem_bytes") == elem and r.get("group") in
             ("stride", "wide")]
@@ -96,14 +114,10 @@ def render(doc):
                strides)
     sec = Panel(RIGHT_X, "Load sectors per request", "L1 sectors / request", 36, 4, strides)
 
-    svg = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
-           'font-family="Helvetica, Arial, sans-serif">' % (WIDTH, HEIGHT, WIDTH, HEIGHT),
-           '<rect width="100%" height="100%" fill="white"/>',
-           '<text x="%d" y="24" font-size="16" font-weight="bold">Permuted strided copy on %s</text>' % (
-               LEFT_X, escape(str(doc.get("device")))),
-           '<text x="%d" y="42" font-size="11" fill="#555">%s; CUDA %s; payload %s bytes; %s</text>' % (
-               LEFT_X, escape(str(doc.get("date_utc"))), escape(str(doc.get("cuda"))),
-               "{:,}".format(doc.get("payload_bytes", 0)), escape("median of %s launches" % doc.get("repeats")))]
+    svg = header(WIDTH, HEIGHT, "Permuted strided copy on %s" % doc.get("device"),
+                 "%s; CUDA %s; payload %s bytes; %s" % (
+                     doc.get("date_utc"), doc.get("cuda"), "{:,}".format(doc.get("payload_bytes", 0)),
+                     "median of %s launches" % doc.get("repeats")))
     svg += bw.frame(strides) + sec.frame(strides)
     measured_any = False
     for name, _, color in SERIES:
@@ -134,15 +148,109 @@ def render(doc):
     return "\n".join(svg) + "\n"
 
 
+# The bank plot: one column per row of the table, a load and a store in each, wavefronts on a log2 axis.
+BANK_W, BANK_H = 960, 520
+BANK_PLOT_X, BANK_PLOT_W, BANK_TOP, BANK_PLOT_H = LEFT_X, 840, 84, 300
+BANK_OPS = [("ld", "load", "#1f77b4", -7), ("st", "store", "#ff7f0e", 7)]
+BANK_YMAX = 64  # wavefronts; a 32-way conflict is the most one 32-bit request can cost
+BANK_LOG_MIN = -0.5  # half a doubling under 1, so that conflict-free points clear the axis
+
+
+def bank_y(v):
+    frac = (math.log2(max(v, 2 ** BANK_LOG_MIN)) - BANK_LOG_MIN) / (math.log2(BANK_YMAX) - BANK_LOG_MIN)
+    return BANK_TOP + BANK_PLOT_H * (1 - frac)
+
+
+def predictions(report):
+    """(kernel, access) -> the report's wavefronts per request, for every kernel with one such access."""
+    import compare_bank_report  # noqa: E402  (beside this script)
+    found = {}
+    for key, accesses in compare_bank_report.shared_accesses(report).items():
+        if len(accesses) == 1:
+            found[key] = accesses[0].get("wavefronts_per_request")
+    return found
+
+
+def render_bank(doc, report):
+    rows = doc["rows"]
+    if not rows:
+        raise SystemExit("plot.py: no rows in the bank results")
+    predicted = predictions(report) if report else {}
+    step = BANK_PLOT_W / len(rows)
+    svg = header(BANK_W, BANK_H, "Shared-memory wavefronts per request on %s: predicted and measured" % doc.get(
+        "device"), "%s; CUDA %s; measured: Nsight Compute shared wavefronts / shared instructions, one launch per "
+        "row; predicted: cuda-coalesce" % (doc.get("date_utc"), doc.get("cuda")))
+    svg.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#444"/>' % (
+        BANK_PLOT_X, BANK_TOP, BANK_PLOT_W, BANK_PLOT_H))
+    v = 1
+    while v <= BANK_YMAX:
+        yy = bank_y(v)
+        svg.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>' % (
+            BANK_PLOT_X, yy, BANK_PLOT_X + BANK_PLOT_W, yy))
+        svg.append('<text x="%d" y="%.1f" font-size="11" text-anchor="end">%d</text>' % (BANK_PLOT_X - 6, yy + 4, v))
+        v *= 2
+    svg.append('<text transform="translate(%d,%d) rotate(-90)" font-size="12" text-anchor="middle">'
+               'wavefronts per request (log scale)</text>' % (BANK_PLOT_X - 40, BANK_TOP + BANK_PLOT_H // 2))
+    disagree = 0
+    for i, row in enumerate(rows):
+        cx = BANK_PLOT_X + step * (i + 0.5)
+        if i % 2:
+            svg.append('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="#f4f4f4"/>' % (
+                BANK_PLOT_X + step * i, BANK_TOP + 1, step, BANK_PLOT_H - 2))
+        svg.append('<text transform="translate(%.1f,%d) rotate(-40)" font-size="11" text-anchor="end">%s</text>' % (
+            cx + 4, BANK_TOP + BANK_PLOT_H + 14, escape(row["name"])))
+        for op, kind, color, dx in BANK_OPS:
+            want = predicted.get((row["kernel"], kind))
+            got = row.get(op + "_wavefronts_per_request")
+            tip = "%s %s: predicted %s, measured %s" % (row["name"], kind, "-" if want is None else want,
+                                                        "-" if got is None else "%.2f" % got)
+            if want is not None:
+                svg.append('<circle cx="%.1f" cy="%.1f" r="7" fill="none" stroke="%s" stroke-width="2">'
+                           '<title>%s</title></circle>' % (cx + dx, bank_y(want), color, escape(tip)))
+            if got is not None:
+                svg.append('<circle cx="%.1f" cy="%.1f" r="3.5" fill="%s"><title>%s</title></circle>' % (
+                    cx + dx, bank_y(got), color, escape(tip)))
+            if want is not None and got is not None and round(got) != want:
+                disagree += 1
+                svg.append('<text x="%.1f" y="%.1f" font-size="12" fill="#c00" text-anchor="middle">!</text>' % (
+                    cx + dx, bank_y(max(got, want)) - 10))
+    # Legend, under the rotated row names.
+    ly = BANK_H - 20
+    lx = BANK_PLOT_X
+    for _, kind, color, _ in BANK_OPS:
+        svg.append('<circle cx="%d" cy="%d" r="7" fill="none" stroke="%s" stroke-width="2"/>' % (lx, ly - 4, color))
+        svg.append('<text x="%d" y="%d" font-size="12">%s predicted</text>' % (lx + 12, ly, kind))
+        svg.append('<circle cx="%d" cy="%d" r="3.5" fill="%s"/>' % (lx + 120, ly - 4, color))
+        svg.append('<text x="%d" y="%d" font-size="12">%s measured</text>' % (lx + 130, ly, kind))
+        lx += 250
+    if not predicted:
+        verdict = "no report given: measured only"
+    else:
+        verdict = "every measured value rounds to its prediction" if not disagree else \
+            "%d measured values (!) do not round to their prediction" % disagree
+    svg.append('<text x="%d" y="%d" font-size="12" fill="#555">%s</text>' % (lx, ly, escape(verdict)))
+    svg.append("</svg>")
+    return "\n".join(svg) + "\n"
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("results")
     ap.add_argument("-o", "--output", required=True)
+    ap.add_argument("--report", help="cuda-coalesce report of src/bank_patterns.cu: the bank plot's predictions")
     args = ap.parse_args(argv)
     with open(args.results, encoding="utf-8") as f:
         doc = json.load(f)
+    if str(doc.get("schema", "")).startswith("cuda-bench-bank/"):
+        report = None
+        if args.report:
+            with open(args.report, encoding="utf-8") as f:
+                report = json.load(f)
+        svg = render_bank(doc, report)
+    else:
+        svg = render(doc)
     with open(args.output, "w", encoding="utf-8") as f:
-        f.write(render(doc))
+        f.write(svg)
     return 0
 
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Replays a cuda-coalesce report on the GPU and confirms or refutes each prediction with Nsight Compute:
-#   1. cuda-bench replay --profile-one under ncu (one launch of every pattern and baseline kernel),
+#   1. cuda-bench replay --profile-one under ncu (one launch of every pattern and baseline kernel), with the
+#      global-memory counters and the shared-memory ones,
 #   2. cuda-bench replay again without ncu, for the times,
-#   3. merge_ncu.py joins the two: measured sectors per request and a verdict for every access.
+#   3. merge_ncu.py joins the two: measured sectors (global) or wavefronts (shared) per request and a verdict
+#      for every access.
 #
 #   replay.sh [-b BUILD_DIR] REPORT.json CONFIRMATIONS.json [cuda-bench replay options]
 #
@@ -27,6 +29,7 @@ csv="${out%.json}.ncu.csv"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+NCU_METRICS="$NCU_METRICS,$(ncu_without_unknown_atom "$NCU_SHARED_METRICS")"
 profiled=1
 if ! ncu_profile "$csv" 'replay' "$build/cuda-bench" replay "$report" -o "$tmp/profiled.json" --profile-one "$@"; then
   echo "replay.sh: the ncu run failed; confirmations will be unmeasured" >&2
@@ -41,12 +44,17 @@ fi
 python3 - "$out" <<'PY'
 import json, sys
 doc = json.load(open(sys.argv[1]))
+def num(v):
+    return "-" if v is None else "%.2f" % v
 for c in doc["confirmations"]:
-    m = c.get("measured_sectors_per_request")
-    print("%-45s %-10s predicted %-5s measured %-6s baseline %-6s %8.1f GB/s vs %8.1f GB/s  %s" % (
-        "%s:%d:%d" % (c["file"], c["line"], c["column"]), c["access"], c["predicted_sectors_per_request"],
-        "-" if m is None else "%.2f" % m,
-        "-" if c.get("baseline_sectors_per_request") is None else "%.2f" % c["baseline_sectors_per_request"],
-        c["pattern_gbps"], c["baseline_gbps"], c["verdict"]))
+    where = "%s:%d:%d" % (c["file"], c["line"], c["column"])
+    if c.get("space") == "shared":
+        print("%-45s %-10s predicted %-5s measured %-6s baseline %-6s wavefronts %9.4f ms vs %9.4f ms  %s" % (
+            where, c["access"], c["predicted_wavefronts_per_request"], num(c.get("measured_wavefronts_per_request")),
+            num(c.get("baseline_wavefronts_per_request")), c["pattern_ms"], c["baseline_ms"], c["verdict"]))
+        continue
+    print("%-45s %-10s predicted %-5s measured %-6s baseline %-6s sectors %8.1f GB/s vs %8.1f GB/s  %s" % (
+        where, c["access"], c["predicted_sectors_per_request"], num(c.get("measured_sectors_per_request")),
+        num(c.get("baseline_sectors_per_request")), c["pattern_gbps"], c["baseline_gbps"], c["verdict"]))
 print("verdicts:", doc.get("summary", {}).get("verdicts"))
 PY

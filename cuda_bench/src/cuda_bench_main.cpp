@@ -1,6 +1,7 @@
-// cuda-bench replay: reproduces the accesses of a cuda-coalesce report on the GPU, next to a coalesced
-// baseline, and writes a confirmations file. Run plainly it measures time; scripts/replay.sh runs it under
-// Nsight Compute as well and fills in the measured sectors per request and the verdicts.
+// cuda-bench replay: reproduces the accesses of a cuda-coalesce report on the GPU, next to a coalesced (or,
+// for shared memory, conflict-free) baseline, and writes a confirmations file. Run plainly it measures time;
+// scripts/replay.sh runs it under Nsight Compute as well and fills in the measured sectors (global) or
+// wavefronts (shared) per request and the verdicts.
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -39,6 +40,8 @@ void usage(FILE *to) {
                "  --max-quiet N    quiet accesses replayed besides every flagged one (default 64)\n"
                "  --bytes N        bytes each pattern and baseline request per launch (default 128M)\n"
                "  --max-buffer N   largest footprint of one pattern; fewer warps run beyond it (default 1G)\n"
+               "  --space S        replay only global or only shared accesses (default: both)\n"
+               "  --iterations N   shared requests each warp makes per launch (default 1024)\n"
                "  --profile-one    one launch of each kernel, no warm-up: the mode replay.sh runs under ncu\n"
                "  --device N       GPU to use (default 0)\n");
 }
@@ -57,13 +60,26 @@ bool parseOptions(int argc, char **argv, Options &o) {
       if (!v)
         return false;
       o.outPath = v;
-    } else if (a == "--repeats" || a == "--warmup" || a == "--device" || a == "--max-quiet") {
+    } else if (a == "--repeats" || a == "--warmup" || a == "--device" || a == "--max-quiet" ||
+               a == "--iterations") {
       const char *v = next();
       auto n = v ? parseInt(v) : std::nullopt;
-      if (!n || *n < 0)
+      if (!n || *n < 0 || (a == "--iterations" && *n == 0))
         return false;
-      (a == "--repeats" ? o.repeats : a == "--warmup" ? o.warmup : a == "--device" ? o.device : o.limits.maxQuiet) =
-          *n;
+      (a == "--repeats"      ? o.repeats
+       : a == "--warmup"     ? o.warmup
+       : a == "--device"     ? o.device
+       : a == "--iterations" ? o.limits.sharedIterations
+                             : o.limits.maxQuiet) = *n;
+    } else if (a == "--space") {
+      const char *v = next();
+      std::string space = v ? v : "";
+      if (space == "global")
+        o.limits.onlySpace = MemorySpace::Global;
+      else if (space == "shared")
+        o.limits.onlySpace = MemorySpace::Shared;
+      else if (space != "all")
+        return false;
     } else if (a == "--bytes" || a == "--max-buffer") {
       const char *v = next();
       auto b = v ? parseBytes(v) : std::nullopt;
@@ -106,6 +122,60 @@ double gbps(long long bytes, double ms) { return ms > 0 ? static_cast<double>(by
 // then mostly launch latency and says little, though its sector counts stay exact.
 bool timingReliable(const ReplayPlan &p, const ReplayLimits &limits) { return 2 * p.usefulBytes >= limits.usefulBytes; }
 
+Json laneStartJson(const ReplayPlan &p) {
+  Json laneStart = Json::array();
+  for (const auto &s : p.laneStart)
+    laneStart.push_back(s ? Json(*s) : Json());
+  return laneStart;
+}
+
+template <typename T> Json orNull(const std::optional<T> &v) { return v ? Json(*v) : Json(); }
+
+double slowdown(const ReplayTimings &t) {
+  return t.baseline.medianMs > 0 ? t.pattern.medianMs / t.baseline.medianMs : 0.0;
+}
+
+// A shared access: wavefronts instead of sectors, a conflict-free baseline, and no bandwidth (the bytes a
+// shared replay requests say nothing about global memory).
+Json sharedConfirmationJson(const Confirmation &c, int blocks) {
+  const ReplayPlan &p = c.plan;
+  const ReportAccess &a = p.access;
+  Json j;
+  writeLocation(j, a);
+  j["kernel"] = a.kernel;
+  j["access"] = a.access;
+  j["space"] = "shared";
+  j["category"] = a.category;
+  j["flagged"] = a.flagged;
+  j["elem_bytes"] = p.elemBytes;
+  j["predicted_wavefronts_per_request"] = orNull(a.predictedWavefronts);
+  j["predicted_bank_conflict_ways"] = orNull(a.predictedConflictWays);
+  j["measured_wavefronts_per_request"] = nullptr;
+  j["measured_ld_wavefronts_per_request"] = nullptr;
+  j["measured_st_wavefronts_per_request"] = nullptr;
+  j["measured_atom_wavefronts_per_request"] = nullptr;
+  j["measured_bank_conflicts_per_request"] = nullptr;
+  j["baseline_wavefronts_per_request"] = nullptr;
+  j["model_wavefronts_per_request"] = p.modelBanks.wavefronts;
+  j["model_ideal_wavefronts"] = p.modelBanks.idealWavefronts;
+  j["model_bank_conflict_ways"] = p.modelBanks.conflictWays;
+  j["pattern_ms"] = c.timings.pattern.medianMs;
+  j["baseline_ms"] = c.timings.baseline.medianMs;
+  j["slowdown"] = slowdown(c.timings);
+  j["timing_reliable"] = true;
+  j["verdict"] = "unmeasured";
+  j["replay"] = {{"pattern_kernel", patternKernelName(p)},
+                 {"baseline_kernel", baselineKernelName(p)},
+                 {"blocks", blocks},
+                 {"threads_per_block", kReplayBlockThreads},
+                 {"iterations", p.iterations},
+                 {"requests", static_cast<long long>(blocks) * (kReplayBlockThreads / kWarpSize) * p.iterations},
+                 {"shared_bytes", p.sharedBytes},
+                 {"lane0_offset_bytes", p.lane0Start},
+                 {"lane_start_bytes", laneStartJson(p)}};
+  return j;
+}
+
 Json confirmationJson(const Confirmation &c, const ReplayLimits &limits) {
   const ReplayPlan &p = c.plan;
   const ReportAccess &a = p.access;
@@ -113,6 +183,7 @@ Json confirmationJson(const Confirmation &c, const ReplayLimits &limits) {
   writeLocation(j, a);
   j["kernel"] = a.kernel;
   j["access"] = a.access;
+  j["space"] = "global";
   j["category"] = a.category;
   j["flagged"] = a.flagged;
   j["elem_bytes"] = p.elemBytes;
@@ -127,20 +198,16 @@ Json confirmationJson(const Confirmation &c, const ReplayLimits &limits) {
   j["baseline_gbps"] = gbps(p.usefulBytes, c.timings.baseline.medianMs);
   j["pattern_ms"] = c.timings.pattern.medianMs;
   j["baseline_ms"] = c.timings.baseline.medianMs;
-  j["slowdown"] =
-      c.timings.baseline.medianMs > 0 ? c.timings.pattern.medianMs / c.timings.baseline.medianMs : 0.0;
+  j["slowdown"] = slowdown(c.timings);
   j["timing_reliable"] = timingReliable(p, limits);
   j["verdict"] = "unmeasured";
-  Json laneStart = Json::array();
-  for (const auto &s : p.laneStart)
-    laneStart.push_back(s ? Json(*s) : Json());
   j["replay"] = {{"pattern_kernel", patternKernelName(p)},
                  {"baseline_kernel", baselineKernelName(p)},
                  {"warps", p.warps},
                  {"warp_stride_bytes", p.warpStride},
                  {"warp_stride_source", p.warpStrideFromReport ? "report" : "span rounded up to 128 B"},
                  {"lane0_offset_bytes", p.lane0Start},
-                 {"lane_start_bytes", std::move(laneStart)},
+                 {"lane_start_bytes", laneStartJson(p)},
                  {"useful_bytes", p.usefulBytes},
                  {"pattern_footprint_bytes", p.patternBytes}};
   return j;
@@ -192,23 +259,31 @@ int replay(int argc, char **argv) {
   std::printf("device %s, CUDA %s; %zu accesses in %s, replaying %zu, skipping %zu\n", info.name.c_str(),
               info.cudaRuntime.c_str(), accesses.size(), o.reportPath.c_str(), plans.size(),
               selection.skipped.size());
-  std::printf("%-28s %-11s %4s %9s %9s %10s %10s %8s\n", "location", "access", "elem", "predicted", "model",
-              "pattern", "baseline", "slowdown");
+  std::printf("%-28s %-6s %-11s %4s %9s %9s %10s %10s %8s\n", "location", "space", "access", "elem", "predicted",
+              "model", "pattern", "baseline", "slowdown");
 
   std::vector<Confirmation> confirmations;
+  int blocks = 0;
   {
     ReplayRunner runner(bufferBytes, info.smCount, info.maxThreadsPerSm);
+    blocks = runner.waveBlocks();
     for (const ReplayPlan &p : plans) {
       Confirmation c{p, runner.run(p, o.warmup, o.repeats)};
       std::string where = p.access.file + ":" + std::to_string(p.access.line) + ":" + std::to_string(p.access.column);
       if (where.size() > 28)
         where = "..." + where.substr(where.size() - 25);
-      std::printf("%-28s %-11s %4d %9s %9.2f %7.1f GB/s %7.1f GB/s %7.2fx\n", where.c_str(), p.access.access.c_str(),
-                  p.elemBytes,
-                  p.access.predictedSectors ? Json(*p.access.predictedSectors).dump().c_str() : "-",
-                  p.modelSectors, gbps(p.usefulBytes, c.timings.pattern.medianMs),
-                  gbps(p.usefulBytes, c.timings.baseline.medianMs),
-                  c.timings.pattern.medianMs / c.timings.baseline.medianMs);
+      if (p.space == MemorySpace::Shared)
+        std::printf("%-28s %-6s %-11s %4d %6s wf %6d wf %7.4f ms %7.4f ms %7.2fx\n", where.c_str(), "shared",
+                    p.access.access.c_str(), p.elemBytes,
+                    p.access.predictedWavefronts ? Json(*p.access.predictedWavefronts).dump().c_str() : "-",
+                    p.modelBanks.wavefronts, c.timings.pattern.medianMs, c.timings.baseline.medianMs,
+                    slowdown(c.timings));
+      else
+        std::printf("%-28s %-6s %-11s %4d %9s %9.2f %7.1f GB/s %7.1f GB/s %7.2fx\n", where.c_str(), "global",
+                    p.access.access.c_str(), p.elemBytes,
+                    p.access.predictedSectors ? Json(*p.access.predictedSectors).dump().c_str() : "-",
+                    p.modelSectors, gbps(p.usefulBytes, c.timings.pattern.medianMs),
+                    gbps(p.usefulBytes, c.timings.baseline.medianMs), slowdown(c.timings));
       confirmations.push_back(c);
     }
   }
@@ -229,13 +304,15 @@ int replay(int argc, char **argv) {
   doc["profile_one"] = o.profileOne;
   Json confirmed = Json::array();
   for (const Confirmation &c : confirmations)
-    confirmed.push_back(confirmationJson(c, o.limits));
+    confirmed.push_back(c.plan.space == MemorySpace::Shared ? sharedConfirmationJson(c, blocks)
+                                                            : confirmationJson(c, o.limits));
   doc["confirmations"] = std::move(confirmed);
   Json skipped = Json::array();
   for (const SkippedAccess &s : selection.skipped) {
     Json j;
     writeLocation(j, s.access);
     j["access"] = s.access.access;
+    j["space"] = memorySpaceName(s.access.space);
     j["category"] = s.access.category;
     j["flagged"] = s.access.flagged;
     j["reason"] = s.reason;

@@ -48,6 +48,16 @@ std::optional<AccessKind> parseKind(const std::string &s) {
     return AccessKind::Store;
   if (s == "load+store")
     return AccessKind::LoadStore;
+  if (s == "atomic")
+    return AccessKind::Atomic;
+  return std::nullopt;
+}
+
+std::optional<MemorySpace> parseSpace(const std::string &s) {
+  if (s.empty() || s == "global") // reports from before shared memory was analyzed have no "space"
+    return MemorySpace::Global;
+  if (s == "shared")
+    return MemorySpace::Shared;
   return std::nullopt;
 }
 
@@ -58,9 +68,12 @@ const char *accessKindName(AccessKind kind) {
   case AccessKind::Load: return "load";
   case AccessKind::Store: return "store";
   case AccessKind::LoadStore: return "load+store";
+  case AccessKind::Atomic: return "atomic";
   }
   return "?";
 }
+
+const char *memorySpaceName(MemorySpace space) { return space == MemorySpace::Shared ? "shared" : "global"; }
 
 std::string parseJson(const std::string &text, Json &out) {
   try {
@@ -89,11 +102,12 @@ std::string readReport(const Json &root, std::vector<ReportAccess> &out) {
     const Json &a = (*accesses)[i];
     if (!a.is_object())
       return "accesses[" + std::to_string(i) + "] is not an object";
-    // Shared-memory accesses are about banks, not sectors: bank-patterns measures those.
-    std::string space = stringMember(a, "space");
-    if (!space.empty() && space != "global")
+    // A space this reader does not know (none yet) has no replay.
+    auto space = parseSpace(stringMember(a, "space"));
+    if (!space)
       continue;
     ReportAccess r;
+    r.space = *space;
     r.file = stringMember(a, "file");
     r.line = static_cast<int>(integerMember(a, "line").value_or(0));
     r.column = static_cast<int>(integerMember(a, "column").value_or(0));
@@ -109,6 +123,11 @@ std::string readReport(const Json &root, std::vector<ReportAccess> &out) {
     const Json *predicted = member(a, "sectors_per_request");
     if (predicted && predicted->is_number())
       r.predictedSectors = predicted->get<double>();
+    const Json *wavefronts = member(a, "wavefronts_per_request");
+    if (wavefronts && wavefronts->is_number())
+      r.predictedWavefronts = wavefronts->get<double>();
+    if (auto ways = integerMember(a, "bank_conflict_ways"))
+      r.predictedConflictWays = static_cast<int>(*ways);
 
     const Json *offsets = member(a, "lane_offsets");
     if (offsets && offsets->is_array()) {
@@ -136,14 +155,15 @@ Selection selectAccesses(const std::vector<ReportAccess> &accesses, const Replay
   Selection s;
   int quiet = 0;
   for (const ReportAccess &a : accesses) {
-    if (a.flagged) {
-      if (a.hasLaneOffsets)
-        s.chosen.push_back(a);
-      else
-        s.skipped.push_back({a, "flagged but lane_offsets is null (" +
-                                    (a.category.empty() ? std::string("no category") : a.category) +
-                                    "): no static pattern to replay"});
-    } else if (a.hasLaneOffsets) {
+    if (limits.onlySpace && a.space != *limits.onlySpace)
+      continue;
+    if (!a.hasLaneOffsets) {
+      s.skipped.push_back({a, std::string(a.flagged ? "flagged but " : "") + "lane_offsets is null (" +
+                                  (a.category.empty() ? std::string("no category") : a.category) +
+                                  "): no static pattern to replay"});
+    } else if (a.flagged) {
+      s.chosen.push_back(a);
+    } else {
       if (quiet < limits.maxQuiet) {
         s.chosen.push_back(a);
         ++quiet;
@@ -155,12 +175,39 @@ Selection selectAccesses(const std::vector<ReportAccess> &accesses, const Replay
   return s;
 }
 
+namespace {
+
+// The shared-memory layout: lane starts are offsets into one __shared__ buffer per block. Moving lane 0 by
+// whole 128-byte lines keeps every lane's bank.
+static_assert(kLineBytes % kBankRowBytes == 0, "a line shift must not move banks");
+
+std::optional<ReplayPlan> planShared(ReplayPlan p, const ReplayLimits &limits, std::string &whyNot) {
+  const int e = p.elemBytes;
+  if (p.kind == AccessKind::Atomic && e != 4 && e != 8) {
+    whyNot = "a shared atomic of " + std::to_string(e) + " bytes has no replay kernel (4 or 8 bytes)";
+    return std::nullopt;
+  }
+  p.sharedBytes = roundUp(p.span, kBankRowBytes);
+  if (p.sharedBytes > limits.maxSharedBytes) {
+    whyNot = "one warp spans " + std::to_string(p.span) + " bytes of shared memory, more than " +
+             std::to_string(limits.maxSharedBytes);
+    return std::nullopt;
+  }
+  p.iterations = limits.sharedIterations;
+  p.modelBanks = bankCost(p.laneStart, e);
+  return p;
+}
+
+} // namespace
+
 std::optional<ReplayPlan> planReplay(const ReportAccess &access, const ReplayLimits &limits, std::string &whyNot) {
   ReplayPlan p;
   p.access = access;
+  p.space = access.space;
   auto kind = parseKind(access.access);
-  if (!kind) {
-    whyNot = "access \"" + access.access + "\" is not load, store or load+store";
+  if (!kind || (*kind == AccessKind::Atomic && access.space == MemorySpace::Global)) {
+    whyNot = "access \"" + access.access + "\" is not load, store or load+store" +
+             (access.space == MemorySpace::Shared ? " or atomic" : "");
     return std::nullopt;
   }
   p.kind = *kind;
@@ -192,8 +239,8 @@ std::optional<ReplayPlan> planReplay(const ReportAccess &access, const ReplayLim
     ++p.activeLanes;
   }
 
-  // Lane 0 keeps its alignment within a 128-byte line; the warp's origin moves down by whole lines until
-  // every lane lands at or after it.
+  // Lane 0 keeps its alignment within a 128-byte line (for shared memory: its bank, the same 128 bytes);
+  // the warp's origin moves down by whole lines until every lane lands at or after it.
   const long long align = positiveMod(access.lane0OffsetBytes.value_or(0), kLineBytes);
   p.lane0Start = align + roundUp(std::max(0ll, -(minOff + align)), kLineBytes);
   for (int l = 0; l < kWarpSize; ++l) {
@@ -207,6 +254,8 @@ std::optional<ReplayPlan> planReplay(const ReportAccess &access, const ReplayLim
     p.laneStart[l] = start;
   }
   p.span = p.lane0Start + maxOff + e;
+  if (p.space == MemorySpace::Shared)
+    return planShared(p, limits, whyNot);
 
   // The warp stride: the report's when it knows one, else the span rounded up to whole lines, so that
   // warps neither overlap nor share a line and each keeps warp 0's alignment.

@@ -1,5 +1,6 @@
 // Host-only tests of cuda_bench: reading reports and writing results with nlohmann_json, the sector model against DESIGN.md's measured
-// table, and replay planning on the hand-written report. No GPU needed, so CI runs them.
+// table, the bank model against docs/bench/h200-bank.md, replay planning on the hand-written report, and the
+// shared-memory replay plans of the analyzer's own report. No GPU needed, so CI runs them.
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -8,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bank_model.h"
 #include "replay_plan.h"
 #include "sector_model.h"
 
@@ -214,18 +216,214 @@ void testReplayPlanning() {
   EXPECT(!planReplay(wide, limits, why).has_value());
 }
 
+int wavefronts(long long base, long long strideBytes, int elem) {
+  return bankCost(stridedLanes(base, strideBytes), elem).wavefronts;
+}
+
+// docs/bench/h200-bank.md: the wavefronts per request Nsight Compute measured on an H200, rounded.
+void testBankModel() {
+  EXPECT(wavefronts(0, 4, 4) == 1);
+  EXPECT(wavefronts(0, 8, 4) == 2);
+  EXPECT(wavefronts(0, 12, 4) == 1);  // an odd stride is free
+  EXPECT(wavefronts(0, 16, 4) == 4);
+  EXPECT(wavefronts(0, 32, 4) == 8);
+  EXPECT(wavefronts(0, 128, 4) == 32); // a float tile[32][32] read down a column
+  EXPECT(wavefronts(0, 132, 4) == 1);  // the same, padded to [32][33]
+  EXPECT(wavefronts(0, 0, 4) == 1);    // broadcast
+  EXPECT(wavefronts(0, 8, 8) == 2);    // double consecutive: two half-warps, the ideal
+  EXPECT(wavefronts(0, 16, 8) == 4);
+  EXPECT(wavefronts(0, 16, 16) == 4);  // float4 consecutive: four quarter-warps, the ideal
+  EXPECT(wavefronts(0, 32, 16) == 8);
+  EXPECT(bankCost(stridedLanes(0, 128), 4).conflictWays == 32);
+  EXPECT(bankCost(stridedLanes(0, 16), 8).idealWavefronts == 2);
+  EXPECT(wavefronts(0, 1, 1) == 1 && wavefronts(0, 2, 2) == 1); // sub-word lanes share words
+  EXPECT(wavefronts(-128, 128, 4) == 32);                        // negative offsets keep their banks
+
+  LaneAddresses half = stridedLanes(0, 128);
+  for (int l = 16; l < kWarpSize; ++l)
+    half[l].reset();
+  EXPECT(bankCost(half, 4).wavefronts == 16); // inactive lanes cost nothing
+}
+
+ReportAccess sharedAccess(const std::string &kind, int elem, long long strideBytes) {
+  ReportAccess a;
+  a.file = "k.cu";
+  a.access = kind;
+  a.space = MemorySpace::Shared;
+  a.elemBytes = elem;
+  a.hasLaneOffsets = true;
+  a.flagged = true;
+  for (int l = 0; l < kWarpSize; ++l)
+    a.laneOffsets[l] = strideBytes * l;
+  return a;
+}
+
+void testSharedReplayPlanning() {
+  ReplayLimits limits;
+  std::string why;
+
+  // A float tile[32][32] read down column 1: lanes 128 bytes apart, lane 0 at byte 4 of the tile.
+  ReportAccess column = sharedAccess("load", 4, 128);
+  column.lane0OffsetBytes = 4;
+  column.predictedWavefronts = 32;
+  auto p = planReplay(column, limits, why);
+  EXPECT(p.has_value());
+  if (p) {
+    EXPECT(p->space == MemorySpace::Shared && p->kind == AccessKind::Load);
+    for (int l = 0; l < kWarpSize; ++l)
+      EXPECT(p->laneStart[l] && *p->laneStart[l] == 4 + 128ll * l);
+    EXPECT(p->activeMask == 0xffffffffu && p->activeLanes == 32);
+    EXPECT(p->sharedBytes == 4096 && p->iterations == limits.sharedIterations);
+    EXPECT(p->modelBanks.wavefronts == 32 && p->modelBanks.conflictWays == 32 && p->modelBanks.idealWavefronts == 1);
+  }
+
+  // Lanes walking backwards: lane 0 moves up by whole 128-byte rows and keeps its bank (1).
+  ReportAccess backwards = sharedAccess("store", 4, -128);
+  backwards.lane0OffsetBytes = 4;
+  p = planReplay(backwards, limits, why);
+  EXPECT(p.has_value());
+  if (p) {
+    EXPECT(*p->laneStart[0] == 4 + 31 * 128 && *p->laneStart[31] == 4);
+    EXPECT(p->kind == AccessKind::Store && p->modelBanks.wavefronts == 32);
+  }
+
+  // Quiet: a broadcast, a padded column and consecutive floats take one wavefront; doubles and float4s
+  // their half- and quarter-warp ideal.
+  for (long long stride : {0ll, 4ll, 132ll}) {
+    p = planReplay(sharedAccess("load", 4, stride), limits, why);
+    EXPECT(p && p->modelBanks.wavefronts == 1 && p->modelBanks.conflictWays == 1);
+  }
+  p = planReplay(sharedAccess("load", 8, 8), limits, why);
+  EXPECT(p && p->modelBanks.wavefronts == 2 && p->modelBanks.idealWavefronts == 2);
+  p = planReplay(sharedAccess("load", 16, 16), limits, why);
+  EXPECT(p && p->modelBanks.wavefronts == 4);
+  p = planReplay(sharedAccess("atomic", 4, 128), limits, why);
+  EXPECT(p && p->kind == AccessKind::Atomic && p->modelBanks.wavefronts == 32);
+  p = planReplay(sharedAccess("load+store", 8, 128), limits, why); // extern double dyn[]; dyn[tid * 16]
+  EXPECT(p && p->kind == AccessKind::LoadStore && p->modelBanks.wavefronts == 32);
+
+  // Inactive lanes stay inactive.
+  ReportAccess half = sharedAccess("load", 4, 128);
+  for (int l = 16; l < kWarpSize; ++l)
+    half.laneOffsets[l].reset();
+  p = planReplay(half, limits, why);
+  EXPECT(p.has_value());
+  if (p) {
+    EXPECT(p->activeMask == 0xffffu && p->activeLanes == 16 && !p->laneStart[16] && !p->laneStart[31]);
+    EXPECT(p->modelBanks.wavefronts == 16);
+  }
+
+  // What has no shared replay, with the reason.
+  EXPECT(!planReplay(sharedAccess("atomic", 16, 16), limits, why));
+  EXPECT(why == "a shared atomic of 16 bytes has no replay kernel (4 or 8 bytes)");
+  EXPECT(!planReplay(sharedAccess("load", 12, 12), limits, why)); // a float3: three instructions
+  EXPECT(why == "elem_bytes 12 is not 1, 2, 4, 8 or 16");
+  EXPECT(!planReplay(sharedAccess("load", 4, 4096), limits, why)); // 124 KiB for one warp
+  EXPECT(why.find("of shared memory, more than 49152") != std::string::npos);
+  ReportAccess globalAtomic = sharedAccess("atomic", 4, 4);
+  globalAtomic.space = MemorySpace::Global;
+  EXPECT(!planReplay(globalAtomic, limits, why));
+  EXPECT(why == "access \"atomic\" is not load, store or load+store");
+}
+
+// Shared accesses in a report: read with their predictions, replayed when their lanes are known, skipped
+// with the reason when not, and left out entirely when --space names the other space.
+void testSharedSelection() {
+  std::string columns = "[0";
+  for (int l = 1; l < kWarpSize; ++l)
+    columns += ", " + std::to_string(128 * l);
+  columns += "]";
+  std::string text = R"({"schema": "cuda-coalesce-report/1", "accesses": [
+      {"file": "k.cu", "line": 5, "column": 7, "kernel": "columnRead", "access": "load", "space": "shared",
+       "elem_bytes": 4, "lane_offsets": )" + columns + R"(, "lane0_offset_bytes": 0, "sectors_per_request": null,
+       "bank_conflict_ways": 32, "wavefronts_per_request": 32, "ideal_wavefronts": 1,
+       "category": "bank-conflict", "flagged": true},
+      {"file": "k.cu", "line": 6, "column": 7, "kernel": "lookup", "access": "load", "space": "shared",
+       "elem_bytes": 4, "lane_offsets": null, "lane0_offset_bytes": null, "sectors_per_request": null,
+       "bank_conflict_ways": null, "wavefronts_per_request": null, "ideal_wavefronts": null,
+       "category": "unknown", "flagged": false},
+      {"file": "k.cu", "line": 7, "column": 7, "kernel": "copy", "access": "store", "space": "global",
+       "elem_bytes": 4, "lane_offsets": )" + lanes("0") + R"(, "sectors_per_request": 4,
+       "category": "coalesced", "flagged": false}]})";
+  Json v;
+  EXPECT(parseJson(text, v).empty());
+  std::vector<ReportAccess> accesses;
+  EXPECT(readReport(v, accesses).empty());
+  EXPECT(accesses.size() == 3);
+  if (accesses.size() != 3)
+    return;
+  EXPECT(accesses[0].space == MemorySpace::Shared && *accesses[0].predictedWavefronts == 32);
+  EXPECT(*accesses[0].predictedConflictWays == 32 && !accesses[0].predictedSectors);
+  EXPECT(accesses[2].space == MemorySpace::Global && !accesses[2].predictedWavefronts);
+
+  ReplayLimits limits;
+  Selection s = selectAccesses(accesses, limits);
+  EXPECT(s.chosen.size() == 2);
+  EXPECT(s.skipped.size() == 1);
+  if (s.skipped.size() == 1) {
+    EXPECT(s.skipped[0].access.line == 6);
+    EXPECT(s.skipped[0].reason == "lane_offsets is null (unknown): no static pattern to replay");
+  }
+  limits.onlySpace = MemorySpace::Shared;
+  s = selectAccesses(accesses, limits);
+  EXPECT(s.chosen.size() == 1 && s.chosen[0].kernel == "columnRead" && s.skipped.size() == 1);
+  limits.onlySpace = MemorySpace::Global;
+  s = selectAccesses(accesses, limits);
+  EXPECT(s.chosen.size() == 1 && s.chosen[0].kernel == "copy" && s.skipped.empty());
+}
+
+// The analyzer's report of test/lit/checks/shared-bank-conflict.cu, test/lit/engine/atomics.cu and
+// src/bank_patterns.cu (docs/bench/h200-bank-replay-report.json): every shared access whose layout the bench
+// can replay gets one whose bank model equals the analyzer's prediction, so a refuted replay is the
+// hardware disagreeing, never the layout.
+void testSharedPlansOfAnalyzerReport(const std::string &path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  Json report;
+  EXPECT(parseJson(text.str(), report).empty());
+  std::vector<ReportAccess> accesses;
+  EXPECT(readReport(report, accesses).empty());
+  ReplayLimits limits;
+  limits.onlySpace = MemorySpace::Shared;
+  limits.maxQuiet = 1000;
+  Selection s = selectAccesses(accesses, limits);
+  int planned = 0, conflicts = 0;
+  for (const ReportAccess &a : s.chosen) {
+    EXPECT(a.space == MemorySpace::Shared);
+    std::string why;
+    auto p = planReplay(a, limits, why);
+    if (!p) {
+      EXPECT(a.elemBytes && *a.elemBytes != 1 && *a.elemBytes != 2 && *a.elemBytes != 4 && *a.elemBytes != 8 &&
+             *a.elemBytes != 16); // only odd sizes (float3) are left out
+      continue;
+    }
+    ++planned;
+    conflicts += p->modelBanks.conflictWays > 1;
+    EXPECT(a.predictedWavefronts && p->modelBanks.wavefronts == *a.predictedWavefronts);
+    EXPECT(a.predictedConflictWays && p->modelBanks.conflictWays == *a.predictedConflictWays);
+  }
+  // 83 shared accesses; the four float3 ones (12 bytes) are left out.
+  EXPECT(planned == 79);
+  EXPECT(conflicts == 24);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: bench-host-tests test/replay-report.json\n");
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: bench-host-tests test/replay-report.json ANALYZER_SHARED_REPORT.json\n");
     return 2;
   }
   testJsonReader();
   testJsonWriter();
   testSectorModel();
+  testBankModel();
   testReplayOnReport(argv[1]);
   testReplayPlanning();
+  testSharedReplayPlanning();
+  testSharedSelection();
+  testSharedPlansOfAnalyzerReport(argv[2]);
   if (failures) {
     std::fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;

@@ -3,7 +3,8 @@
 
 The fixtures are real H200 output (docs/bench/, 2026-11-29), cut down: patterns.json holds five rows of
 coalescing-patterns output without counters and patterns.ncu.csv ncu's CSV for those kernels plus one launch no
-row names; replay-confirmations.json and its .ncu.csv are cuda-bench replay of test/replay-report.json.
+row names; replay-confirmations.json and its .ncu.csv are cuda-bench replay of test/replay-report.json;
+bank.json holds three rows of bank_table.py's merged H200 results (docs/bench/h200-bank.json).
 """
 
 import json
@@ -186,6 +187,132 @@ class Confirmations(unittest.TestCase):
         self.assertEqual(merged[0]["baseline_sectors_per_request"], 4.0)
         self.assertEqual(merged[1]["measured_sectors_per_request"], 8.0)  # a store is judged on st counters
         self.assertAlmostEqual(merged[3]["measured_st_sectors_per_request"], 16.1)
+
+
+def shared(op, instructions, wavefronts, conflicts=0):
+    return {ncu_csv.shared_instructions(op): instructions, ncu_csv.shared_wavefronts(op): wavefronts,
+            ncu_csv.shared_bank_conflicts(op): conflicts}
+
+
+class SharedConfirmations(unittest.TestCase):
+    KIND = {"load": "Load", "store": "Store", "load+store": "LoadStore", "atomic": "Atomic"}
+
+    def confirmation(self, access, predicted, elem=4):
+        kind = self.KIND[access]
+        return {"file": "k.cu", "line": 1, "column": 1, "access": access, "space": "shared",
+                "predicted_wavefronts_per_request": predicted, "measured_wavefronts_per_request": None,
+                "verdict": "unmeasured",
+                "replay": {"requests": 100, "pattern_kernel": "replayShared%s<%d>" % (kind, elem),
+                           "baseline_kernel": "replaySharedBaseline%s<%d>" % (kind, elem)}}
+
+    def merge(self, confirmations, launches):
+        tmp = tempfile.mkdtemp()
+        src, csv, out = (os.path.join(tmp, n) for n in ("c.json", "c.csv", "out.json"))
+        with open(src, "w") as f:
+            json.dump({"schema": "cuda-coalesce-confirmations/1", "confirmations": confirmations}, f)
+        with open(csv, "w") as f:
+            f.write(details_csv(launches))
+        r = run_script("merge_ncu.py", src, csv, "-o", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(out) as f:
+            return json.load(f)
+
+    def test_wavefronts_judge_shared_accesses(self):
+        sig = "(int, unsigned int, unsigned int *)"
+        launches = [
+            # A 32-way column read: ncu's few percent over the pattern still confirm it.
+            ("void replaySharedLoad<4>" + sig, shared("ld", 100, 3203, 3103)),
+            ("void replaySharedBaselineLoad<4>" + sig, shared("ld", 100, 103, 3)),
+            # Predicted conflict-free, measured two wavefronts: refuted.
+            ("void replaySharedStore<4>" + sig, shared("st", 100, 200, 100)),
+            ("void replaySharedBaselineStore<4>" + sig, shared("st", 100, 100)),
+            # A read-modify-write is judged on its load and its store.
+            ("void replaySharedLoadStore<8>" + sig, dict(shared("ld", 50, 101), **shared("st", 50, 100))),
+            ("void replaySharedBaselineLoadStore<8>" + sig, dict(shared("ld", 50, 100), **shared("st", 50, 100))),
+            ("void replaySharedLoadStore<8>" + sig, dict(shared("ld", 50, 100), **shared("st", 50, 200))),
+            ("void replaySharedBaselineLoadStore<8>" + sig, dict(shared("ld", 50, 100), **shared("st", 50, 100))),
+            ("void replaySharedAtomic<4>" + sig, shared("atom", 10, 40, 30)),
+            ("void replaySharedBaselineAtomic<4>" + sig, shared("atom", 10, 10)),
+            # An ncu that does not know the atomic counters: unmeasured, not refuted.
+            ("void replaySharedAtomic<4>" + sig, shared("ld", 0, 0)),
+            ("void replaySharedBaselineAtomic<4>" + sig, shared("ld", 0, 0)),
+            ("void replaySharedLoad<4>" + sig, shared("ld", 100, 100)),
+            ("void replaySharedBaselineLoad<4>" + sig, shared("ld", 100, 100)),
+        ]
+        confirmations = [self.confirmation("load", 32), self.confirmation("store", 1),
+                         self.confirmation("load+store", 2, 8), self.confirmation("load+store", 2, 8),
+                         self.confirmation("atomic", 4), self.confirmation("atomic", 4),
+                         self.confirmation("load", None)]
+        doc = self.merge(confirmations, launches)
+        merged = doc["confirmations"]
+        self.assertEqual([c["verdict"] for c in merged],
+                         ["confirmed", "refuted", "confirmed", "refuted", "confirmed", "unmeasured", "unpredicted"])
+        self.assertAlmostEqual(merged[0]["measured_wavefronts_per_request"], 32.03)
+        self.assertAlmostEqual(merged[0]["measured_bank_conflicts_per_request"], 31.03)
+        self.assertAlmostEqual(merged[0]["baseline_wavefronts_per_request"], 1.03)
+        self.assertEqual(merged[0]["measured_requests"], 100)
+        self.assertEqual(merged[0]["measured_instructions_per_request"], 1.0)
+        self.assertEqual(merged[2]["measured_instructions_per_request"], 0.5)  # 50 of the 100 requests ran
+        self.assertIsNone(merged[0]["measured_st_wavefronts_per_request"])
+        self.assertEqual(merged[1]["measured_wavefronts_per_request"], 2.0)  # a store is judged on st counters
+        self.assertEqual(merged[3]["measured_st_wavefronts_per_request"], 4.0)
+        self.assertEqual(merged[4]["measured_atom_wavefronts_per_request"], 4.0)
+        self.assertEqual(doc["summary"]["verdicts"], {"confirmed": 3, "refuted": 2, "unmeasured": 1,
+                                                      "unpredicted": 1})
+        self.assertEqual(doc["ncu"]["unmatched_rows"], [])
+
+        path = os.path.join(tempfile.mkdtemp(), "merged.json")
+        with open(path, "w") as f:
+            json.dump(doc, f)
+        r = run_script("confirmations_table.py", path)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("| load | shared |  | no | 32 | 32.03 | wavefronts |", r.stdout)
+        self.assertIn("| store | shared |  | no | 1 | 2.00 | wavefronts |", r.stdout)
+
+
+class BankPlot(unittest.TestCase):
+    def report(self, column_load):
+        access = {"file": "bank_patterns.cu", "line": 1, "column": 1, "space": "shared"}
+        return {"schema": "cuda-coalesce-report/1", "accesses": [
+            dict(access, kernel="sharedStrided<float, 2>", access="load", wavefronts_per_request=2),
+            dict(access, kernel="sharedStrided<float, 2>", access="store", wavefronts_per_request=1),
+            dict(access, kernel="sharedColumn<0>", access="load", wavefronts_per_request=column_load),
+            dict(access, kernel="sharedColumn<0>", access="store", wavefronts_per_request=1),
+            dict(access, kernel="sharedColumnWrite", access="load", wavefronts_per_request=1),
+            dict(access, kernel="sharedColumnWrite", access="store", wavefronts_per_request=32)]}
+
+    def plot(self, report):
+        tmp = tempfile.mkdtemp()
+        svg = os.path.join(tmp, "bank.svg")
+        args = [os.path.join(FIXTURES, "bank.json"), "-o", svg]
+        if report is not None:
+            path = os.path.join(tmp, "report.json")
+            with open(path, "w") as f:
+                json.dump(report, f)
+            args += ["--report", path]
+        r = run_script("plot.py", *args)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        root = ET.parse(svg).getroot()
+        return root, ET.tostring(root, encoding="unicode")
+
+    def test_predicted_rings_and_measured_dots_for_loads_and_stores(self):
+        root, text = self.plot(self.report(32))
+        circles = [e for e in root.iter() if e.tag.endswith("circle")]
+        # 3 rows x (load, store) x (predicted, measured), and the legend's 4.
+        self.assertEqual(len(circles), 3 * 2 * 2 + 4)
+        self.assertIn("column_32 load: predicted 32, measured 32.03", text)
+        self.assertIn("column_write store: predicted 32, measured 32.00", text)
+        self.assertIn("every measured value rounds to its prediction", text)
+
+    def test_a_wrong_prediction_is_marked(self):
+        _, text = self.plot(self.report(1))
+        self.assertIn("column_32 load: predicted 1, measured 32.03", text)
+        self.assertIn("1 measured values (!) do not round to their prediction", text)
+
+    def test_without_report_only_measurements(self):
+        root, text = self.plot(None)
+        self.assertEqual(len([e for e in root.iter() if e.tag.endswith("circle")]), 3 * 2 + 4)
+        self.assertIn("no report given: measured only", text)
 
 
 class CompareReport(unittest.TestCase):
