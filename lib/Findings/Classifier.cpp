@@ -137,7 +137,8 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
     std::vector<std::optional<int64_t>> Addrs =
         absoluteOffsets(S.Lane0Offset, S.LaneOffsets);
     if (S.Shared) {
-      F.Bank = predictBanks(Addrs, S.ElemBytes, Opts.GPU);
+      F.Bank = predictBanks(Addrs, S.ElemBytes, Opts.GPU,
+                            S.Kind == AccessKind::Atomic);
     } else {
       F.Cost = predictWarp(Addrs, S.ElemBytes, Opts.GPU);
       F.Warp0Sectors = F.Cost->Sectors;

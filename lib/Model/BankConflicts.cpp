@@ -15,6 +15,7 @@ int64_t floorDiv(int64_t A, int64_t B) {
 
 /// One instruction of Bytes bytes per lane (1 to 4, 8 or 16).
 BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
+                    bool Atomic,
                     unsigned Bytes, const GpuTarget &GPU) {
   BankCost C;
   const int64_t Word = GPU.BankBytes;
@@ -25,7 +26,9 @@ BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
   std::optional<int64_t> First;
   bool Same = true;
   for (size_t P = 0; P < LaneAddrs.size(); P += C.LanesPerPhase) {
-    std::map<unsigned, std::set<int64_t>> WordsOfBank;
+    // A word is keyed by its address and, for an atomic, by its lane: lanes
+    // updating one word take turns instead of sharing it.
+    std::map<unsigned, std::set<std::pair<int64_t, size_t>>> WordsOfBank;
     std::map<unsigned, std::vector<unsigned>> LanesOfBank;
     std::set<int64_t> Words;
     for (size_t L = P; L < std::min(LaneAddrs.size(), P + C.LanesPerPhase);
@@ -42,7 +45,7 @@ BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
       for (unsigned I = 0; I < WordsPerLane; ++I) {
         int64_t W = W0 + I;
         unsigned Bank = unsigned(((W % Banks) + Banks) % Banks);
-        if (WordsOfBank[Bank].insert(W).second || I == 0)
+        if (WordsOfBank[Bank].insert({W, Atomic ? L : 0}).second || I == 0)
           LanesOfBank[Bank].push_back(unsigned(L));
         Words.insert(W);
       }
@@ -66,17 +69,18 @@ BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
   // listed once.
   std::set<unsigned> Unique(C.WorstLanes.begin(), C.WorstLanes.end());
   C.WorstLanes.assign(Unique.begin(), Unique.end());
-  C.Uniform = C.ActiveLanes > 1 && Same;
+  C.Uniform = C.ActiveLanes > 1 && Same && !Atomic;
   return C;
 }
 
 } // namespace
 
 BankCost predictBanks(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
-                      unsigned AccessBytes, const GpuTarget &GPU) {
+                      unsigned AccessBytes, const GpuTarget &GPU,
+                      bool Atomic) {
   if (AccessBytes <= GPU.BankBytes || AccessBytes == 2 * GPU.BankBytes ||
       AccessBytes == 4 * GPU.BankBytes)
-    return predictOne(LaneAddrs, AccessBytes, GPU);
+    return predictOne(LaneAddrs, Atomic, AccessBytes, GPU);
   // Pieces of one word each, one instruction per piece.
   std::optional<BankCost> Worst;
   std::vector<std::optional<int64_t>> Piece(LaneAddrs.begin(), LaneAddrs.end());
@@ -84,7 +88,7 @@ BankCost predictBanks(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
     for (size_t L = 0; L < Piece.size(); ++L)
       if (LaneAddrs[L])
         Piece[L] = *LaneAddrs[L] + Off;
-    BankCost C = predictOne(Piece, GPU.BankBytes, GPU);
+    BankCost C = predictOne(Piece, Atomic, GPU.BankBytes, GPU);
     if (!Worst || C.Wavefronts > Worst->Wavefronts)
       Worst = std::move(C);
   }

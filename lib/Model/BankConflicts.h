@@ -51,9 +51,12 @@ struct BankCost {
 /// writes. 1 to 4, 8 and 16 bytes are one instruction each; any other size
 /// (a float3, a struct) is copied in 4-byte pieces, one instruction per
 /// piece, and the answer is that of its costliest piece.
+/// With Atomic, lanes that update the same word are not a broadcast: they
+/// take a wavefront each (measured on the H200: 32 lanes' atomicAdd on one
+/// shared counter, 32 wavefronts).
 BankCost predictBanks(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
                       unsigned AccessBytes,
-                      const GpuTarget &GPU = GpuTarget());
+                      const GpuTarget &GPU = GpuTarget(), bool Atomic = false);
 
 } // namespace coalesce
 

@@ -77,7 +77,8 @@ std::string drawBanks(const AccessSite &Site) {
     if (Site.LaneOffsets[L])
       Addrs[L] = Site.Lane0Offset + *Site.LaneOffsets[L];
   GpuTarget GPU;
-  BankCost C = predictBanks(Addrs, Site.ElemBytes, GPU);
+  BankCost C = predictBanks(Addrs, Site.ElemBytes, GPU,
+                            Site.Kind == AccessKind::Atomic);
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << "  banks: lane -> bank of its first word (" << GPU.SharedBanks

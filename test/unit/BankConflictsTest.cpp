@@ -108,3 +108,24 @@ TEST(BankConflicts, InactiveLanesAndNegativeAddresses) {
 }
 
 } // namespace
+
+TEST(BankConflicts, AtomicsOnOneWordTakeTurns) {
+  // Measured on the H200 (docs/bench/h200-bank-replay.md): 32 lanes'
+  // atomicAdd on one shared counter take 32 wavefronts; a load of it is a
+  // broadcast.
+  BankCost Load = predictBanks(strided(64, 0), 4);
+  EXPECT_TRUE(Load.Uniform);
+  EXPECT_EQ(Load.Wavefronts, 1u);
+  BankCost Atomic = predictBanks(strided(64, 0), 4, GpuTarget(), /*Atomic=*/true);
+  EXPECT_FALSE(Atomic.Uniform);
+  EXPECT_EQ(Atomic.Wavefronts, 32u);
+  EXPECT_EQ(Atomic.IdealWavefronts, 1u);
+  EXPECT_EQ(Atomic.ConflictWays, 32u);
+  // Consecutive counters: one wavefront, atomic or not.
+  EXPECT_EQ(predictBanks(strided(0, 4), 4, GpuTarget(), true).Wavefronts, 1u);
+  // Two lanes per counter, 16 counters: two turns.
+  Lanes Pairs;
+  for (int64_t L = 0; L < 32; ++L)
+    Pairs.push_back(4 * (L / 2));
+  EXPECT_EQ(predictBanks(Pairs, 4, GpuTarget(), true).Wavefronts, 2u);
+}

@@ -64,11 +64,17 @@ public:
   void describe(Finding &F) const override {
     const BankCost &B = *F.Bank;
     const AccessSite &S = F.Site;
+    // Atomics on one word take turns: the lanes share the word, not only
+    // the bank.
+    bool OneWord = S.Kind == AccessKind::Atomic && F.LaneStrideBytes &&
+                   *F.LaneStrideBytes == 0;
+    std::string What =
+        OneWord ? "the same word of '" + S.Base + "', one after another"
+                : std::to_string(B.ConflictWays) + " different words of '" +
+                      S.Base + "' in bank " + std::to_string(B.WorstBank);
     F.Message = std::to_string(B.ConflictWays) +
                 "-way shared memory bank conflict: " + laneList(B.WorstLanes) +
-                " " + verb(S.Kind) + " " + std::to_string(B.ConflictWays) +
-                " different words of '" + S.Base + "' in bank " +
-                std::to_string(B.WorstBank) + " (" +
+                " " + verb(S.Kind) + " " + What + " (" +
                 std::to_string(B.Wavefronts) + " wavefronts where " +
                 std::to_string(B.IdealWavefronts) + " would do)";
     if (F.LaneStrideBytes)
@@ -82,6 +88,12 @@ public:
                         " lanes at a time: " +
                         std::to_string(B.IdealWavefronts) +
                         " wavefronts is its ideal");
+    if (OneWord) {
+      F.Notes.push_back("combine within the warp first (a __reduce_add_sync "
+                        "or __shfl_down_sync reduction) and let one lane "
+                        "update the word");
+      return;
+    }
     F.Notes.push_back(
         "pad each row by one word (e.g. 'float tile[32][33]') so that lanes "
         "walking a column fall in different banks, swizzle the column index "

@@ -30,6 +30,15 @@ __global__ void histogram(float *acc, const float *v, unsigned *count,
   atomicAdd(&bins[threadIdx.x * 4 % 256], 1u);
   // CHECK: [[@LINE-1]]:3 atomic `atomicAdd(&bins[threadIdx.x * 4 % 256], 1u)` shared addr=bins + 4*(4*threadIdx.x % 256) wf=4 ideal=1 ways=4 bank-conflict FLAGGED shared-bank-conflict
   // TEXT: atomics.cu:[[#@LINE-2]]:3: warning: 4-way shared memory bank conflict
+  // Lanes updating one shared word take turns (the H200: 32 wavefronts); a
+  // load of it is a broadcast.
+  __shared__ unsigned total;
+  atomicAdd(&total, 1u);
+  // CHECK: [[@LINE-1]]:3 atomic `atomicAdd(&total, 1u)` shared addr=total wf=32 ideal=1 ways=32 bank-conflict FLAGGED shared-bank-conflict
+  // TEXT: atomics.cu:[[#@LINE-2]]:3: warning: 32-way shared memory bank conflict: lanes 0..31 update the same word of 'total', one after another (32 wavefronts where 1 would do) [shared-bank-conflict]
+  acc[i] = total;
+  // CHECK: [[@LINE-1]]:3 store `acc[i]` addr={{.*}} spr=4 ideal=4 eff=1 coalesced
+  // CHECK: [[@LINE-2]]:12 load `total` shared addr=total wf=1 ideal=1 ways=1 uniform
 }
 
 int main() {
