@@ -9,6 +9,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
@@ -96,6 +97,17 @@ struct UnitResult {
   bool Parsed = false;
 };
 
+bool isInstantiation(const Decl *D) {
+  TemplateSpecializationKind K = TSK_Undeclared;
+  if (const auto *F = dyn_cast<FunctionDecl>(D))
+    K = F->getTemplateSpecializationKind();
+  else if (const auto *V = dyn_cast<VarDecl>(D))
+    K = V->getTemplateSpecializationKind();
+  else if (const auto *C = dyn_cast<CXXRecordDecl>(D))
+    K = C->getTemplateSpecializationKind();
+  return K != TSK_Undeclared && K != TSK_ExplicitSpecialization;
+}
+
 class AnalyzeConsumer : public ASTConsumer {
 public:
   AnalyzeConsumer(ExprContext &X, const AnalysisOptions &Opts,
@@ -103,7 +115,11 @@ public:
                   const UnitCaching &Caching)
       : X(X), Opts(Opts), Diags(Diags), Out(Out), Caching(Caching) {}
   bool HandleTopLevelDecl(DeclGroupRef D) override {
-    TopLevel.insert(TopLevel.end(), D.begin(), D.end());
+    // Sema hands over each template instantiation as well; the walks reach
+    // those through their templates, as they do over the whole unit.
+    for (Decl *Each : D)
+      if (!isInstantiation(Each))
+        TopLevel.push_back(Each);
     return true;
   }
   // Declarations a precompiled header hands over are the prelude's, not
