@@ -2,15 +2,33 @@
 """Measures how long cuda-coalesce takes and how much memory it uses.
 
     bench/perf.py BUILD_DIR [--repeats N] [--out FILE.md]
+    bench/perf.py BUILD_DIR --side-by-side [--headers toolkit|builtin]
+                  [--project-files N] [--suites DIR] [--out FILE.md]
 
 For each input (the examples, the benchmark's own kernels, and the lit
 engine tests), runs the analyzer N times with the built-in headers and with
 the CUDA toolkit when one is installed, and reports the median wall time,
 the spread, and the peak resident memory of one run. Performance is
 measured here, never asserted in a timed test.
+
+--side-by-side (issue 14) puts the analyzer next to clang's own parse of
+the same files: `clang++-19 -fsyntax-only` with the device flags, prelude
+and include directories the analyzer uses (as bench/pathological/run.py
+builds it), one process per file, serially and with -j N workers. The
+analyzer runs with a cold cache (an empty --cache-dir), with a warm header
+cache (the precompiled prelude kept, no results: what a changed file
+costs), as a rerun with nothing changed, and without the cache, at -j 1 and
+-j N. Inputs: one example, the examples, a generated project of N files
+(written to a temporary folder), and Rodinia + PolyBench-ACC when --suites
+points at them (their code is never committed). Every cached report is
+compared byte for byte with the serial uncached one.
 """
 import argparse
+import concurrent.futures
 import glob
+import json
+import shutil
+import tempfile
 import os
 import platform
 import statistics
@@ -44,12 +62,240 @@ def peak_rss_mib(cmd):
     return usage.ru_maxrss / 1024.0
 
 
+CUDA = os.environ.get("CUDA_PATH", "/usr/local/cuda")
+HEADERS = os.path.join(ROOT, "lib", "Frontend", "headers")
+
+
+def clang_floor(headers):
+    """clang's own device-side parse, with the analyzer's device flags
+    (lib/Frontend/CudaToolchain.cpp) and its prelude from the source tree."""
+    cmd = ["clang++-19", "-fsyntax-only", "-x", "cuda", "--cuda-device-only",
+           "--cuda-gpu-arch=sm_80", "-Wno-unknown-cuda-version", "-w"]
+    if headers == "toolkit":
+        cmd += ["--cuda-path=" + CUDA,
+                "-idirafter", os.path.join(HEADERS, "compat"),
+                "-include", "cuda_coalesce_toolkit_prelude.h"]
+        if os.path.isdir(os.path.join(CUDA, "include", "cccl")):
+            cmd += ["-isystem", os.path.join(CUDA, "include", "cccl")]
+    else:
+        cmd += ["-nocudainc", "-nocudalib",
+                "-isystem", os.path.join(HEADERS, "builtin"),
+                "-idirafter", os.path.join(HEADERS, "compat"),
+                "-include", "cuda_coalesce_prelude.h"]
+    return cmd
+
+
+def timed(cmd, cwd=ROOT, ok=(0, 1)):
+    """(wall s, CPU s of it and its children, peak RSS MiB of the largest
+    process, stdout bytes)."""
+    start = time.perf_counter()
+    with tempfile.TemporaryFile() as out:
+        p = subprocess.Popen(cmd, cwd=cwd, stdout=out,
+                             stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - start
+        rc = os.waitstatus_to_exitcode(status)
+        if rc not in ok:
+            sys.exit("%s... failed (%d)" % (" ".join(cmd[:6]), rc))
+        out.seek(0)
+        return (wall, usage.ru_utime + usage.ru_stime,
+                usage.ru_maxrss / 1024.0, out.read())
+
+
+def floor(units, headers, jobs, cwd):
+    """clang's parse of every unit (file, flags): (wall s, CPU s, peak MiB)."""
+    base = clang_floor(headers)
+    start = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        # A suite file clang rejects (nvcc-only code) is parsed all the
+        # same, up to its errors, by both clang and the analyzer.
+        runs = list(pool.map(lambda u: timed(base + u[1] + [u[0]], cwd),
+                             units))
+    return (time.perf_counter() - start, sum(r[1] for r in runs),
+            max(r[2] for r in runs))
+
+
+def generate_project(root, n):
+    """n .cu files in root/src sharing root/include/project.h, with the
+    patterns of the examples (strided, AoS, chunked, coalesced) varied by
+    file so that no two translation units are the same."""
+    os.makedirs(os.path.join(root, "src"))
+    os.makedirs(os.path.join(root, "include"))
+    with open(os.path.join(root, "include", "project.h"), "w") as f:
+        f.write("#pragma once\n#include <cuda_runtime.h>\n"
+                "struct Particle { float x, y, z, w; };\n"
+                "#define BLOCK 256\n")
+    for i in range(n):
+        stride = i % 7 + 1
+        with open(os.path.join(root, "src", "k%04d.cu" % i), "w") as f:
+            f.write("""#include "project.h"
+
+__device__ float load%(i)d(const float *p, int i) { return p[i * %(s)d]; }
+
+__global__ void strided%(i)d(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = load%(i)d(in, i) + %(i)d.0f;
+}
+
+__global__ void aos%(i)d(const Particle *p, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = p[i].x + p[i].%(m)s;
+}
+
+__global__ void chunked%(i)d(const float *in, float *out, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < %(c)d; ++k) out[t * %(c)d + k] = in[t * %(c)d + k];
+}
+
+__global__ void tiled%(i)d(const float *in, float *out, int w) {
+  __shared__ float tile[16][17];
+  int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
+  tile[threadIdx.y][threadIdx.x] = in[y * w + x];
+  __syncthreads();
+  out[x * w + y] = tile[threadIdx.x][threadIdx.y];
+}
+
+void launch%(i)d(float *a, float *b, Particle *p, int n) {
+  strided%(i)d<<<n / BLOCK, BLOCK>>>(a, b, n);
+  aos%(i)d<<<n / BLOCK, BLOCK>>>(p, b, n);
+  chunked%(i)d<<<n / BLOCK, BLOCK>>>(a, b, n);
+  tiled%(i)d<<<dim3(n / 16, n / 16), dim3(16, 16)>>>(a, b, n);
+}
+""" % {"i": i, "s": stride, "m": "yzw"[i % 3], "c": i % 5 + 2})
+    return [("src/k%04d.cu" % i, ["-Iinclude"]) for i in range(n)]
+
+
+def suite_units(suites):
+    """Rodinia and PolyBench-ACC as bench/suite_compare.py lists them."""
+    units = []
+    for root, common in (("yuhc+gpu-rodinia/cuda", "yuhc+gpu-rodinia/common"),
+                         ("cavazos-lab+PolyBench-ACC/CUDA",
+                          "cavazos-lab+PolyBench-ACC/common")):
+        found = []
+        for d, _, names in os.walk(os.path.join(suites, root)):
+            found += [os.path.relpath(os.path.join(d, n), suites)
+                      for n in names if n.endswith(".cu")]
+        units += [(f, ["-I" + os.path.dirname(f), "-I" + common])
+                  for f in sorted(found)]
+    return units
+
+
+def analyzer_runs(tool, units, headers, jobs, cwd):
+    """The analyzer on every unit, as a project drives it: one process over a
+    compile_commands.json that gives each file its flags."""
+    db = tempfile.mkdtemp(prefix="perf-db-")
+    entries = [{"directory": cwd, "file": os.path.join(cwd, f),
+                "arguments": ["nvcc"] + flags + ["-c", f, "-o", "/dev/null"]}
+               for f, flags in units]
+    with open(os.path.join(db, "compile_commands.json"), "w") as f:
+        json.dump(entries, f)
+    base = [tool, "--cuda=" + headers, "--format=json", "--color=false",
+            "-p", db]
+
+    def run(extra, j):
+        return timed(base + extra + ["-j", str(j)], cwd, (0, 1, 2))
+
+    results = {}
+    cache = os.path.join(db, "cache")
+    try:
+        results["uncached -j1"] = run(["--no-cache"], 1)
+        results["uncached -j%d" % jobs] = run(["--no-cache"], jobs)
+        results["cold cache -j%d" % jobs] = run(["--cache-dir", cache], jobs)
+        results["rerun, nothing changed -j%d" % jobs] = run(
+            ["--cache-dir", cache], jobs)
+        shutil.rmtree(os.path.join(cache, "results"))
+        results["warm headers, no results -j%d" % jobs] = run(
+            ["--cache-dir", cache], jobs)
+        shutil.rmtree(os.path.join(cache, "results"))
+        results["warm headers, no results -j1"] = run(["--cache-dir", cache], 1)
+    finally:
+        shutil.rmtree(db, True)
+    return results
+
+
+def side_by_side(args, tool):
+    jobs = os.cpu_count()
+    headers = args.headers
+    sections = []
+    tmp = tempfile.mkdtemp(prefix="perf-project-")
+    try:
+        examples = [(f, []) for f in sorted(glob.glob("examples/*.cu"))]
+        inputs = [("one file (%s)" % examples[0][0], examples[:1], ROOT),
+                  ("examples (%d files)" % len(examples), examples, ROOT)]
+        if args.project_files:
+            inputs.append(("generated project (%d files)" % args.project_files,
+                           generate_project(tmp, args.project_files), tmp))
+        if args.suites:
+            units = suite_units(args.suites)
+            inputs.append(("Rodinia + PolyBench-ACC (%d files)" % len(units),
+                           units, args.suites))
+        for name, units, cwd in inputs:
+            print("measuring %s ..." % name, file=sys.stderr, flush=True)
+            f1 = floor(units, headers, 1, cwd)
+            fj = floor(units, headers, jobs, cwd)
+            runs = analyzer_runs(tool, units, headers, jobs, cwd)
+            reference = runs["uncached -j1"][3]
+            rows = [("clang -fsyntax-only, serial", f1, None),
+                    ("clang -fsyntax-only, %d at once" % jobs, fj, None)]
+            rows += [("cuda-coalesce, " + k, v, v[3] == reference)
+                     for k, v in runs.items()]
+            lines = ["### " + name, "",
+                     "| run | wall s | CPU s | wall / serial clang | "
+                     "CPU / serial clang | peak MiB per process | "
+                     "report = serial uncached |",
+                     "|---|---:|---:|---:|---:|---:|---|"]
+            for label, r, same in rows:
+                lines.append("| %s | %.2f | %.2f | %.3f | %.3f | %.0f | %s |" % (
+                    label, r[0], r[1], r[0] / f1[0], r[1] / f1[1], r[2],
+                    "-" if same is None else ("yes" if same else "**no**")))
+            first = runs["cold cache -j%d" % jobs]
+            rerun = runs["rerun, nothing changed -j%d" % jobs]
+            lines += ["", "Rerun / first run (wall): %.3f" % (rerun[0] / first[0]),
+                      ""]
+            sections.append("\n".join(lines))
+            print(sections[-1], file=sys.stderr, flush=True)
+    finally:
+        shutil.rmtree(tmp, True)
+    cpu = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next(l.split(":", 1)[1].strip() for l in f
+                       if l.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    head = ["Machine: %s, %d cores (%s); %s" % (platform.machine(),
+                                               os.cpu_count(), cpu,
+                                               platform.platform()),
+            "Headers: %s; command: `bench/perf.py %s --side-by-side "
+            "--headers %s --project-files %d%s`" % (
+                headers, args.build, headers, args.project_files,
+                " --suites DIR" if args.suites else ""),
+            ""]
+    return "\n".join(head + sections) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("build")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--out")
+    ap.add_argument("--side-by-side", action="store_true")
+    ap.add_argument("--headers", choices=["toolkit", "builtin"],
+                    default="toolkit" if os.path.exists(
+                        os.path.join(CUDA, "include", "cuda_runtime.h"))
+                    else "builtin")
+    ap.add_argument("--project-files", type=int, default=1000)
+    ap.add_argument("--suites", help="folder holding yuhc+gpu-rodinia and "
+                    "cavazos-lab+PolyBench-ACC")
     args = ap.parse_args()
+    if args.side_by_side:
+        tool = os.path.join(os.path.abspath(args.build), "bin", "cuda-coalesce")
+        text = side_by_side(args, tool)
+        print(text)
+        if args.out:
+            with open(args.out, "w") as f:
+                f.write(text)
+        return
     tool = os.path.join(os.path.abspath(args.build), "bin", "cuda-coalesce")
     inputs = [("examples (7 files, one run)", sorted(glob.glob("examples/*.cu"))),
               ("cuda_bench/src/patterns.cu", ["cuda_bench/src/patterns.cu"])]

@@ -1,6 +1,7 @@
 //===- FileAnalysis.cpp ---------------------------------------------------===//
 
 #include "Driver/FileAnalysis.h"
+#include "Driver/CacheDirectory.h"
 #include "Frontend/EmbeddedHeaders.h"
 #include "Frontend/InputFiles.h"
 #include "Frontend/NvccFlags.h"
@@ -8,13 +9,16 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -39,6 +43,18 @@ public:
   void EndSourceFile() override { Printer.EndSourceFile(); }
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
+    if (WatchPch && !Seen++ && Level >= DiagnosticsEngine::Error) {
+      // A precompiled prelude that cannot be loaded (out of memory, damaged,
+      // replaced under a concurrent run) says so before anything else; the
+      // file is then parsed again without it, so nothing of this attempt
+      // may be printed.
+      SmallString<128> Text;
+      Info.FormatDiagnostic(Text);
+      StringRef T = Text;
+      PchFailed = T.contains("PCH file") || T.contains("precompiled header");
+    }
+    if (PchFailed)
+      return;
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     Printer.HandleDiagnostic(Level, Info);
     if (Level >= DiagnosticsEngine::Error) {
@@ -67,6 +83,9 @@ public:
   } FirstError;
   unsigned Errors = 0;
   std::vector<SourceLocation> ErrorLocs;
+  bool WatchPch = false;  ///< a precompiled prelude is loaded
+  bool PchFailed = false; ///< ... and it could not be
+  unsigned Seen = 0;
 
 private:
   TextDiagnosticPrinter Printer;
@@ -78,14 +97,45 @@ struct UnitResult {
   bool Parsed = false;
 };
 
+bool isInstantiation(const Decl *D) {
+  TemplateSpecializationKind K = TSK_Undeclared;
+  if (const auto *F = dyn_cast<FunctionDecl>(D))
+    K = F->getTemplateSpecializationKind();
+  else if (const auto *V = dyn_cast<VarDecl>(D))
+    K = V->getTemplateSpecializationKind();
+  else if (const auto *C = dyn_cast<CXXRecordDecl>(D))
+    K = C->getTemplateSpecializationKind();
+  return K != TSK_Undeclared && K != TSK_ExplicitSpecialization;
+}
+
 class AnalyzeConsumer : public ASTConsumer {
 public:
   AnalyzeConsumer(ExprContext &X, const AnalysisOptions &Opts,
-                  RecordingDiagnostics &Diags, UnitResult &Out)
-      : X(X), Opts(Opts), Diags(Diags), Out(Out) {}
+                  RecordingDiagnostics &Diags, UnitResult &Out,
+                  const UnitCaching &Caching)
+      : X(X), Opts(Opts), Diags(Diags), Out(Out), Caching(Caching) {}
+  bool HandleTopLevelDecl(DeclGroupRef D) override {
+    // Sema hands over each template instantiation as well; the walks reach
+    // those through their templates, as they do over the whole unit.
+    for (Decl *Each : D)
+      if (!isInstantiation(Each))
+        TopLevel.push_back(Each);
+    return true;
+  }
+  // Declarations a precompiled header hands over are the prelude's, not
+  // this file's (the default would pass them to HandleTopLevelDecl).
+  void HandleInterestingDecl(DeclGroupRef) override {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    // With a precompiled prelude, walking the whole translation unit would
+    // deserialize every CUDA header declaration only to skip it as a system
+    // header's: the walks see the declarations parsed here instead, which
+    // are all of them but the prelude's.
+    if (!Caching.PchPath.empty())
+      Ctx.setTraversalScope(TopLevel);
     Out.Analysis = collectAccessSites(Ctx, X, Opts, Diags.ErrorLocs);
     Out.Parsed = true;
+    if (Caching.Parsed)
+      *Caching.Parsed = parsedFiles(Ctx.getSourceManager());
   }
 
 private:
@@ -93,21 +143,31 @@ private:
   const AnalysisOptions &Opts;
   RecordingDiagnostics &Diags;
   UnitResult &Out;
+  const UnitCaching &Caching;
+  std::vector<Decl *> TopLevel;
 };
 
 class AnalyzeAction : public ASTFrontendAction {
 public:
   AnalyzeAction(ExprContext &X, const AnalysisOptions &Opts,
-                RecordingDiagnostics &Diags, UnitResult &Out)
-      : X(X), Opts(Opts), Diags(Diags), Out(Out) {}
+                RecordingDiagnostics &Diags, UnitResult &Out,
+                const UnitCaching &Caching, std::string &Verbose)
+      : X(X), Opts(Opts), Diags(Diags), Out(Out), Caching(Caching),
+        Verbose(Verbose) {}
 
 protected:
+  bool BeginInvocation(CompilerInstance &CI) override {
+    // What clang prints past the diagnostics ("2 errors generated ..."),
+    // held back until it is known whether the attempt counts.
+    CI.setVerboseOutputStream(std::make_unique<raw_string_ostream>(Verbose));
+    return ASTFrontendAction::BeginInvocation(CI);
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     // Keep parsing past clang's default limit of 20 errors: a file full of
     // nvcc-isms still has kernels worth analyzing after them.
     CI.getDiagnostics().setErrorLimit(0);
-    return std::make_unique<AnalyzeConsumer>(X, Opts, Diags, Out);
+    return std::make_unique<AnalyzeConsumer>(X, Opts, Diags, Out, Caching);
   }
 
 private:
@@ -115,6 +175,8 @@ private:
   const AnalysisOptions &Opts;
   RecordingDiagnostics &Diags;
   UnitResult &Out;
+  const UnitCaching &Caching;
+  std::string &Verbose;
 };
 
 /// Makes path-valued flags absolute against the compile command's directory,
@@ -152,11 +214,21 @@ FileResult failed(const std::string &Path, const std::string &What,
 
 } // namespace
 
-FileResult analyzeFile(const std::string &Path, const FrontendSetup &Setup,
-                       const FileOptions &Opts, raw_ostream &Diag) {
-  if (Error E = checkSourceFile(Path))
-    return failed(Path, toString(std::move(E)), Diag);
+std::vector<std::string> UnitCommand::commandLine() const {
   std::vector<std::string> Args = {"clang++"};
+  Args.insert(Args.end(), User.begin(), User.end());
+  Args.insert(Args.end(), Device.begin(), Device.end());
+  Args.push_back(Path);
+  return Args;
+}
+
+Expected<UnitCommand> unitCommand(const std::string &Path,
+                                  const FrontendSetup &Setup,
+                                  const FileOptions &Opts) {
+  if (Error E = checkSourceFile(Path))
+    return E;
+  UnitCommand Cmd;
+  Cmd.Path = Path;
   std::string Arch;
   if (Setup.Database) {
     SmallString<256> Abs(Path);
@@ -164,34 +236,94 @@ FileResult analyzeFile(const std::string &Path, const FrontendSetup &Setup,
     std::vector<tooling::CompileCommand> Cmds =
         Setup.Database->getCompileCommands(Abs);
     if (Cmds.empty())
-      return failed(Path,
-                    "not in the compilation database " + Setup.BuildPath +
-                        "/compile_commands.json",
-                    Diag);
+      return createStringError(inconvertibleErrorCode(),
+                               "not in the compilation database " +
+                                   Setup.BuildPath + "/compile_commands.json");
     ParseFlags F = translateCompileCommand(Cmds.front().CommandLine);
     absolutizePaths(F.Args, Cmds.front().Directory);
-    Args.insert(Args.end(), F.Args.begin(), F.Args.end());
+    Cmd.User = std::move(F.Args);
     Arch = F.GpuArch;
   } else {
     // The project configuration's arguments stand in for a compile command.
-    Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+    Cmd.User = Opts.ExtraArgs;
   }
-  Args.insert(Args.end(), Setup.ExtraArgs.begin(), Setup.ExtraArgs.end());
+  Cmd.User.insert(Cmd.User.end(), Setup.ExtraArgs.begin(),
+                  Setup.ExtraArgs.end());
   CudaToolchain Unit = Setup.Toolchain;
   if (!Setup.GpuArchGiven && !Arch.empty())
     Unit.GpuArch = Arch;
-  std::vector<std::string> Device = Unit.deviceFlags();
-  Args.insert(Args.end(), Device.begin(), Device.end());
-  Args.push_back(Path);
+  Cmd.Device = Unit.deviceFlags();
+  return Cmd;
+}
 
+namespace {
+constexpr const char *PreludeMainName = "cuda_coalesce_pch_main.cu";
+} // namespace
+
+std::string preludeMainFile() {
+  // Beside the embedded headers, under the same virtual root.
+  return std::string(StringRef(builtinHeaderDir()).rsplit('/').first) + "/" +
+         PreludeMainName;
+}
+
+bool isEmbeddedPath(StringRef Path) {
+  return Path.starts_with(StringRef(builtinHeaderDir()).rsplit('/').first);
+}
+
+IntrusiveRefCntPtr<vfs::FileSystem> unitFileSystem() {
   auto Overlay =
       makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   forEachEmbeddedHeader([&](StringRef P, StringRef Contents) {
     Memory->addFile(P, 0, MemoryBuffer::getMemBuffer(Contents));
   });
+  Memory->addFile(preludeMainFile(), 0, MemoryBuffer::getMemBuffer("\n"));
   Overlay->pushOverlay(Memory);
-  auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
+  return Overlay;
+}
+
+std::vector<FileDigest> parsedFiles(const SourceManager &SM) {
+  std::vector<FileDigest> Files;
+  StringSet<> Seen;
+  // Local entries only: a precompiled header's files are loaded entries,
+  // and they are checked through its own list of inputs.
+  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+    if (!E.isFile())
+      continue;
+    const SrcMgr::ContentCache &CC = E.getFile().getContentCache();
+    if (!CC.OrigEntry)
+      continue;
+    StringRef Name = CC.OrigEntry->getName();
+    if (isEmbeddedPath(Name) || !Seen.insert(Name).second)
+      continue;
+    std::optional<MemoryBufferRef> Buffer = CC.getBufferIfLoaded();
+    Files.push_back({Name.str(), Buffer ? digestHex({Buffer->getBuffer()})
+                                        : std::string("unread")});
+  }
+  return Files;
+}
+
+FileResult analyzeFile(const std::string &Path, const FrontendSetup &Setup,
+                       const FileOptions &Opts, raw_ostream &Diag) {
+  Expected<UnitCommand> Cmd = unitCommand(Path, Setup, Opts);
+  if (!Cmd)
+    return failed(Path, toString(Cmd.takeError()), Diag);
+  return analyzeUnit(*Cmd, Setup, Opts, Diag);
+}
+
+FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
+                       const FileOptions &Opts, raw_ostream &Diag,
+                       const UnitCaching &Caching) {
+  const std::string &Path = Cmd.Path;
+  std::vector<std::string> Args = Cmd.commandLine();
+  if (!Caching.PchPath.empty()) {
+    // Before the input; the prelude's own -include stays, a no-op under its
+    // include guard, so the command is otherwise the uncached one.
+    Args.insert(Args.end() - 1, {"-include-pch", Caching.PchPath});
+  }
+  auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
+                                                unitFileSystem());
 
   auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
   DiagOpts->ShowColors = Setup.Color;
@@ -201,12 +333,24 @@ FileResult analyzeFile(const std::string &Path, const FrontendSetup &Setup,
   // plain data, so nothing outlives it, and one file's expressions never
   // slow down the next.
   ExprContext Exprs;
+  Diags.WatchPch = !Caching.PchPath.empty();
+  std::string Verbose;
   tooling::ToolInvocation Invocation(
       Args,
-      std::make_unique<AnalyzeAction>(Exprs, Opts.Analysis, Diags, Result),
+      std::make_unique<AnalyzeAction>(Exprs, Opts.Analysis, Diags, Result,
+                                      Caching, Verbose),
       Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   bool Ok = Invocation.run();
+  if (Diags.PchFailed) {
+    // Removed, so that the next run builds it afresh (unlinking is safe
+    // for a concurrent run that has it open).
+    sys::fs::remove(Caching.PchPath);
+    UnitCaching Without = Caching;
+    Without.PchPath.clear();
+    return analyzeUnit(Cmd, Setup, Opts, Diag, Without);
+  }
+  Diag << Verbose;
 
   FileResult Out;
   Out.Status = {Path, true, "", 0, 0};

@@ -16,12 +16,15 @@
 #include "Findings/Finding.h"
 #include "Frontend/CudaToolchain.h"
 
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
 #include <vector>
 
 namespace clang {
+class SourceManager;
 namespace tooling {
 class CompilationDatabase;
 } // namespace tooling
@@ -54,6 +57,61 @@ struct FileResult {
 /// Diag, in the order they happen; the result says whether the file failed.
 FileResult analyzeFile(const std::string &Path, const FrontendSetup &Setup,
                        const FileOptions &Opts, llvm::raw_ostream &Diag);
+
+/// A translation unit's clang command line, in the parts the caches tell
+/// apart: "clang++", then User, then Device, then Path.
+struct UnitCommand {
+  /// From the compile command (or the project configuration), then the
+  /// arguments after "--".
+  std::vector<std::string> User;
+  std::vector<std::string> Device; ///< CudaToolchain::deviceFlags()
+  std::string Path;
+
+  std::vector<std::string> commandLine() const;
+};
+
+/// Path's command line; an error is the one-line reason the file cannot be
+/// analyzed at all (unreadable, not in the compilation database).
+llvm::Expected<UnitCommand> unitCommand(const std::string &Path,
+                                        const FrontendSetup &Setup,
+                                        const FileOptions &Opts);
+
+/// A file clang parsed for a translation unit, and the digest of the bytes
+/// it parsed (digestHex of the contents).
+struct FileDigest {
+  std::string Path;
+  std::string Digest;
+};
+
+/// What analyzeUnit may use besides the command, and what it reports back.
+struct UnitCaching {
+  /// A precompiled prelude (PreludePch.h) to load instead of parsing the
+  /// CUDA headers; empty for none.
+  std::string PchPath;
+  /// When not null: the files parsed (those in the PCH and the embedded
+  /// headers left out), in the order clang entered them.
+  std::vector<FileDigest> *Parsed = nullptr;
+};
+
+/// analyzeFile once the command line is known.
+FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
+                       const FileOptions &Opts, llvm::raw_ostream &Diag,
+                       const UnitCaching &Caching = {});
+
+/// The file system clang parses with: the real one, with the embedded CUDA
+/// headers and the precompiled prelude's empty main file laid over it.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> unitFileSystem();
+
+/// The empty main file a precompiled prelude is built from (virtual).
+std::string preludeMainFile();
+
+/// Whether Path is one of the virtual files of unitFileSystem().
+bool isEmbeddedPath(llvm::StringRef Path);
+
+/// The files clang entered for this translation unit itself (not those a
+/// precompiled header brought), real files only, each once, in order, with
+/// the digest of the bytes clang read.
+std::vector<FileDigest> parsedFiles(const clang::SourceManager &SM);
 
 } // namespace coalesce
 

@@ -57,6 +57,13 @@ struct RunConfig {
   unsigned Jobs = 0;                  ///< -j: files at once; 0: one per core
   unsigned TimeoutSeconds = 120;      ///< --timeout per file; 0: none
   uint64_t MemoryLimitMB = 4096;      ///< --memory-limit per file; 0: none
+  /// --cache-dir; empty for the default (CacheDirectory.h).
+  std::string CacheDir;
+  bool UseCache = true;               ///< --no-cache turns it off
+  bool CacheStats = false;            ///< --cache-stats: hits and misses
+  /// A progress line on Err while files are analyzed (when it is a
+  /// terminal).
+  bool Progress = false;
 };
 
 /// Runs the analysis and writes the report. Errors go to Err as one line

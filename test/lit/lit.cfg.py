@@ -1,6 +1,8 @@
 # lit configuration for cuda-coalesce.
+import atexit
 import os
 import shutil
+import tempfile
 
 import lit.formats
 
@@ -45,6 +47,13 @@ if os.path.exists(os.path.join(cuda_root, "include", "cuda_runtime.h")):
     config.substitutions.append(("%cuda_root", cuda_root))
 
 config.environment["HOME"] = os.environ.get("HOME", "/tmp")
+# The analyzer caches precompiled headers and results under
+# $XDG_CACHE_HOME/cuda-coalesce by default: the suite gets a cache of its own,
+# shared by its tests (concurrent runs on one cache are a feature) and
+# removed when lit ends, and never touches the user's.
+_cache_home = tempfile.mkdtemp(prefix="cuda-coalesce-lit-cache-")
+atexit.register(shutil.rmtree, _cache_home, True)
+config.environment["XDG_CACHE_HOME"] = _cache_home
 
 # The instrumented build (build-asan/): AddressSanitizer reserves its shadow
 # memory up front and aborts when an allocation fails, so an address-space

@@ -104,6 +104,20 @@ cl::opt<std::string> MemoryLimit(
     cl::desc("Give up on a file whose analysis needs more than this many MB "
              "(default 4096; 0: no limit)"),
     cl::value_desc("MB"), cl::init("4096"), cl::cat(ToolCategory));
+cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("Keep the precompiled CUDA headers and each file's results "
+             "here (default: $XDG_CACHE_HOME/cuda-coalesce, else "
+             "~/.cache/cuda-coalesce)"),
+    cl::value_desc("dir"), cl::cat(ToolCategory));
+cl::opt<bool> NoCache(
+    "no-cache",
+    cl::desc("Neither read nor write the cache: parse every file afresh"),
+    cl::cat(ToolCategory));
+cl::opt<bool> CacheStats(
+    "cache-stats",
+    cl::desc("Print how many files the cache answered on standard error"),
+    cl::cat(ToolCategory));
 cl::opt<std::string> Confirmations(
     "confirmations",
     cl::desc("Merge GPU measurements from cuda-bench replay"),
@@ -275,6 +289,10 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   if (const auto *Opt = colorOption())
     if (Opt->getValue() != cl::BOU_UNSET)
       C.Output.Color = Opt->getValue() == cl::BOU_TRUE;
+  C.CacheDir = CacheDir;
+  C.UseCache = !NoCache;
+  C.CacheStats = CacheStats;
+  C.Progress = sys::Process::StandardErrIsDisplayed();
   C.Output.Explain = Explain;
   C.Output.Verbose = Verbose;
   C.Output.ToolVersion = CUDA_COALESCE_VERSION;
