@@ -2,15 +2,20 @@
 """Sets the analyzer's predictions beside Nsight Compute's per-source-line
 counters for whole programs.
 
-    compare_source_counters.py REPORT.json CSV_DIR [-o TABLE.md]
+    compare_source_counters.py [--root DIR] REPORT.json... CSV_DIR [-o TABLE.md]
 
-REPORT.json is `cuda-coalesce --format=json` over the programs;
-CSV_DIR holds source_counters.sh's NAME.source.csv files. For every global
+REPORT.json is `cuda-coalesce --format=json` over the programs (several
+reports are read as one: one per program, when their flags differ);
+CSV_DIR holds source_counters.sh's NAME.source.csv files. Files are known
+by their name, or with --root by their path below DIR (a suite whose
+programs reuse names such as kernel.cu): DIR is looked for in each path,
+so the device's absolute paths and the report's relative ones match.
+Shared-memory accesses are left out (banks, not sectors). For every global
 load or store instruction, Nsight Compute gives "Instructions Executed" (warp
 requests) and "L2 Theoretical Sectors Global"; per kernel, source line and
 operation, sectors / requests is the measured sectors per request. Each
 analyzed access is joined to its kernel, line and operation (a load+store
-counts as both). A line holding several accesses of one operation with
+counts as both; an atomic is a RED or ATOM instruction). A line holding several accesses of one operation with
 different predictions is "shared": its one measurement mixes them in
 proportions the compiler decides (it may keep one in a register across a
 loop), so it is not judged. Exit status 1 when a prediction differs from the
@@ -27,7 +32,8 @@ import sys
 
 
 def kernel_key(signature):
-    """'void copyStrided<(int)2>(const float *, float *, int)' -> 'copyStrided<2>'."""
+    """'void copyStrided<(int)2>(const float *, float *, int)' -> 'copyStrided<2>';
+    '(bool)1' -> 'true', as the analyzer names template arguments."""
     name = signature
     depth, cut = 0, len(name)
     for i, ch in enumerate(name):  # the parameter list: the last top-level '('
@@ -40,11 +46,25 @@ def kernel_key(signature):
     name = name[:cut]
     name = re.sub(r"^(void|static|__global__)\s+", "", name.strip())
     name = re.sub(r"\((?:unsigned |signed |long |short )*(?:int|long|char|short)\)(?=-?\d)", "", name)
+    name = re.sub(r"\(bool\)([01])\b", lambda m: "true" if m.group(1) == "1" else "false", name)
     return re.sub(r"\s+", "", name)
 
 
-def measured(csv_dir):
-    """{(file basename, kernel, line, 'load'|'store'): [requests, sectors]}"""
+ATOMIC_SASS = re.compile(r"\b(?:RED|ATOM)G?\.")
+
+
+def file_key(path, root=None):
+    """The file's name in the table: its basename, or its path below root."""
+    if not root:
+        return os.path.basename(path)
+    norm = "/" + os.path.normpath(path).replace(os.sep, "/").lstrip("/")
+    marker = "/" + os.path.normpath(root).replace(os.sep, "/").strip("/") + "/"
+    at = norm.rfind(marker)
+    return norm[at + len(marker):] if at >= 0 else os.path.basename(path)
+
+
+def measured(csv_dir, root=None):
+    """{(file key, kernel, line, 'load'|'store'|'atomic'): [requests, sectors]}"""
     out = collections.defaultdict(lambda: [0.0, 0.0])
     for path in sorted(glob.glob(os.path.join(csv_dir, "*.source.csv"))):
         rows = list(csv.reader(open(path)))
@@ -53,13 +73,15 @@ def measured(csv_dir):
             if not r:
                 continue
             if r[0] == "File Path":
-                src = os.path.basename(r[1])
+                src = file_key(r[1], root)
                 continue
             if r[0] == "Function Name":
                 kernel = kernel_key(r[1])
                 continue
             if r[0] == "Line No":
                 cols = {h: i for i, h in enumerate(r) if h not in cols_seen(r, i)}
+                if "Address Space" not in cols:
+                    cols = None  # a kernel whose profile failed: no counters
                 continue
             if cols is None:
                 continue
@@ -68,9 +90,15 @@ def measured(csv_dir):
                 continue
             space = r[cols["Address Space"]]
             op = r[cols["Access Operation"]]
-            if space != "Global" or op not in ("Load", "Store"):
+            if space != "Global":
                 continue
-            acc = out[(src, kernel, line, op.lower())]
+            if op in ("Load", "Store"):
+                kind = op.lower()
+            elif ATOMIC_SASS.search(" ".join(r)):
+                kind = "atomic"  # Nsight gives no operation for RED/ATOM
+            else:
+                continue
+            acc = out[(src, kernel, line, kind)]
             acc[0] += float(r[cols["Instructions Executed"]] or 0)
             acc[1] += float(r[cols["L2 Theoretical Sectors Global"]] or 0)
     return out
@@ -83,17 +111,21 @@ def cols_seen(header, i):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("report")
+    ap.add_argument("report", nargs="+")
     ap.add_argument("csv_dir")
     ap.add_argument("-o", "--out")
+    ap.add_argument("--root", help="key files by their path below this folder")
     args = ap.parse_args()
-    meas = measured(args.csv_dir)
+    meas = measured(args.csv_dir, args.root)
     groups = collections.defaultdict(list)
-    for a in json.load(open(args.report))["accesses"]:
-        ops = ["load", "store"] if a["access"] == "load+store" else [a["access"]]
-        for op in ops:
-            groups[(os.path.basename(a["file"]), a["kernel"].replace(" ", ""),
-                    a["line"], op)].append(a)
+    for report in args.report:
+        for a in json.load(open(report))["accesses"]:
+            if a.get("space", "global") != "global":
+                continue  # shared memory: Nsight's rows here are Global
+            ops = ["load", "store"] if a["access"] == "load+store" else [a["access"]]
+            for op in ops:
+                groups[(file_key(a["file"], args.root), a["kernel"].replace(" ", ""),
+                        a["line"], op)].append(a)
     lines = ["| file:line | kernel | op | accesses | category | predicted | measured | verdict |",
              "|---|---|---|---:|---|---:|---:|---|"]
     tally = collections.Counter()

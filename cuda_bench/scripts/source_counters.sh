@@ -10,7 +10,8 @@
 #
 # NVCC_EXTRA adds flags and sources to every nvcc line (include folders,
 # -D options, a support .c file); each program may run TIMEOUT seconds
-# (default 120) under ncu.
+# (default 120) under ncu. ALL_LAUNCHES=1 profiles every launch, not only
+# the first of each kernel: a line's counters are then summed over them.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/ncu_common.sh"
@@ -31,9 +32,11 @@ for src in "$@"; do
   fi
   # Mangled names tell template instantiations apart, so ":1" profiles the
   # first launch of each instantiation, not only of the first one.
+  select=(--kernel-id ::regex:.*:1)
+  [[ "${ALL_LAUNCHES:-0}" == 1 ]] && select=()
   if ! timeout "${TIMEOUT:-120}" "$ncu_bin" --section SourceCounters \
       --import-source yes --kernel-name-base mangled \
-      --kernel-id ::regex:.*:1 -f -o "$work/$name" "$work/$name" \
+      "${select[@]}" -f -o "$work/$name" "$work/$name" \
       > "$work/$name.log" 2>&1; then
     echo "$src: ncu failed or timed out: $(tail -c 300 "$work/$name.log")"
     [[ -f "$work/$name.ncu-rep" ]] || continue

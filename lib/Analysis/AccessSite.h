@@ -85,6 +85,8 @@ struct AccessSite {
     /// The first sampled warp that had it: linear block index, warp within
     /// the block, iteration of the innermost loop.
     unsigned Block = 0, Warp = 0, Iteration = 0;
+    /// Which launch of a host loop (0 when there is one launch).
+    unsigned Launch = 0;
   };
   std::vector<WarpSample> Samples;
   /// Bytes between lane 0 of the block's first two warps.
@@ -106,6 +108,11 @@ struct AccessSite {
   std::string UnknownReason;
   /// The address depends on a value loaded from memory (an index array).
   bool DependsOnLoad = false;
+  /// The address walks, an element per iteration, a range that starts at a
+  /// value the lane loaded (CSR, one thread a row): each lane its own range
+  /// of a length the data decides, named here ("rowptr[row + 1] -
+  /// rowptr[row]"). The sector count is the data's, so it stays unknown.
+  std::string DataDependentRange;
 
   /// One inlined call on the way from the kernel to the access: Caller
   /// calls Callee at Pos. Empty when the access is in the kernel's own body.
@@ -125,6 +132,10 @@ struct AccessSite {
   } Related;
 
   std::vector<Assumption> Assumptions;
+  /// A runtime value the analyzer assumed (no launch, no --assume) sets
+  /// the lanes' spacing, and the lanes are contiguous only when it is 1:
+  /// "stride == 1". Empty otherwise.
+  std::string ContiguousIf;
   std::array<unsigned, 3> BlockDim = {0, 0, 0}; ///< as used; 0: unknown
 
   /// clang SourceLocations (raw encodings, 0 when none) of the access and

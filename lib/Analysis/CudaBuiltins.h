@@ -54,6 +54,12 @@ enum class GroupQuery {
   TileShuffleUp,
   TileShuffleDown,
   TileShuffleXor,
+  // Methods returning a dim3: read through .x, .y, .z.
+  BlockGroupIndex, ///< blockIdx
+  BlockThreadIndex, ///< threadIdx
+  BlockDimThreads, ///< blockDim
+  GridBlockIndex,  ///< blockIdx
+  GridDimBlocks,   ///< gridDim
 };
 
 /// Method of a group class ("thread_block", "grid_group",

@@ -110,7 +110,9 @@ const LExpr *KernelWalker::shuffleSource(unsigned Kind, const LExpr *Op,
   }
 }
 
-std::optional<Value> KernelWalker::evalGroupMethod(const CallExpr *Call) {
+std::optional<Value>
+KernelWalker::evalGroupMethod(const CallExpr *Call,
+                              std::optional<unsigned> Component) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
   if (!MD || !MD->getIdentifier())
     return std::nullopt;
@@ -186,6 +188,23 @@ std::optional<Value> KernelWalker::evalGroupMethod(const CallExpr *Call) {
     return Shuffle(2);
   case GroupQuery::TileShuffleXor:
     return Shuffle(3);
+  case GroupQuery::BlockGroupIndex:
+  case GroupQuery::GridBlockIndex:
+    if (!Component)
+      return std::nullopt;
+    return Value::integer(X.blockIdx(*Component));
+  case GroupQuery::BlockThreadIndex:
+    if (!Component)
+      return std::nullopt;
+    return Value::integer(X.threadIdx(*Component));
+  case GroupQuery::BlockDimThreads:
+    if (!Component)
+      return std::nullopt;
+    return Value::integer(X.blockDim(*Component));
+  case GroupQuery::GridDimBlocks:
+    if (!Component)
+      return std::nullopt;
+    return Value::integer(X.gridDim(*Component));
   }
   return std::nullopt;
 }

@@ -204,6 +204,14 @@ Value ValueEvaluator::VisitCastExpr(const CastExpr *CE) {
   const clang::Expr *Sub = CE->getSubExpr();
   switch (CE->getCastKind()) {
   case CK_LValueToRValue: {
+    // block.group_index().x: a component of a group's dim3.
+    if (const auto *ME = dyn_cast<MemberExpr>(Sub->IgnoreParens()))
+      if (const auto *Call = dyn_cast<CallExpr>(ME->getBase()->IgnoreImplicit());
+          Call && ME->getMemberDecl()->getIdentifier())
+        if (std::optional<unsigned> C =
+                builtinVariableComponent(ME->getMemberDecl()->getName()))
+          if (std::optional<Value> V = W.evalGroupMethod(Call, C))
+            return *V;
     Place P = W.evalPlace(Sub);
     return W.load(P, Sub);
   }

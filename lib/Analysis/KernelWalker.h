@@ -177,6 +177,12 @@ public:
   std::set<const LExpr *> LoadUnknowns;
   /// Iteration symbols of loops over a range split among the threads.
   std::set<const LExpr *> SplitLoops;
+  /// Induction variables, one element a step, of the loops being walked
+  /// that start at a value the lane loaded: the range's length as named.
+  std::map<const clang::VarDecl *, std::string> DataRanges;
+  /// The range A's index walks when it is one of DataRanges' variables
+  /// ("val[j]", "val[j + 1]", "*(val + j)").
+  std::string dataDependentRange(const clang::Expr *Access) const;
 
   /// Per-node caches of eval (EvalValues.cpp).
   llvm::DenseMap<const clang::Stmt *, unsigned> Heights;
@@ -264,7 +270,11 @@ public:
   /// when called in a form we do not model.
   /// A cooperative_groups member call of CudaBuiltins.def's table, or
   /// nullopt.
-  std::optional<Value> evalGroupMethod(const clang::CallExpr *Call);
+  /// With Component (0, 1, 2), a method returning a dim3 read at .x, .y or
+  /// .z ("block.group_index().x"); without, one returning an integer.
+  std::optional<Value>
+  evalGroupMethod(const clang::CallExpr *Call,
+                  std::optional<unsigned> Component = std::nullopt);
   /// threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z).
   const LExpr *linearThreadId();
   /// V as the lane Src (an expression in the lane) holds it: the thread's

@@ -162,6 +162,164 @@ private:
   }
 };
 
+/// The most values a host loop is followed for, and how many are taken when
+/// its trip count cannot be evaluated.
+constexpr unsigned MaxLoopValues = 16;
+constexpr unsigned UnboundedLoopValues = 3;
+
+/// The local variable E names, if any.
+const VarDecl *localVar(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->hasLocalStorage() ? VD : nullptr;
+}
+
+/// The writes to V inside S: increments, assignments, compound ones.
+void writesTo(const Stmt *S, const VarDecl *V,
+              std::vector<const Expr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->isIncrementDecrementOp() && localVar(UO->getSubExpr()) == V)
+      Out.push_back(UO);
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isAssignmentOp() && localVar(BO->getLHS()) == V)
+      Out.push_back(BO);
+  for (const Stmt *C : S->children())
+    writesTo(C, V, Out);
+}
+
+/// The values a host loop gives a launch argument. Arg is a local integer
+/// that the innermost loop around the launch to write it steps once an
+/// iteration by a constant ("d *= 2", "mul = mul * 512", "++i"): its values
+/// from the loop's start while the condition on it holds, or the first
+/// UnboundedLoopValues when the condition is not on it or not evaluable
+/// (Bounded false). nullopt when no loop around the launch writes Arg; an
+/// empty list when one does in a way not followed (its value varies).
+template <typename Evaluator>
+std::optional<std::vector<int64_t>>
+loopValues(ASTContext &Ctx, Evaluator &Eval, const Expr *Arg,
+           const CUDAKernelCallExpr *Call,
+           const std::vector<const Stmt *> &Around, bool &Bounded) {
+  const VarDecl *V = localVar(Arg);
+  if (!V || !V->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The innermost loop around the launch that writes V.
+  const Stmt *Loop = nullptr;
+  std::vector<const Expr *> Writes;
+  for (auto It = Around.rbegin(); It != Around.rend() && !Loop; ++It) {
+    const Stmt *P = *It;
+    Writes.clear();
+    for (const Stmt *C : P->children())
+      if (!(isa<ForStmt>(P) && C == cast<ForStmt>(P)->getInit()))
+        writesTo(C, V, Writes);
+    if (!Writes.empty())
+      Loop = P;
+  }
+  if (!Loop)
+    return std::nullopt;
+  std::vector<int64_t> None;
+  if (Writes.size() != 1)
+    return None;
+  SourceLocation Before = Loop->getBeginLoc();
+  // The start: the for's init, else the value before the loop.
+  std::optional<int64_t> Start;
+  const Expr *Init = nullptr;
+  if (const auto *FS = dyn_cast<ForStmt>(Loop); FS && FS->getInit()) {
+    if (const auto *DS = dyn_cast<DeclStmt>(FS->getInit());
+        DS && llvm::is_contained(DS->decls(), V))
+      Init = V->getInit();
+    if (const auto *BO = dyn_cast<BinaryOperator>(FS->getInit());
+        BO && BO->getOpcode() == BO_Assign && localVar(BO->getLHS()) == V)
+      Init = BO->getRHS();
+  }
+  Start = Init ? Eval.integer(Init, Before) : Eval.integer(Arg, Before);
+  if (!Start)
+    return None;
+  // The step: v op= k, v = v op k, ++v.
+  const Expr *W = Writes.front();
+  BinaryOperatorKind Op = BO_Add;
+  std::optional<int64_t> K;
+  if (const auto *UO = dyn_cast<UnaryOperator>(W)) {
+    K = UO->isIncrementOp() ? 1 : -1;
+  } else {
+    const auto *BO = cast<BinaryOperator>(W);
+    if (BO->isCompoundAssignmentOp()) {
+      Op = BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
+      K = Eval.integer(BO->getRHS(), Before);
+    } else if (const auto *R = dyn_cast<BinaryOperator>(
+                   BO->getRHS()->IgnoreParenImpCasts());
+               R && localVar(R->getLHS()) == V) {
+      Op = R->getOpcode();
+      K = Eval.integer(R->getRHS(), Before);
+    }
+  }
+  if (!K || !(Op == BO_Add || Op == BO_Sub || Op == BO_Mul || Op == BO_Shl))
+    return None;
+  auto Step = [&](int64_t X) -> std::optional<int64_t> {
+    __int128 R = Op == BO_Add   ? __int128(X) + *K
+                 : Op == BO_Sub ? __int128(X) - *K
+                 : Op == BO_Mul ? __int128(X) * *K
+                 : *K >= 0 && *K < 62 ? __int128(X) << *K
+                                      : __int128(1) << 100;
+    if (R > INT64_MAX || R < INT64_MIN)
+      return std::nullopt;
+    return int64_t(R);
+  };
+  // The condition, when it compares V with a constant.
+  const Expr *Cond = isa<ForStmt>(Loop)     ? cast<ForStmt>(Loop)->getCond()
+                     : isa<WhileStmt>(Loop) ? cast<WhileStmt>(Loop)->getCond()
+                                            : cast<DoStmt>(Loop)->getCond();
+  std::function<std::optional<bool>(int64_t)> Holds;
+  if (const auto *C =
+          dyn_cast_or_null<BinaryOperator>(Cond ? Cond->IgnoreParenImpCasts()
+                                                : nullptr);
+      C && (C->isRelationalOp() || C->isEqualityOp())) {
+    bool VOnLeft = localVar(C->getLHS()) == V;
+    const Expr *Other = VOnLeft ? C->getRHS() : C->getLHS();
+    std::optional<int64_t> N;
+    if (VOnLeft || localVar(C->getRHS()) == V)
+      N = Eval.integer(Other, Before);
+    if (N) {
+      BinaryOperatorKind O = C->getOpcode();
+      Holds = [=](int64_t X) -> std::optional<bool> {
+        int64_t L = VOnLeft ? X : *N, R = VOnLeft ? *N : X;
+        switch (O) {
+        case BO_LT: return L < R;
+        case BO_LE: return L <= R;
+        case BO_GT: return L > R;
+        case BO_GE: return L >= R;
+        case BO_EQ: return L == R;
+        case BO_NE: return L != R;
+        default: return std::nullopt;
+        }
+      };
+    }
+  }
+  Bounded = bool(Holds);
+  // Does the launch see the value before or after this iteration's step?
+  bool StepFirst = !(isa<ForStmt>(Loop) && W == cast<ForStmt>(Loop)->getInc()) &&
+                   SM.isBeforeInTranslationUnit(W->getBeginLoc(),
+                                                Call->getBeginLoc());
+  std::vector<int64_t> Values;
+  std::optional<int64_t> X = Start;
+  for (unsigned I = 0; X && I < MaxLoopValues; ++I) {
+    if (Holds && !(isa<DoStmt>(Loop) && I == 0) && !Holds(*X).value_or(false))
+      break;
+    if (!Holds && I == UnboundedLoopValues)
+      break;
+    std::optional<int64_t> Next = Step(*X);
+    if (StepFirst && !Next)
+      break;
+    Values.push_back(StepFirst ? *Next : *X);
+    X = Next;
+  }
+  if (Holds && X && Values.size() == MaxLoopValues && Holds(*X).value_or(false))
+    Bounded = false; // more iterations than followed
+  return Values;
+}
+
 class LaunchCollector : public RecursiveASTVisitor<LaunchCollector> {
 public:
   explicit LaunchCollector(ASTContext &Ctx) : Ctx(Ctx) {}
@@ -186,7 +344,36 @@ public:
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
     Calls.push_back(Call);
+    LoopsAround[Call] = OpenLoops;
     return true;
+  }
+
+  // The loops being traversed, outermost first: a launch's host loops.
+  bool TraverseForStmt(ForStmt *S) {
+    OpenLoops.push_back(S);
+    bool R = RecursiveASTVisitor::TraverseForStmt(S);
+    OpenLoops.pop_back();
+    return R;
+  }
+  bool TraverseWhileStmt(WhileStmt *S) {
+    OpenLoops.push_back(S);
+    bool R = RecursiveASTVisitor::TraverseWhileStmt(S);
+    OpenLoops.pop_back();
+    return R;
+  }
+  bool TraverseDoStmt(DoStmt *S) {
+    OpenLoops.push_back(S);
+    bool R = RecursiveASTVisitor::TraverseDoStmt(S);
+    OpenLoops.pop_back();
+    return R;
+  }
+  // A function's loops are not its lambdas' or local classes'.
+  bool TraverseFunctionDecl(FunctionDecl *D) {
+    std::vector<const Stmt *> Saved;
+    Saved.swap(OpenLoops);
+    bool R = RecursiveASTVisitor::TraverseFunctionDecl(D);
+    OpenLoops.swap(Saved);
+    return R;
   }
 
   LaunchMap launches() {
@@ -214,9 +401,29 @@ public:
         }
       }
       for (unsigned I = 0;
-           I < Call->getNumArgs() && I < Kernel->getNumParams(); ++I)
-        if (std::optional<int64_t> V = Eval.integer(Call->getArg(I), At))
-          Info.ConstantArgs[Kernel->getParamDecl(I)->getNameAsString()] = *V;
+           I < Call->getNumArgs() && I < Kernel->getNumParams(); ++I) {
+        std::string Param = Kernel->getParamDecl(I)->getNameAsString();
+        bool Bounded = false;
+        std::optional<std::vector<int64_t>> Loop =
+            loopValues(Ctx, Eval, Call->getArg(I), Call, LoopsAround[Call],
+                       Bounded);
+        if (!Loop) {
+          if (std::optional<int64_t> V = Eval.integer(Call->getArg(I), At))
+            Info.ConstantArgs[Param] = *V;
+          continue;
+        }
+        // A host loop steps the argument: the kernel is analyzed for each
+        // value it gives (none when the loop changes it another way).
+        if (Loop->empty())
+          continue;
+        std::string List;
+        for (int64_t V : *Loop)
+          List += (List.empty() ? "" : ", ") + std::to_string(V);
+        Info.LoopArgs[Param] = *Loop;
+        Info.LoopArgOrigins[Param] =
+            "the host loop around the launch: " + List +
+            (Bounded ? "" : " (its first values)");
+      }
       PresumedLoc P = SM.getPresumedLoc(Loc);
       Info.Origin = "launch site " +
                     (P.isValid() ? std::string(P.getFilename()) + ":" +
@@ -231,6 +438,8 @@ public:
 private:
   ASTContext &Ctx;
   std::vector<const CUDAKernelCallExpr *> Calls;
+  std::vector<const Stmt *> OpenLoops;
+  std::map<const CUDAKernelCallExpr *, std::vector<const Stmt *>> LoopsAround;
   std::map<const VarDecl *, std::vector<Write>> Writes;
 };
 

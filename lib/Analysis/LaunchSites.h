@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -25,6 +26,14 @@ struct LaunchInfo {
   /// Kernel parameters passed a compile-time constant (or a local variable
   /// initialised with one): parameter name -> value.
   std::map<std::string, int64_t> ConstantArgs;
+  /// Kernel parameters a host loop around the launch steps through
+  /// ("for (d = 1; d <= 4; d *= 2) k<<<g, b>>>(m, d)"): parameter name ->
+  /// the values, in launch order. The kernel is analyzed for each.
+  std::map<std::string, std::vector<int64_t>> LoopArgs;
+  /// Where the loop values come from, for the assumptions shown: "the host
+  /// loop around the launch: 1, 2, 4", or "...: 1, 512, 262144 (its first
+  /// values)" when the loop's trip count is not known.
+  std::map<std::string, std::string> LoopArgOrigins;
   std::string Origin; ///< "launch site k.cu:40"
   /// The launch itself, for a note pointing at it.
   const clang::CUDAKernelCallExpr *Site = nullptr;

@@ -102,10 +102,14 @@ Value KernelWalker::load(const Place &P, const clang::Expr *E, Operation Op) {
   if (!T->isIntegralOrEnumerationType() && !T->isPointerType())
     return Value::none();
   // A value read at one address by the whole warp is uniform: name it by
-  // its text. Read at lane-dependent addresses, it is a gather index.
+  // its text. So is one read once per warp (rowptr[tid / 32], a warp per
+  // row): its value differs between warps, which moves their alignment
+  // only, and the name says it is data. Read at lane-dependent addresses,
+  // it is a gather index.
   const LExpr *Off = P.Addr.Offset;
   bool LaneDependent =
-      !P.Addr.Why.empty() || findUnknown(Off) || mentionsIf(Off, isThreadIdx);
+      !P.Addr.Why.empty() || findUnknown(Off) ||
+      (mentionsIf(Off, isThreadIdx) && !Warp.sameInEveryWarp(Off));
   if (!LaneDependent)
     return namedRuntimeValue(sourceText(E), T, SymbolKind::Opaque);
   const LExpr *U =
@@ -143,6 +147,46 @@ void KernelWalker::store(const Place &P, const Value &V, const clang::Expr *E,
     record(E, P, Op);
 }
 
+std::string KernelWalker::dataDependentRange(const clang::Expr *Access) const {
+  if (DataRanges.empty())
+    return {};
+  // The index, or the pointer arithmetic under a dereference.
+  const clang::Expr *Index = nullptr;
+  const clang::Expr *E = Access->IgnoreParenImpCasts();
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    Index = AS->getIdx();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+           UO && UO->getOpcode() == UO_Deref)
+    Index = UO->getSubExpr();
+  if (!Index)
+    return {};
+  // v, v + c, v - c, c + v, base + v, with c a constant.
+  std::function<const VarDecl *(const clang::Expr *)> Walker =
+      [&](const clang::Expr *I) -> const VarDecl * {
+    I = I->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(I)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      return VD && DataRanges.count(VD) ? VD : nullptr;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(I);
+    if (!BO || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub))
+      return nullptr;
+    auto Fixed = [&](const clang::Expr *S) {
+      S = S->IgnoreParenImpCasts();
+      if (S->getType()->isPointerType())
+        return true; // the base of "val + j"
+      return S->isIntegerConstantExpr(Ctx);
+    };
+    if (Fixed(BO->getRHS()))
+      return Walker(BO->getLHS());
+    if (BO->getOpcode() == BO_Add && Fixed(BO->getLHS()))
+      return Walker(BO->getRHS());
+    return nullptr;
+  };
+  const VarDecl *V = Walker(Index);
+  return V ? DataRanges.at(V) : std::string();
+}
+
 void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
   if (Quiet || P.K != Place::Memory)
     return;
@@ -173,6 +217,7 @@ void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
   A.Warp = &Warp;
   A.SplitLoops = &SplitLoops;
   A.LoadUnknowns = &LoadUnknowns;
+  A.DataDependentRange = dataDependentRange(E);
   Listener.onAccess(A);
 }
 

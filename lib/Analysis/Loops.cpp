@@ -98,6 +98,32 @@ std::vector<const Stmt *> unconditionalUpdates(const Stmt *Inc,
   return U;
 }
 
+/// The updates S makes every time it runs: S itself when it writes a
+/// variable, else the increments and compound assignments inside the
+/// expression S ("sum += *p++" walks p), leaving out the operands that
+/// may not run (?:, &&, ||) and statements that are not expressions.
+void updatesIn(const Stmt *S, std::vector<const Stmt *> &Out) {
+  if (!S || !isa<clang::Expr>(S))
+    return;
+  if (writtenVar(S)) {
+    Out.push_back(S);
+    // "x = *p++": the right-hand side runs too.
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      updatesIn(BO->getRHS(), Out);
+    return;
+  }
+  if (isa<ConditionalOperator>(S) || isa<BinaryConditionalOperator>(S) ||
+      isa<LambdaExpr>(S))
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isLogicalOp()) {
+      updatesIn(BO->getLHS(), Out);
+      return;
+    }
+  for (const Stmt *C : S->children())
+    updatesIn(C, Out);
+}
+
 bool hasEarlyExit(const Stmt *S, bool InNestedLoop) {
   if (!S)
     return false;
@@ -110,6 +136,43 @@ bool hasEarlyExit(const Stmt *S, bool InNestedLoop) {
     if (hasEarlyExit(C, Nested))
       return true;
   return false;
+}
+
+/// The value a for loop's init gives V: "int j = E" or "j = E".
+const clang::Expr *initialValue(const Stmt *Loop, const VarDecl *V) {
+  const auto *FS = dyn_cast<ForStmt>(Loop);
+  const Stmt *Init = FS ? FS->getInit() : nullptr;
+  if (!Init)
+    return nullptr;
+  if (const auto *DS = dyn_cast<DeclStmt>(Init))
+    return llvm::is_contained(DS->decls(), V) ? V->getInit() : nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Init))
+    if (BO->getOpcode() == BO_Assign && writtenVar(BO) == V)
+      return BO->getRHS();
+  return nullptr;
+}
+
+/// What V is compared with in a loop condition ("j < rowptr[row + 1]"),
+/// looking into conjunctions.
+const clang::Expr *boundOf(const clang::Expr *Cond, const VarDecl *V) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!BO)
+    return nullptr;
+  if (BO->getOpcode() == BO_LAnd) {
+    const clang::Expr *B = boundOf(BO->getLHS(), V);
+    return B ? B : boundOf(BO->getRHS(), V);
+  }
+  if (!BO->isRelationalOp() && BO->getOpcode() != BO_NE)
+    return nullptr;
+  auto IsV = [&](const clang::Expr *S) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(S->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == V;
+  };
+  if (IsV(BO->getLHS()))
+    return BO->getRHS();
+  if (IsV(BO->getRHS()))
+    return BO->getLHS();
+  return nullptr;
 }
 
 } // namespace
@@ -229,7 +292,10 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     forEachRecordVar(S, [&](const VarDecl *V) { forgetMembers(V); });
 
   std::vector<Induction> Inductions;
-  for (const Stmt *U : unconditionalUpdates(Inc, Body)) {
+  std::vector<const Stmt *> Updates;
+  for (const Stmt *S : unconditionalUpdates(Inc, Body))
+    updatesIn(S, Updates);
+  for (const Stmt *U : Updates) {
     if (const VarDecl *V = writtenVar(U)) {
       if (Writes[V] != 1)
         continue;
@@ -296,12 +362,43 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
       StartsPerThread && uniformTripCount(CondValue, Body, /*Any=*/true);
   if (Split)
     SplitLoops.insert(Iter);
+  // A range each lane loaded the start of (CSR, a thread a row): the
+  // accesses indexed by the variable that walks it, an element per
+  // iteration, are chunked by a length the data decides. (The variable's
+  // value is an unknown, which swallows the iteration: hence the name.)
+  std::vector<const VarDecl *> RangeVars;
+  for (const Induction &I : Inductions) {
+    const Value &S = Start[I.Var];
+    const LExpr *U = S.K == Value::Int   ? findUnknown(S.I)
+                     : S.K == Value::Ptr ? findUnknown(S.P.Offset)
+                                         : nullptr;
+    if (S.K == Value::Ptr && S.P.UnknownOffset)
+      U = S.P.UnknownOffset;
+    const auto *Step = dyn_cast<ConstantExpr>(I.Step);
+    bool OneElement =
+        Step && std::abs(Step->getValue()) ==
+                    (I.Var->getType()->isPointerType()
+                         ? Ctx.getTypeSizeInChars(
+                                  I.Var->getType()->getPointeeType())
+                               .getQuantity()
+                         : 1);
+    if (!U || !LoadUnknowns.count(U) || !OneElement)
+      continue;
+    const clang::Expr *From = initialValue(Loop, I.Var);
+    const clang::Expr *To = Cond ? boundOf(Cond, I.Var) : nullptr;
+    DataRanges[I.Var] = From && To ? sourceText(To) + " - " + sourceText(From)
+                                   : "the trip count of the loop over '" +
+                                         I.Var->getNameAsString() + "'";
+    RangeVars.push_back(I.Var);
+  }
   Loops.push_back({Loop, Iter, Split});
   visit(Body);
   if (IsDo && Cond)
     CondValue = evalInt(Cond);
   visit(Inc);
   Loops.pop_back();
+  for (const VarDecl *V : RangeVars)
+    DataRanges.erase(V);
   Path = Outer;
   forgetAll(Assigned, "its value after a loop");
   // An induction variable leaves the loop at start + step * (iterations

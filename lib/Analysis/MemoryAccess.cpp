@@ -88,6 +88,8 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
   if (const auto *U = llvm::dyn_cast_or_null<UnknownExpr>(findUnknown(Off))) {
     S.UnknownReason = U->getReason().str();
     S.DependsOnLoad = LoadUnknowns && LoadUnknowns->count(U) > 0;
+    if (S.DependsOnLoad)
+      S.DataDependentRange = DataDependentRange;
     return;
   }
   Warp->evaluateLanes(S, Off, Guards, *SplitLoops);

@@ -137,6 +137,10 @@ struct MemoryAccess {
   const std::set<const Expr *> *SplitLoops = nullptr;
   /// Unknowns standing for values loaded at lane-dependent addresses.
   const std::set<const Expr *> *LoadUnknowns = nullptr;
+  /// The access indexes, an element per iteration, a range whose start
+  /// the lane loaded (val[j] in for (j = rowptr[row]; j < rowptr[row + 1];
+  /// ++j)): the range's length as the source names it; empty otherwise.
+  std::string DataDependentRange;
 
   /// Offset with the block sizes the launch tells substituted: the lane
   /// address relative to Base.

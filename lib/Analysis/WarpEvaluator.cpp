@@ -89,6 +89,11 @@ std::optional<int64_t> WarpEvaluator::runtimeValue(const SymbolExpr *S,
     return Opts.DefaultGridDim;
   }
   if (Launch) {
+    auto L = Launch->LoopArgs.find(Name);
+    if (L != Launch->LoopArgs.end()) {
+      Origin = Launch->Origin + ", " + Launch->LoopArgOrigins.at(Name);
+      return L->second[Variant % L->second.size()];
+    }
     auto C = Launch->ConstantArgs.find(Name);
     if (C != Launch->ConstantArgs.end()) {
       Origin = Launch->Origin;
@@ -137,7 +142,9 @@ void WarpEvaluator::evaluateLanes(
     case SymbolKind::Opaque: {
       std::string Origin;
       std::optional<int64_t> V = runtimeValue(Sym, Origin);
-      if (V)
+      // The first launch's value is shown (warp 0's); a host loop's
+      // origin lists all of them.
+      if (V && Variant == 0)
         Used[Sym->getName().str()] = {*V, Origin};
       return V;
     }
@@ -284,6 +291,47 @@ void WarpEvaluator::evaluateLanes(
   for (const auto &[Name, V] : Used)
     if (Name != "blockDim")
       S.Assumptions.push_back({Name, V.first, V.second});
+  // A stride the run passes (in[i * stride]): the lanes' spacing is the
+  // assumed value's. Say which assumed value, set to 1, would make them
+  // contiguous, so the warning reads "strided unless stride == 1".
+  auto Contiguous = [&](const std::vector<std::optional<int64_t>> &Lanes) {
+    std::optional<int64_t> Prev;
+    bool Any = false;
+    for (const auto &A : Lanes) {
+      if (!A)
+        continue;
+      if (Prev && *A - *Prev != int64_t(S.ElemBytes))
+        return false;
+      Prev = A;
+      Any = true;
+    }
+    return Any;
+  };
+  if (!S.Shared && S.ElemBytes && !Contiguous(Addr)) {
+    std::vector<std::string> Defaulted;
+    for (const auto &[Name, V] : Used)
+      if (V.second == "default")
+        Defaulted.push_back(Name);
+    for (const std::string &Name : Defaulted) {
+      SymbolValues One = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
+        if (Sym->getName() == Name)
+          return 1;
+        return Values(Sym);
+      };
+      BlockId = {0, 0, 0};
+      IterValue.reset();
+      std::vector<std::optional<int64_t>> Lanes(WarpSize);
+      for (unsigned L = 0; L < WarpSize; ++L) {
+        Tid = L;
+        if (Addr[L])
+          Lanes[L] = evaluate(Off, One);
+      }
+      if (Contiguous(Lanes)) {
+        S.ContiguousIf = Name + " == 1";
+        break;
+      }
+    }
+  }
   // The default block shape decides the answer when the address uses
   // blockDim or threadIdx.y/z: say so next to the other assumptions.
   // Terms scaled by blockIdx vanish in block 0, so only the rest counts.
@@ -296,6 +344,50 @@ void WarpEvaluator::evaluateLanes(
   });
   if (!BlockKnown && ShapeMatters)
     S.Assumptions.push_back({"blockDim.x", Block[0], BlockOrigin});
+}
+
+bool WarpEvaluator::sameInEveryWarp(const LExpr *Off) const {
+  if (findUnknown(Off))
+    return false;
+  unsigned Tid = 0;
+  SymbolValues Values = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
+    switch (Sym->getSymbolKind()) {
+    case SymbolKind::ThreadIdx:
+      return threadOf(Tid)[Sym->getDim()];
+    case SymbolKind::BlockIdx:
+    case SymbolKind::LoopIter:
+      return 0;
+    case SymbolKind::BlockDim:
+      return Block[Sym->getDim()];
+    case SymbolKind::GridDim:
+    case SymbolKind::Param:
+    case SymbolKind::Opaque: {
+      std::string Origin;
+      return runtimeValue(Sym, Origin);
+    }
+    }
+    return std::nullopt;
+  };
+  unsigned Threads = Block[0] * Block[1] * Block[2];
+  for (unsigned W = 0; W * WarpSize < Threads; ++W) {
+    std::optional<int64_t> First;
+    for (unsigned L = 0; L < WarpSize && W * WarpSize + L < Threads; ++L) {
+      Tid = W * WarpSize + L;
+      std::optional<int64_t> A = evaluate(Off, Values);
+      if (!A || (First && *A != *First))
+        return false;
+      First = A;
+    }
+  }
+  return true;
+}
+
+unsigned WarpEvaluator::variants() const {
+  size_t N = 1;
+  if (Launch)
+    for (const auto &[Name, Values] : Launch->LoopArgs)
+      N = std::max(N, Values.size());
+  return unsigned(N);
 }
 
 int64_t WarpEvaluator::gridExtent(unsigned Dim) const {
@@ -349,6 +441,8 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
   };
   std::map<std::pair<int64_t, std::vector<std::optional<int64_t>>>, size_t>
       Seen;
+  // Each launch of a host loop counts alike (the same grid is assumed).
+  for (Variant = 0; Variant < variants(); ++Variant)
   for (unsigned B = 0; B < Blocks; ++B)
     for (unsigned W : WarpIds)
       for (unsigned It = 0; It < Iterations; ++It) {
@@ -373,10 +467,12 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
           Sample.Block = B;
           Sample.Warp = W;
           Sample.Iteration = It;
+          Sample.Launch = Variant;
           S.Samples.push_back(std::move(Sample));
         }
         ++S.Samples[Slot->second].Weight;
       }
+  Variant = 0;
 }
 
 } // namespace coalesce

@@ -54,6 +54,11 @@ public:
                      llvm::ArrayRef<const Expr *> Path,
                      const std::set<const Expr *> &SplitLoops) const;
 
+  /// Whether Off, free of unknowns, has one value across the lanes of each
+  /// warp of block 0 (row = tid / 32: a value read once per warp), at the
+  /// first iteration of every loop. False when a lane cannot be evaluated.
+  bool sameInEveryWarp(const Expr *Off) const;
+
   /// CUDA's limit on the threads of one block (every architecture).
   static constexpr int64_t MaxThreadsPerBlock = 1024;
 
@@ -82,6 +87,10 @@ private:
   /// launch's warps, with how often each was met.
   void sampleLaunch(AccessSite &S, const Expr *Off, const Expr *Innermost,
                     const WarpLanes &Evaluate) const;
+  /// The launches a host loop makes with different arguments (1 when
+  /// none): the sample covers each, Variant says which is evaluated.
+  unsigned variants() const;
+  mutable unsigned Variant = 0;
   /// gridDim along Dim, for sampling: --assume, the launch site, else the
   /// default along x and 1 along y and z.
   int64_t gridExtent(unsigned Dim) const;

@@ -23,9 +23,9 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 768,
+static_assert(sizeof(AccessSite) == 832,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
-static_assert(sizeof(AccessSite::WarpSample) == 48,
+static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
 static_assert(sizeof(TranslationUnitResult) == 80,
               "TranslationUnitResult changed: update FileResultCodec");
@@ -201,6 +201,7 @@ template <typename Ar> void io(Ar &A, AccessSite::WarpSample &W) {
   A(W.Block);
   A(W.Warp);
   A(W.Iteration);
+  A(W.Launch);
 }
 
 template <typename Ar> void io(Ar &A, AccessSite &S) {
@@ -227,9 +228,11 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.MemberName);
   A(S.UnknownReason);
   A(S.DependsOnLoad);
+  A(S.DataDependentRange);
   A(S.CallChain);
   A(S.Related);
   A(S.Assumptions);
+  A(S.ContiguousIf);
   A(S.BlockDim);
   A(S.Clang);
 }

@@ -107,6 +107,8 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
     What.push_back("warps");
   if (A.Iteration != B.Iteration)
     What.push_back("iterations");
+  if (A.Launch != B.Launch)
+    What.push_back("launches");
   for (size_t I = 0; I < What.size(); ++I)
     F.WarpsDiffer += (I == 0 ? "" : I + 1 == What.size() ? " and " : ", ") +
                      What[I];
@@ -115,9 +117,20 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
 
 std::string assumptionText(const AccessSite &S) {
   std::string T;
-  for (const Assumption &A : S.Assumptions)
-    T += (T.empty() ? ", assuming " : ", ") + A.Name + " = " +
-         std::to_string(A.Value);
+  // A host loop's values (LaunchInfo::LoopArgOrigins): all of them.
+  static const std::string Loop = "the host loop around the launch: ";
+  static const std::string First = " (its first values)";
+  for (const Assumption &A : S.Assumptions) {
+    std::string Value = std::to_string(A.Value);
+    size_t At = A.Origin.find(Loop);
+    if (At != std::string::npos) {
+      llvm::StringRef List = llvm::StringRef(A.Origin).substr(At + Loop.size());
+      Value = List.consume_back(First)
+                  ? List.str() + " (the first values of a host loop)"
+                  : List.str() + " (a host loop)";
+    }
+    T += (T.empty() ? ", assuming " : ", ") + A.Name + " = " + Value;
+  }
   return T;
 }
 

@@ -121,6 +121,14 @@ Json access(const Finding &F) {
   A["call_chain"] = std::move(Chain);
   A["assumptions"] = assumptions(Site);
   A["reason"] = orNull(Site.UnknownReason);
+  // Extension of v1: the assumed runtime value that, equal to 1, would make
+  // the lanes contiguous ("stride == 1").
+  if (!Site.ContiguousIf.empty())
+    A["contiguous_if"] = Site.ContiguousIf;
+  // Extension of v1: a lane walks a range whose start it loaded (CSR, a
+  // thread a row); the length the data decides, as the source names it.
+  if (!Site.DataDependentRange.empty())
+    A["data_dependent_range"] = Site.DataDependentRange;
   if (!F.Confirmation.empty())
     A["confirmation"] = F.Confirmation;
   // Extension of v1: flagged by its check but recorded in the --baseline

@@ -129,7 +129,7 @@ def main():
                 expect(d["range"] == {"start": {"line": line, "character": 2},
                                       "end": {"line": line, "character": 21}},
                        "range over 'out[x * height + y]': %s" % d["range"])
-                expect(message is not None and message.startswith("strided store: "),
+                expect(message is not None and message.startswith("strided store"),
                        "the analyzer flags the store: %s" % message)
                 expect(d["message"] == capitalized(message or ""),
                        "the analyzer's message: " + d["message"])

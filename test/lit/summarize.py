@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """One line per analyzed access of a cuda-coalesce JSON report, for FileCheck.
 
-  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ FLAGGED CHECK]
-  LINE:COL KIND `TEXT` unknown: REASON
+  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ unless CONDITION][ FLAGGED CHECK]
+  LINE:COL KIND `TEXT` CATEGORY: REASON[ range=LENGTH][ FLAGGED CHECK]
   LINE:COL KIND `TEXT` shared addr=ADDRESS wf=WAVEFRONTS ideal=IDEAL ways=WAYS CATEGORY[ FLAGGED CHECK]
 
 SECTORS and IDEAL are the launch's means; warps= is shown only when the
@@ -30,7 +30,12 @@ for a in report["accesses"]:
         print(line + (" FLAGGED " + a["check"] if a["flagged"] else ""))
         continue
     if a["sectors_per_request"] is None:
-        print("%s %s: %s" % (head, a["category"], a["reason"]))
+        line = "%s %s: %s" % (head, a["category"], a["reason"])
+        if a.get("data_dependent_range"):
+            line += " range=" + a["data_dependent_range"]
+        if a["flagged"]:
+            line += " FLAGGED " + a["check"]
+        print(line)
         continue
     warps = a.get("warps")
     spread = ""
@@ -40,6 +45,8 @@ for a in report["accesses"]:
         head, a["address"], number(a["sectors_per_request"]),
         number(a["ideal_sectors"]), number(a["efficiency"]), spread,
         a["category"])
+    if a.get("contiguous_if"):
+        line += " unless " + a["contiguous_if"]
     if a["flagged"]:
         line += " FLAGGED " + a["check"]
     print(line)

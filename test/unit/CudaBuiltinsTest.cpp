@@ -77,5 +77,11 @@ TEST(CudaBuiltins, GroupMethodsByClassAndName) {
   // A method of another group, or a group the table does not model.
   EXPECT_EQ(lookupGroupMethod("thread_block", "meta_group_rank"), std::nullopt);
   EXPECT_EQ(lookupGroupMethod("coalesced_group", "thread_rank"), std::nullopt);
-  EXPECT_EQ(lookupGroupMethod("thread_block", "group_index"), std::nullopt);
+  EXPECT_EQ(lookupGroupMethod("thread_block_tile", "group_index"),
+            std::nullopt);
+  // dim3 results, read by component.
+  EXPECT_EQ(lookupGroupMethod("thread_block", "group_index"),
+            GroupQuery::BlockGroupIndex);
+  EXPECT_EQ(lookupGroupMethod("grid_group", "dim_blocks"),
+            GroupQuery::GridDimBlocks);
 }

@@ -26,7 +26,8 @@ public:
   }
 
   bool matches(const Finding &F) const override {
-    return !F.Cost && F.Site.DependsOnLoad;
+    return !F.Cost && F.Site.DependsOnLoad &&
+           F.Site.DataDependentRange.empty();
   }
 
   void describe(Finding &F) const override {

@@ -46,8 +46,11 @@ public:
                                  Width) +
                   " rows"
             : "lanes are scattered";
-    F.Message = "strided " + accessNoun(S.Kind) + ": " + Spread + "; " +
-                sectorPhrase(F);
+    // The spacing is a runtime value's, assumed: say when it is not strided.
+    std::string Unless =
+        S.ContiguousIf.empty() ? "" : " unless " + S.ContiguousIf;
+    F.Message = "strided " + accessNoun(S.Kind) + Unless + ": " + Spread +
+                "; " + sectorPhrase(F);
     // Once every lane owns a sector the count cannot grow, but the cost
     // still does, with the lines and DRAM pages the warp spreads over.
     if (F.Cost->Sectors >= F.Cost->ActiveLanes)

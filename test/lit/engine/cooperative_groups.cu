@@ -46,8 +46,24 @@ __global__ void shuffles(const float *in, float *out) {
   // CHECK: [[@LINE-1]]:3 store `out[__shfl_sync(0xffffffffu, i, 0, 12)]` unknown: a shuffle of a width that is not a constant power of two up to 32
 }
 
+// dim3 results: a block's group_index() and thread_index() are blockIdx
+// and threadIdx, dim_threads() blockDim; a grid's block_index() blockIdx
+// and dim_blocks() gridDim (measured on the H200: the first store, 4
+// sectors per request).
+__global__ void dims(float *out) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::grid_group grid = cg::this_grid();
+  out[block.group_index().x * block.size() + block.thread_index().x] = 1.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[block.group_index().x * block.size() + block.thread_index().x]` addr=out + 4*(threadIdx.x + 256*blockIdx.x) spr=4 ideal=4 eff=1 coalesced
+  out[block.thread_index().x * block.dim_threads().x] = 2.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[block.thread_index().x * block.dim_threads().x]` addr=out + 1024*threadIdx.x spr=32 ideal=4 eff=0.125 strided FLAGGED coalescing-strided
+  out[grid.block_index().x + grid.dim_blocks().x * threadIdx.x] = 3.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[grid.block_index().x + grid.dim_blocks().x * threadIdx.x]` addr=out + 4*(threadIdx.x*gridDim.x + blockIdx.x) spr=32 ideal=4 eff=0.125 strided FLAGGED coalescing-strided
+}
+
 int main() {
   float *a;
+  dims<<<64, 256>>>(a);
   groups<<<64, 256>>>(a, a);
   shuffles<<<64, 256>>>(a, a);
 }

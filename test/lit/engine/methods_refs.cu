@@ -28,7 +28,7 @@ __device__ void split(int &lo, int &hi) {
 __global__ void members(const float *in, float *out, Matrix m) {
   Copier<2>::run(in, out);
   m.at(threadIdx.x, 0) = 1.0f;
-  // CHECK: [[@LINE-1]]:3 store `m.at(threadIdx.x, 0)` addr=m.base + 4*threadIdx.x*m.ld spr=32 ideal=4 eff=0.125 strided FLAGGED coalescing-strided
+  // CHECK: [[@LINE-1]]:3 store `m.at(threadIdx.x, 0)` addr=m.base + 4*threadIdx.x*m.ld spr=32 ideal=4 eff=0.125 strided unless m.ld == 1 FLAGGED coalescing-strided
   m.put(threadIdx.x, 2.0f);
   out[threadIdx.x] = m[threadIdx.x];
   // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` addr=out + 4*threadIdx.x spr=4 ideal=4 eff=1 coalesced

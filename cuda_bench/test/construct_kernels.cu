@@ -1,0 +1,136 @@
+// Kernels for the constructs of issue 12 beyond whole-launch sampling:
+// data-dependent ranges (CSR SpMV, a thread a row and a warp a row),
+// pointer walks, runtime strides, a launch inside a host loop, atomics,
+// shuffles, cooperative groups and a partial warp. The analyzer's
+// predictions for them are checked against Nsight Compute's per-line
+// counters (docs/bench/source-counters.md, "Constructs"), over every launch
+// (ALL_LAUNCHES=1 source_counters.sh). A whole program: it builds its
+// inputs, launches every kernel and checks for errors.
+#include <cooperative_groups.h>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+#include <cuda_runtime.h>
+namespace cg = cooperative_groups;
+
+// CSR SpMV, one thread a row: each lane walks its own row.
+__global__ void csrScalar(const int *rowptr, const int *col, const float *val,
+                          const float *x, float *y, int rows) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row < rows) {
+    float sum = 0;
+    for (int j = rowptr[row]; j < rowptr[row + 1]; ++j)
+      sum += val[j] * x[col[j]];
+    y[row] = sum;
+  }
+}
+
+// CSR SpMV, one warp a row: the lanes share the row.
+__global__ void csrVector(const int *rowptr, const int *col, const float *val,
+                          const float *x, float *y, int rows) {
+  int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  int lane = threadIdx.x % 32;
+  if (row < rows) {
+    float sum = 0;
+    for (int j = rowptr[row] + lane; j < rowptr[row + 1]; j += 32)
+      sum += val[j] * x[col[j]];
+    for (int o = 16; o > 0; o /= 2)
+      sum += __shfl_down_sync(0xffffffffu, sum, o);
+    if (lane == 0)
+      y[row] = sum;
+  }
+}
+
+// A pointer walk: each thread sums a row of 64 floats of its own.
+__global__ void pointerWalk(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const float *p = in + i * 64;
+  float sum = 0;
+  for (int k = 0; k < 64; ++k)
+    sum += *p++;
+  out[i] = sum;
+}
+
+// The stride is a runtime value the analyzer cannot see (4 when run).
+__global__ void runtimeStride(const float *in, float *out, int stride) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i * stride];
+}
+
+// Launched from a host loop with d = 1, 2 and 4.
+__global__ void hostLoop(float *m, int d) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  m[i * d] += 1.0f;
+}
+
+__global__ void atomics(float *acc, const float *v) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float x = v[i];
+  atomicAdd(&acc[i * 32], x);
+  atomicAdd(&acc[i], x);
+}
+
+__global__ void shuffles(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[__shfl_xor_sync(0xffffffffu, i, 1)];
+}
+
+__global__ void groups(const float *in, float *out) {
+  cg::thread_block block = cg::this_thread_block();
+  unsigned g = cg::this_grid().thread_rank();
+  out[g] = in[block.thread_rank() * 4];
+  out[block.group_index().x * block.size() + block.thread_index().x] += 1.0f;
+}
+
+// A partial warp: four lanes, a sector each, where one would do.
+__global__ void fourLanes(float *m, int n) {
+  if (threadIdx.x < 4)
+    m[threadIdx.x * n] = 0;
+}
+
+int main(int argc, char **argv) {
+  const int Stride = argc > 1 ? std::atoi(argv[1]) : 4;
+  const int Rows = 1 << 16;
+  std::vector<int> rowptr(Rows + 1);
+  rowptr[0] = 0;
+  std::srand(1);
+  for (int r = 0; r < Rows; ++r)
+    rowptr[r + 1] = rowptr[r] + 16 + std::rand() % 33;
+  const int Nnz = rowptr[Rows];
+  std::vector<int> col(Nnz);
+  for (int k = 0; k < Nnz; ++k)
+    col[k] = std::rand() % Rows;
+  const size_t Floats = size_t(1) << 26;
+  int *dRowptr, *dCol;
+  float *a, *b, *c;
+  if (cudaMalloc(&dRowptr, (Rows + 1) * sizeof(int)) != cudaSuccess ||
+      cudaMalloc(&dCol, Nnz * sizeof(int)) != cudaSuccess ||
+      cudaMalloc(&a, Floats * sizeof(float)) != cudaSuccess ||
+      cudaMalloc(&b, Floats * sizeof(float)) != cudaSuccess ||
+      cudaMalloc(&c, Floats * sizeof(float)) != cudaSuccess) {
+    std::fprintf(stderr, "cudaMalloc failed\n");
+    return 1;
+  }
+  cudaMemcpy(dRowptr, rowptr.data(), (Rows + 1) * sizeof(int),
+             cudaMemcpyHostToDevice);
+  cudaMemcpy(dCol, col.data(), Nnz * sizeof(int), cudaMemcpyHostToDevice);
+  cudaMemset(b, 0, Floats * sizeof(float));
+  cudaMemset(c, 0, Floats * sizeof(float));
+  csrScalar<<<Rows / 256, 256>>>(dRowptr, dCol, b, c, a, Rows);
+  csrVector<<<Rows * 32 / 256, 256>>>(dRowptr, dCol, b, c, a, Rows);
+  pointerWalk<<<4096, 256>>>(b, a);
+  runtimeStride<<<4096, 256>>>(b, a, Stride);
+  for (int d = 1; d <= 4; d *= 2)
+    hostLoop<<<4096, 256>>>(a, d);
+  atomics<<<4096, 256>>>(a, b);
+  shuffles<<<4096, 256>>>(b, a);
+  groups<<<4096, 256>>>(b, a);
+  fourLanes<<<1, 32>>>(a, 1024);
+  cudaError_t E = cudaDeviceSynchronize();
+  if (E != cudaSuccess) {
+    std::fprintf(stderr, "%s\n", cudaGetErrorString(E));
+    return 1;
+  }
+  std::printf("ok\n");
+  return 0;
+}
