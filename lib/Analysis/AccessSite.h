@@ -87,6 +87,11 @@ struct AccessSite {
     unsigned Block = 0, Warp = 0, Iteration = 0;
     /// Which launch of a host loop (0 when there is one launch).
     unsigned Launch = 0;
+    /// No lane is active, but a short if on the thread alone switched them
+    /// off: the warp issues the access predicated off if the compiler
+    /// if-converts the branch (a request of no sectors), and not at all if
+    /// it branches. Not in the launch's mean; in the predicated one.
+    bool Predicated = false;
   };
   std::vector<WarpSample> Samples;
   /// Bytes between lane 0 of the block's first two warps.

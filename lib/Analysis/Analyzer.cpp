@@ -69,6 +69,13 @@ class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
 public:
   explicit KernelFinder(const SourceManager &SM) : SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // The toolkit's and the prelude's declarations (system headers, or the
+  // precompiled prelude) hold no kernel of the user's: not walked.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && fromHeaders(D, SM))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
         !FD->isDependentContext() &&

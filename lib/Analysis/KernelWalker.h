@@ -177,9 +177,18 @@ public:
   std::set<const LExpr *> LoadUnknowns;
   /// Iteration symbols of loops over a range split among the threads.
   std::set<const LExpr *> SplitLoops;
+  /// The ifs being walked: each branch's condition, and whether the branch
+  /// is short and straight-line ("if (threadIdx.x == 0) out[b] = v;"), which
+  /// the compiler predicates instead of branching around.
+  std::vector<std::pair<const LExpr *, bool>> OpenIfs;
+  /// The conditions of OpenIfs an access is predicated on (rebuilt for each
+  /// access: one condition can head a predicated if and a branching one).
+  std::set<const LExpr *> PredicatedGuards;
   /// Induction variables, one element a step, of the loops being walked
   /// that start at a value the lane loaded: the range's length as named.
   std::map<const clang::VarDecl *, std::string> DataRanges;
+  /// Whether an if's body is short and straight-line (Statements.cpp).
+  bool predicable(const clang::Stmt *Then);
   /// The range A's index walks when it is one of DataRanges' variables
   /// ("val[j]", "val[j + 1]", "*(val + j)").
   std::string dataDependentRange(const clang::Expr *Access) const;

@@ -298,6 +298,29 @@ loopValues(ASTContext &Ctx, Evaluator &Eval, const Expr *Arg,
     }
   }
   Bounded = bool(Holds);
+  // A loop that also changes the launch's shape (a reduction's shrinking
+  // grid) gives launches of unknown weight.
+  if (const CallExpr *Config = Call->getConfig())
+    for (const Expr *A : Config->arguments()) {
+      std::vector<const VarDecl *> Used;
+      std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
+        if (!S)
+          return;
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+            Used.push_back(VD);
+        for (const Stmt *C : S->children())
+          Collect(C);
+      };
+      Collect(A);
+      for (const VarDecl *U : Used) {
+        std::vector<const Expr *> W;
+        for (const Stmt *C : Loop->children())
+          writesTo(C, U, W);
+        if (!W.empty())
+          Bounded = false;
+      }
+    }
   // Does the launch see the value before or after this iteration's step?
   bool StepFirst = !(isa<ForStmt>(Loop) && W == cast<ForStmt>(Loop)->getInc()) &&
                    SM.isBeforeInTranslationUnit(W->getBeginLoc(),
@@ -324,6 +347,14 @@ class LaunchCollector : public RecursiveASTVisitor<LaunchCollector> {
 public:
   explicit LaunchCollector(ASTContext &Ctx) : Ctx(Ctx) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // Launches in the toolkit's headers or the precompiled prelude are not
+  // the user's: those declarations are not walked.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        fromHeaders(D, Ctx.getSourceManager()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->getOpcode() != BO_Assign)
@@ -419,10 +450,14 @@ public:
         std::string List;
         for (int64_t V : *Loop)
           List += (List.empty() ? "" : ", ") + std::to_string(V);
+        // Launches the analysis cannot weigh (the trip count or the grid
+        // unknown): the first launch's value alone, the others named.
+        if (!Bounded)
+          Loop->resize(1);
         Info.LoopArgs[Param] = *Loop;
         Info.LoopArgOrigins[Param] =
             "the host loop around the launch: " + List +
-            (Bounded ? "" : " (its first values)");
+            (Bounded ? "" : ", ... (its first values)");
       }
       PresumedLoc P = SM.getPresumedLoc(Loc);
       Info.Origin = "launch site " +
@@ -444,6 +479,13 @@ private:
 };
 
 } // namespace
+
+bool fromHeaders(const Decl *D, const SourceManager &SM) {
+  if (D->isFromASTFile())
+    return true;
+  SourceLocation L = D->getLocation();
+  return L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L));
+}
 
 LaunchMap collectLaunchSites(ASTContext &Ctx) {
   LaunchCollector C(Ctx);

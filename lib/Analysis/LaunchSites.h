@@ -12,6 +12,8 @@
 
 namespace clang {
 class ASTContext;
+class Decl;
+class SourceManager;
 class CUDAKernelCallExpr;
 class FunctionDecl;
 } // namespace clang
@@ -31,8 +33,10 @@ struct LaunchInfo {
   /// the values, in launch order. The kernel is analyzed for each.
   std::map<std::string, std::vector<int64_t>> LoopArgs;
   /// Where the loop values come from, for the assumptions shown: "the host
-  /// loop around the launch: 1, 2, 4", or "...: 1, 512, 262144 (its first
-  /// values)" when the loop's trip count is not known.
+  /// loop around the launch: 1, 2, 4", or "...: 1, 512, 262144, ... (its
+  /// first values)" when the loop's trip count, or how its launches weigh
+  /// (the grid changes too), is not known: then LoopArgs holds the first
+  /// value alone.
   std::map<std::string, std::string> LoopArgOrigins;
   std::string Origin; ///< "launch site k.cu:40"
   /// The launch itself, for a note pointing at it.
@@ -44,6 +48,10 @@ struct LaunchInfo {
 using LaunchMap = std::map<const clang::FunctionDecl *, LaunchInfo>;
 
 LaunchMap collectLaunchSites(clang::ASTContext &Ctx);
+
+/// Whether D comes from a system header or a precompiled header (the
+/// toolkit's and the prelude's declarations): the whole-AST walks skip it.
+bool fromHeaders(const clang::Decl *D, const clang::SourceManager &SM);
 
 } // namespace coalesce
 

@@ -216,6 +216,14 @@ void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
   A.Ctx = &Ctx;
   A.Warp = &Warp;
   A.SplitLoops = &SplitLoops;
+  PredicatedGuards.clear();
+  for (const auto &[C, Predicated] : OpenIfs)
+    if (Predicated)
+      PredicatedGuards.insert(C);
+  for (const auto &[C, Predicated] : OpenIfs)
+    if (!Predicated)
+      PredicatedGuards.erase(C);
+  A.PredicatedGuards = &PredicatedGuards;
   A.LoadUnknowns = &LoadUnknowns;
   A.DataDependentRange = dataDependentRange(E);
   Listener.onAccess(A);

@@ -92,7 +92,7 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
       S.DataDependentRange = DataDependentRange;
     return;
   }
-  Warp->evaluateLanes(S, Off, Guards, *SplitLoops);
+  Warp->evaluateLanes(S, Off, Guards, *SplitLoops, PredicatedGuards);
 }
 
 std::vector<std::optional<int64_t>> MemoryAccess::laneByteOffsets() const {

@@ -135,6 +135,8 @@ struct MemoryAccess {
   clang::ASTContext *Ctx = nullptr;
   const WarpEvaluator *Warp = nullptr;
   const std::set<const Expr *> *SplitLoops = nullptr;
+  /// Guards of short ifs the compiler predicates (see WarpEvaluator).
+  const std::set<const Expr *> *PredicatedGuards = nullptr;
   /// Unknowns standing for values loaded at lane-dependent addresses.
   const std::set<const Expr *> *LoadUnknowns = nullptr;
   /// The access indexes, an element per iteration, a range whose start

@@ -101,6 +101,37 @@ void KernelWalker::restore(const State &S) {
   }
 }
 
+/// Whether nvcc would if-convert a body: a few statements with no loop,
+/// call, jump or barrier, so every warp issues its instructions, predicated
+/// off where no lane takes the branch.
+static bool predicable(const Stmt *S, unsigned &Budget) {
+  if (!S)
+    return true;
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+      isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S) || isa<ReturnStmt>(S) ||
+      isa<GotoStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) ||
+      isa<CallExpr>(S) || isa<CXXConstructExpr>(S))
+    return false;
+  if (isa<clang::Expr>(S) || isa<DeclStmt>(S)) {
+    if (Budget == 0)
+      return false;
+    --Budget;
+  }
+  // threadIdx.x and its kin: a property read, a special register.
+  if (isa<PseudoObjectExpr>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (!predicable(C, Budget))
+      return false;
+  return true;
+}
+
+bool KernelWalker::predicable(const Stmt *Then) {
+  // Statements and the expressions in them: a store or two of a value.
+  unsigned Budget = 48;
+  return ::coalesce::interp::predicable(Then, Budget);
+}
+
 void KernelWalker::VisitIfStmt(const IfStmt *IS) {
   visit(IS->getInit());
   if (IS->getConditionVariableDeclStmt())
@@ -110,12 +141,17 @@ void KernelWalker::VisitIfStmt(const IfStmt *IS) {
   State Before = capture();
 
   Path = pathWith(Outer, C);
+  OpenIfs.push_back({C, !IS->getElse() && predicable(IS->getThen())});
   visit(IS->getThen());
+  OpenIfs.pop_back();
   State AfterThen = capture();
 
   restore(Before);
-  Path = pathWith(Outer, X.logicalNot(C));
+  const LExpr *NotC = X.logicalNot(C);
+  Path = pathWith(Outer, NotC);
+  OpenIfs.push_back({NotC, false});
   visit(IS->getElse());
+  OpenIfs.pop_back();
   State AfterElse = capture();
 
   Path = Outer;

@@ -115,7 +115,8 @@ std::array<unsigned, 3> WarpEvaluator::threadOf(unsigned LinearTid) const {
 
 void WarpEvaluator::evaluateLanes(
     AccessSite &S, const LExpr *Off, llvm::ArrayRef<const LExpr *> Path,
-    const std::set<const LExpr *> &SplitLoops) const {
+    const std::set<const LExpr *> &SplitLoops,
+    const std::set<const LExpr *> *Predicated) const {
   // Values of every symbol for a given thread of block 0.
   std::map<std::string, std::pair<int64_t, std::string>> Used;
   const LExpr *Innermost = nullptr;
@@ -168,8 +169,19 @@ void WarpEvaluator::evaluateLanes(
   // Each comparison of a conjunction decides on its own: "k > 0 && k < n"
   // still switches lane 0 off when n is only assumed.
   std::vector<const LExpr *> Parts;
-  for (const LExpr *G : Path)
+  // The parts of predicated guards that are the same in every block: a
+  // warp they switch off in every block still issues the instruction.
+  std::set<const LExpr *> PredicatedParts;
+  for (const LExpr *G : Path) {
+    size_t Before = Parts.size();
     splitConjuncts(X, G, Parts);
+    bool BlockInvariant = !mentionsIf(G, [](const SymbolExpr *Sym) {
+      return Sym->getSymbolKind() != SymbolKind::ThreadIdx &&
+             Sym->getSymbolKind() != SymbolKind::BlockDim;
+    });
+    if (Predicated && Predicated->count(G) && BlockInvariant)
+      PredicatedParts.insert(Parts.begin() + Before, Parts.end());
+  }
   std::vector<const LExpr *> Guards;
   for (const LExpr *G : Parts) {
     bool Assumed = mentionsIf(G, [&](const SymbolExpr *Sym) {
@@ -196,6 +208,10 @@ void WarpEvaluator::evaluateLanes(
   // The warps sampled beyond warp 0 run under the guards as they are: the
   // fallback below relaxes them for warp 0 alone.
   const std::vector<const LExpr *> StrictGuards = Guards;
+  std::vector<const LExpr *> ReachGuards;
+  for (const LExpr *G : StrictGuards)
+    if (!PredicatedParts.count(G))
+      ReachGuards.push_back(G);
 
   std::vector<std::optional<int64_t>> Addr(WarpSize);
   bool AnyActive = false;
@@ -271,15 +287,21 @@ void WarpEvaluator::evaluateLanes(
       S.IterationStepBytes = *Next - *Now;
   }
   sampleLaunch(S, Off, Innermost, [&](std::array<int64_t, 3> InBlock,
-                                      unsigned Warp, unsigned Iteration) {
+                                      unsigned Warp, unsigned Iteration,
+                                      bool &Issued) {
     BlockId = InBlock;
     IterValue = Iteration;
     std::vector<std::optional<int64_t>> Lanes(WarpSize);
     unsigned Threads = Block[0] * Block[1] * Block[2];
     for (unsigned L = 0; L < WarpSize; ++L) {
       Tid = Warp * WarpSize + L;
-      if (Tid >= Threads || !ActiveIn(StrictGuards))
+      if (Tid >= Threads)
         continue;
+      if (!ActiveIn(StrictGuards)) {
+        Issued |= ReachGuards.size() < StrictGuards.size() &&
+                  ActiveIn(ReachGuards);
+        continue;
+      }
       Lanes[L] = evaluate(Off, Values);
       // A lane whose address overflows makes the warp's cost unknowable:
       // the sample is dropped whole.
@@ -449,16 +471,21 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
         std::array<int64_t, 3> BlockIdx = {
             B % SampledBlocks[0], B / SampledBlocks[0] % SampledBlocks[1],
             B / (SampledBlocks[0] * SampledBlocks[1])};
-        std::vector<std::optional<int64_t>> Lanes = Evaluate(BlockIdx, W, It);
+        bool Issued = false;
+        std::vector<std::optional<int64_t>> Lanes =
+            Evaluate(BlockIdx, W, It, Issued);
         auto First = llvm::find_if(
             Lanes, [](const std::optional<int64_t> &A) { return A.has_value(); });
-        if (First == Lanes.end())
-          continue; // no active lane: no request
-        int64_t Lane0 = **First;
+        // No active lane: no request, unless the instruction is predicated
+        // (a request of no sectors).
+        if (First == Lanes.end() && (!Issued || Lanes.empty()))
+          continue;
+        int64_t Lane0 = First == Lanes.end() ? 0 : **First;
         std::vector<std::optional<int64_t>> Rel(Lanes.size());
         for (size_t L = 0; L < Lanes.size(); ++L)
           if (Lanes[L])
             Rel[L] = *Lanes[L] - Lane0;
+        bool Predicated = First == Lanes.end();
         auto [Slot, New] = Seen.try_emplace(Key(Lane0, Rel), S.Samples.size());
         if (New) {
           AccessSite::WarpSample Sample;
@@ -468,6 +495,7 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
           Sample.Warp = W;
           Sample.Iteration = It;
           Sample.Launch = Variant;
+          Sample.Predicated = Predicated;
           S.Samples.push_back(std::move(Sample));
         }
         ++S.Samples[Slot->second].Weight;

@@ -50,9 +50,13 @@ public:
   /// that loop splits a range among threads, per SplitLoops), and the
   /// assumptions made; or S.UnknownReason. Path holds the guards the access
   /// runs under.
+  /// A warp of the sample whose lanes a predicated guard (Predicated, not
+  /// depending on the block) switches all off still issues the access: a
+  /// request of no sectors, as Nsight Compute counts it.
   void evaluateLanes(AccessSite &S, const Expr *Off,
                      llvm::ArrayRef<const Expr *> Path,
-                     const std::set<const Expr *> &SplitLoops) const;
+                     const std::set<const Expr *> &SplitLoops,
+                     const std::set<const Expr *> *Predicated = nullptr) const;
 
   /// Whether Off, free of unknowns, has one value across the lanes of each
   /// warp of block 0 (row = tid / 32: a value read once per warp), at the
@@ -81,8 +85,11 @@ private:
   /// Lanes' byte offsets of one warp (nullopt: inactive), given blockIdx,
   /// the warp within the block and the iteration of the innermost loop;
   /// empty when the address cannot be evaluated.
+  /// Issued: set when no lane is active but the warp still issues the
+  /// access (predicated off).
   using WarpLanes = std::function<std::vector<std::optional<int64_t>>(
-      std::array<int64_t, 3> BlockIdx, unsigned Warp, unsigned Iteration)>;
+      std::array<int64_t, 3> BlockIdx, unsigned Warp, unsigned Iteration,
+      bool &Issued)>;
   /// Fills S.Samples: the distinct lane patterns of a sample of the
   /// launch's warps, with how often each was met.
   void sampleLaunch(AccessSite &S, const Expr *Off, const Expr *Innermost,

@@ -202,6 +202,7 @@ template <typename Ar> void io(Ar &A, AccessSite::WarpSample &W) {
   A(W.Warp);
   A(W.Iteration);
   A(W.Launch);
+  A(W.Predicated);
 }
 
 template <typename Ar> void io(Ar &A, AccessSite &S) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdlib>
+#include <numeric>
 #include <cctype>
 #include <set>
 #include <tuple>
@@ -84,11 +85,22 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
     return nullptr;
   std::vector<WarpCost> Costs;
   std::vector<unsigned> Weights;
+  std::vector<const AccessSite::WarpSample *> Issued;
+  double Sectors = 0, Requests = 0;
   for (const AccessSite::WarpSample &W : S.Samples) {
+    Requests += W.Weight;
+    if (W.Predicated)
+      continue;
     Costs.push_back(predictWarp(absoluteOffsets(W.Lane0Offset, W.LaneOffsets),
                                 S.ElemBytes, Opts.GPU));
     Weights.push_back(W.Weight);
+    Issued.push_back(&W);
+    Sectors += double(W.Weight) * Costs.back().Sectors;
   }
+  if (Costs.empty())
+    return nullptr;
+  if (Requests > std::accumulate(Weights.begin(), Weights.end(), 0.0))
+    F.IfPredicatedSectors = Sectors / Requests;
   F.Launch = summarizeLaunch(Costs, Weights, Opts.GPU);
   if (!F.Launch->varies())
     return nullptr;
@@ -99,7 +111,7 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
     if (Costs[I].Sectors > Costs[Max].Sectors)
       Max = I;
   }
-  const AccessSite::WarpSample &A = S.Samples[Min], &B = S.Samples[Max];
+  const AccessSite::WarpSample &A = *Issued[Min], &B = *Issued[Max];
   std::vector<std::string> What;
   if (A.Block != B.Block)
     What.push_back("blocks");
@@ -126,7 +138,8 @@ std::string assumptionText(const AccessSite &S) {
     if (At != std::string::npos) {
       llvm::StringRef List = llvm::StringRef(A.Origin).substr(At + Loop.size());
       Value = List.consume_back(First)
-                  ? List.str() + " (the first values of a host loop)"
+                  ? Value + " (the first launch of a host loop that passes " +
+                        List.str() + ")"
                   : List.str() + " (a host loop)";
     }
     T += (T.empty() ? ", assuming " : ", ") + A.Name + " = " + Value;

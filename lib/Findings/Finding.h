@@ -42,6 +42,11 @@ struct Finding {
   /// then the warp the checks describe: the costliest sampled one (warp 0
   /// unless warps differ), with Site's lane offsets those of warp 0.
   std::optional<LaunchCost> Launch;
+  /// The launch's mean sectors per request if the compiler predicates the
+  /// short if around the access, so that warps with no active lane issue
+  /// it too (AccessSite::WarpSample::Predicated); unset when no such warp
+  /// was sampled.
+  std::optional<double> IfPredicatedSectors;
   /// Cost's sectors for warp 0 of block 0, and where the warps that cost
   /// the least and the most were met (what differs between them: "blocks",
   /// "warps", "iterations").

@@ -93,6 +93,10 @@ Json access(const Finding &F) {
       W["min"] = F.Launch->MinSectors;
       W["max"] = F.Launch->MaxSectors;
       W["warp0"] = F.Warp0Sectors;
+      // Extension of v1: the mean if the compiler predicates the short if
+      // around the access (warps with no lane on then issue it too).
+      if (F.IfPredicatedSectors)
+        W["if_predicated"] = jsonCount(*F.IfPredicatedSectors);
     }
   } else {
     A["sectors_per_request"] = nullptr;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """One line per analyzed access of a cuda-coalesce JSON report, for FileCheck.
 
-  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ unless CONDITION][ FLAGGED CHECK]
+  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ if-predicated=MEAN][ unless CONDITION][ FLAGGED CHECK]
   LINE:COL KIND `TEXT` CATEGORY: REASON[ range=LENGTH][ FLAGGED CHECK]
   LINE:COL KIND `TEXT` shared addr=ADDRESS wf=WAVEFRONTS ideal=IDEAL ways=WAYS CATEGORY[ FLAGGED CHECK]
 
@@ -45,6 +45,8 @@ for a in report["accesses"]:
         head, a["address"], number(a["sectors_per_request"]),
         number(a["ideal_sectors"]), number(a["efficiency"]), spread,
         a["category"])
+    if warps and warps.get("if_predicated") is not None:
+        line += " if-predicated=" + number(warps["if_predicated"])
     if a.get("contiguous_if"):
         line += " unless " + a["contiguous_if"]
     if a["flagged"]:

@@ -42,13 +42,22 @@ __global__ void hostLoop(float *m, int d) {
   // TEXT: note: lane address = m + 4*(threadIdx.x*d + 256*blockIdx.x*d), assuming d = 1, 2, 4 (a host loop)
 }
 
-// A while loop whose trip count is the data's: its first three values.
+// A while loop whose trip count is the data's and whose grid shrinks
+// (Rodinia srad's reduce): how its launches weigh is unknown, so the first
+// launch's value is used (measured there: 3.99 sectors per request).
 __global__ void reduceStep(float *sums, int mul) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   sums[i * mul] += 1.0f;
-  // CHECK: [[@LINE-1]]:3 load+store `sums[i * mul]` {{.*}} spr=22.6667 ideal=4 eff=0.1765 warps=4..32/4 strided FLAGGED coalescing-strided
-  // TEXT: runtime_values.cu:[[#@LINE-2]]:3: warning: strided load and store: {{.*}} launches differ
-  // TEXT: note: lane address = {{.*}}, assuming mul = 1, 512, 262144 (the first values of a host loop)
+  // CHECK: [[@LINE-1]]:3 load+store `sums[i * mul]` {{.*}} spr=4 ideal=4 eff=1 coalesced
+}
+
+// The same loop's later launches, had they the stride: the note names them.
+__global__ void reduceStrided(float *sums, int mul) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  sums[i * 2 * mul] += 1.0f;
+  // CHECK: [[@LINE-1]]:3 load+store `sums[i * 2 * mul]` {{.*}} spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided
+  // TEXT: runtime_values.cu:[[#@LINE-2]]:3: warning: strided load and store: lanes are 8 bytes apart
+  // TEXT: note: lane address = {{.*}}, assuming mul = 1 (the first launch of a host loop that passes 1, 512, 262144, ...)
 }
 
 // Negative: a loop that changes the argument in a way not followed (two
@@ -66,6 +75,7 @@ void run(float *m, const float *in, int blocks, int n) {
   int mul = 1;
   while (blocks != 0) {
     reduceStep<<<blocks, 256>>>(m, mul);
+    reduceStrided<<<blocks, 256>>>(m, mul);
     if (blocks == 1) {
       blocks = 0;
     } else {
