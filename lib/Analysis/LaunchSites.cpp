@@ -343,6 +343,37 @@ loopValues(ASTContext &Ctx, Evaluator &Eval, const Expr *Arg,
   return Values;
 }
 
+/// Whether E reads a local variable that one of the loops Around changes
+/// (other than by setting it to a constant).
+bool writtenByLoopAround(const Expr *E,
+                         const std::vector<const Stmt *> &Around,
+                         ASTContext &Ctx) {
+  std::vector<const VarDecl *> Read;
+  std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const VarDecl *V = dyn_cast<Expr>(S) ? localVar(cast<Expr>(S))
+                                              : nullptr)
+      Read.push_back(V);
+    for (const Stmt *C : S->children())
+      Collect(C);
+  };
+  Collect(E);
+  for (const VarDecl *V : Read)
+    for (const Stmt *L : Around) {
+      std::vector<const Expr *> W;
+      writesTo(L, V, W);
+      for (const Expr *Write : W) {
+        const auto *BO = dyn_cast<BinaryOperator>(Write);
+        Expr::EvalResult R;
+        if (!(BO && BO->getOpcode() == BO_Assign &&
+              BO->getRHS()->EvaluateAsInt(R, Ctx)))
+          return true;
+      }
+    }
+  return false;
+}
+
 class LaunchCollector : public RecursiveASTVisitor<LaunchCollector> {
 public:
   explicit LaunchCollector(ASTContext &Ctx) : Ctx(Ctx) {}
@@ -439,6 +470,10 @@ public:
             loopValues(Ctx, Eval, Call->getArg(I), Call, LoopsAround[Call],
                        Bounded);
         if (!Loop) {
+          // An expression of a variable a loop around the launch changes
+          // (d * 2) has no one value: left unknown.
+          if (writtenByLoopAround(Call->getArg(I), LoopsAround[Call], Ctx))
+            continue;
           if (std::optional<int64_t> V = Eval.integer(Call->getArg(I), At))
             Info.ConstantArgs[Param] = *V;
           continue;

@@ -88,3 +88,17 @@ void run(float *m, const float *in, int blocks, int n) {
     k += n / 2;
   }
 }
+
+// Negative: an expression of a variable the loop changes has no one value
+// (it was once taken as its value before the loop, 2).
+__global__ void loopExpr(float *m, int s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  m[i * s] = 0.0f;
+  // CHECK: [[@LINE-1]]:3 store `m[i * s]` {{.*}} spr=32 ideal=4 eff=0.125 strided unless s == 1 FLAGGED coalescing-strided
+  // TEXT: runtime_values.cu:[[#@LINE-2]]:3: warning: strided store unless s == 1
+}
+
+void runMore(float *m) {
+  for (int d = 1; d < 8; d *= 2)
+    loopExpr<<<64, 256>>>(m, d * 2);
+}
