@@ -2,8 +2,10 @@
 """Measures how long cuda-coalesce takes and how much memory it uses.
 
     bench/perf.py BUILD_DIR [--repeats N] [--out FILE.md]
-    bench/perf.py BUILD_DIR --side-by-side [--headers toolkit|builtin]
-                  [--project-files N] [--suites DIR] [--out FILE.md]
+    bench/perf.py BUILD_DIR|BINARY --side-by-side [--headers toolkit|builtin]
+                  [--project-files N] [--suites DIR] [--jobs N]
+                  [--inputs one,examples,project,suites] [--skip RUN,...]
+                  [--out FILE.md]
 
 For each input (the examples, the benchmark's own kernels, and the lit
 engine tests), runs the analyzer N times with the built-in headers and with
@@ -22,6 +24,15 @@ costs), as a rerun with nothing changed, and without the cache, at -j 1 and
 (written to a temporary folder), and Rodinia + PolyBench-ACC when --suites
 points at them (their code is never committed). Every cached report is
 compared byte for byte with the serial uncached one.
+
+--suites DIR holds Rodinia's cuda/ and common/ and PolyBench-ACC's CUDA/
+and common/, each suite in a folder of its own named as fetched
+(yuhc+gpu-rodinia, cavazos-lab+PolyBench-ACC) or plainly (rodinia,
+polybench). --inputs measures only the inputs named; --skip leaves out runs
+that take long on a large input (clang-jN, uncached-jN, warm-j1; the serial
+clang floor, the ratios' base, and the serial uncached run, the reports'
+reference, are always made). BUILD_DIR may also be the analyzer binary
+itself, or a folder that holds it.
 """
 import argparse
 import concurrent.futures
@@ -165,22 +176,40 @@ void launch%(i)d(float *a, float *b, Particle *p, int n) {
     return [("src/k%04d.cu" % i, ["-Iinclude"]) for i in range(n)]
 
 
+SUITES = (
+    # (folder names it may have under --suites, its .cu tree, its includes)
+    (("yuhc+gpu-rodinia", "rodinia", "gpu-rodinia"), "cuda", "common"),
+    (("cavazos-lab+PolyBench-ACC", "polybench", "PolyBench-ACC"), "CUDA",
+     "common"),
+)
+
+
 def suite_units(suites):
-    """Rodinia and PolyBench-ACC as bench/suite_compare.py lists them."""
+    """Rodinia and PolyBench-ACC as bench/suite_compare.py lists them: each
+    file with -I its own folder and -I the suite's common folder."""
     units = []
-    for root, common in (("yuhc+gpu-rodinia/cuda", "yuhc+gpu-rodinia/common"),
-                         ("cavazos-lab+PolyBench-ACC/CUDA",
-                          "cavazos-lab+PolyBench-ACC/common")):
+    for names, tree, common in SUITES:
+        top = next((n for n in names
+                    if os.path.isdir(os.path.join(suites, n, tree))), None)
+        if top is None:
+            sys.exit("--suites %s: none of %s holds %s/" % (
+                suites, ", ".join(names), tree))
         found = []
-        for d, _, names in os.walk(os.path.join(suites, root)):
+        for d, _, files in os.walk(os.path.join(suites, top, tree)):
             found += [os.path.relpath(os.path.join(d, n), suites)
-                      for n in names if n.endswith(".cu")]
-        units += [(f, ["-I" + os.path.dirname(f), "-I" + common])
+                      for n in files if n.endswith(".cu")]
+        units += [(f, ["-I" + os.path.dirname(f),
+                       "-I" + os.path.join(top, common)])
                   for f in sorted(found)]
     return units
 
 
-def analyzer_runs(tool, units, headers, jobs, cwd):
+def log(text):
+    print("[%s] %s" % (time.strftime("%H:%M:%S"), text), file=sys.stderr,
+          flush=True)
+
+
+def analyzer_runs(tool, units, headers, jobs, cwd, skip=()):
     """The analyzer on every unit, as a project drives it: one process over a
     compile_commands.json that gives each file its flags."""
     db = tempfile.mkdtemp(prefix="perf-db-")
@@ -192,51 +221,71 @@ def analyzer_runs(tool, units, headers, jobs, cwd):
     base = [tool, "--cuda=" + headers, "--format=json", "--color=false",
             "-p", db]
 
-    def run(extra, j):
-        return timed(base + extra + ["-j", str(j)], cwd, (0, 1, 2))
-
     results = {}
+
+    def run(label, extra, j):
+        r = timed(base + extra + ["-j", str(j)], cwd, (0, 1, 2))
+        same = "" if not results else ", report %s the serial uncached one" % (
+            "=" if r[3] == results["uncached -j1"][3] else "DIFFERS FROM")
+        log("  %s: %.2f s wall, %.2f s CPU, %.0f MiB%s" % (
+            label, r[0], r[1], r[2], same))
+        results[label] = r
+
     cache = os.path.join(db, "cache")
     try:
-        results["uncached -j1"] = run(["--no-cache"], 1)
-        results["uncached -j%d" % jobs] = run(["--no-cache"], jobs)
-        results["cold cache -j%d" % jobs] = run(["--cache-dir", cache], jobs)
-        results["rerun, nothing changed -j%d" % jobs] = run(
-            ["--cache-dir", cache], jobs)
+        run("uncached -j1", ["--no-cache"], 1)
+        if "uncached-jN" not in skip:
+            run("uncached -j%d" % jobs, ["--no-cache"], jobs)
+        run("cold cache -j%d" % jobs, ["--cache-dir", cache], jobs)
+        run("rerun, nothing changed -j%d" % jobs, ["--cache-dir", cache], jobs)
         shutil.rmtree(os.path.join(cache, "results"))
-        results["warm headers, no results -j%d" % jobs] = run(
-            ["--cache-dir", cache], jobs)
-        shutil.rmtree(os.path.join(cache, "results"))
-        results["warm headers, no results -j1"] = run(["--cache-dir", cache], 1)
+        run("warm headers, no results -j%d" % jobs, ["--cache-dir", cache],
+            jobs)
+        if "warm-j1" not in skip:
+            shutil.rmtree(os.path.join(cache, "results"))
+            run("warm headers, no results -j1", ["--cache-dir", cache], 1)
     finally:
         shutil.rmtree(db, True)
     return results
 
 
 def side_by_side(args, tool):
-    jobs = os.cpu_count()
+    jobs = args.jobs
     headers = args.headers
+    wanted = set(args.inputs.split(","))
+    skip = set(filter(None, args.skip.split(",")))
     sections = []
     tmp = tempfile.mkdtemp(prefix="perf-project-")
     try:
         examples = [(f, []) for f in sorted(glob.glob("examples/*.cu"))]
-        inputs = [("one file (%s)" % examples[0][0], examples[:1], ROOT),
-                  ("examples (%d files)" % len(examples), examples, ROOT)]
-        if args.project_files:
+        inputs = []
+        if "one" in wanted:
+            inputs.append(("one file (%s)" % examples[0][0], examples[:1],
+                           ROOT))
+        if "examples" in wanted:
+            inputs.append(("examples (%d files)" % len(examples), examples,
+                           ROOT))
+        if args.project_files and "project" in wanted:
             inputs.append(("generated project (%d files)" % args.project_files,
                            generate_project(tmp, args.project_files), tmp))
-        if args.suites:
-            units = suite_units(args.suites)
+        if args.suites and "suites" in wanted:
+            suites = os.path.abspath(args.suites)
+            units = suite_units(suites)
             inputs.append(("Rodinia + PolyBench-ACC (%d files)" % len(units),
-                           units, args.suites))
+                           units, suites))
         for name, units, cwd in inputs:
-            print("measuring %s ..." % name, file=sys.stderr, flush=True)
+            log("measuring %s ..." % name)
             f1 = floor(units, headers, 1, cwd)
-            fj = floor(units, headers, jobs, cwd)
-            runs = analyzer_runs(tool, units, headers, jobs, cwd)
+            log("  clang serial: %.2f s wall, %.2f s CPU" % f1[:2])
+            rows = [("clang -fsyntax-only, serial", f1, None)]
+            if "clang-jN" not in skip:
+                fj = floor(units, headers, jobs, cwd)
+                log("  clang %d at once: %.2f s wall, %.2f s CPU" % (
+                    (jobs,) + fj[:2]))
+                rows.append(("clang -fsyntax-only, %d at once" % jobs, fj,
+                             None))
+            runs = analyzer_runs(tool, units, headers, jobs, cwd, skip)
             reference = runs["uncached -j1"][3]
-            rows = [("clang -fsyntax-only, serial", f1, None),
-                    ("clang -fsyntax-only, %d at once" % jobs, fj, None)]
             rows += [("cuda-coalesce, " + k, v, v[3] == reference)
                      for k, v in runs.items()]
             lines = ["### " + name, "",
@@ -266,12 +315,21 @@ def side_by_side(args, tool):
     head = ["Machine: %s, %d cores (%s); %s" % (platform.machine(),
                                                os.cpu_count(), cpu,
                                                platform.platform()),
-            "Headers: %s; command: `bench/perf.py %s --side-by-side "
-            "--headers %s --project-files %d%s`" % (
-                headers, args.build, headers, args.project_files,
-                " --suites DIR" if args.suites else ""),
+            "Headers: %s; analyzer: %s; command: `bench/perf.py %s`" % (
+                headers, tool, " ".join(sys.argv[1:])),
             ""]
     return "\n".join(head + sections) + "\n"
+
+
+def analyzer_binary(build):
+    """BUILD may be the build folder, a folder holding the binary, or the
+    binary itself."""
+    build = os.path.abspath(build)
+    for tool in (build, os.path.join(build, "bin", "cuda-coalesce"),
+                 os.path.join(build, "cuda-coalesce")):
+        if os.path.isfile(tool) and os.access(tool, os.X_OK):
+            return tool
+    sys.exit("no cuda-coalesce binary at %s" % build)
 
 
 def main():
@@ -285,11 +343,27 @@ def main():
                         os.path.join(CUDA, "include", "cuda_runtime.h"))
                     else "builtin")
     ap.add_argument("--project-files", type=int, default=1000)
-    ap.add_argument("--suites", help="folder holding yuhc+gpu-rodinia and "
-                    "cavazos-lab+PolyBench-ACC")
+    ap.add_argument("--suites", help="folder holding Rodinia "
+                    "(yuhc+gpu-rodinia/ or rodinia/: cuda/, common/) and "
+                    "PolyBench-ACC (cavazos-lab+PolyBench-ACC/ or polybench/: "
+                    "CUDA/, common/)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count())
+    ap.add_argument("--inputs", default="one,examples,project,suites",
+                    help="comma-separated: one, examples, project, suites")
+    ap.add_argument("--skip", default="",
+                    help="comma-separated runs to leave out: clang-jN, "
+                    "uncached-jN, warm-j1")
     args = ap.parse_args()
+    bad = set(filter(None, args.skip.split(","))) - {
+        "clang-jN", "uncached-jN", "warm-j1"}
+    if bad:
+        ap.error("--skip: unknown run(s) %s" % ", ".join(sorted(bad)))
+    bad = set(args.inputs.split(",")) - {"one", "examples", "project",
+                                         "suites"}
+    if bad:
+        ap.error("--inputs: unknown input(s) %s" % ", ".join(sorted(bad)))
     if args.side_by_side:
-        tool = os.path.join(os.path.abspath(args.build), "bin", "cuda-coalesce")
+        tool = analyzer_binary(args.build)
         text = side_by_side(args, tool)
         print(text)
         if args.out:
