@@ -158,6 +158,13 @@ KernelWalker::evalGroupMethod(const CallExpr *Call,
       return std::nullopt;
     return Value::integer(atLane(V, Src));
   };
+  // A dim3 result, read at one component (.x: 0).
+  auto Dim3 = [&](const LExpr *(ExprContext::*Of)(unsigned))
+      -> std::optional<Value> {
+    if (!Component)
+      return std::nullopt;
+    return Value::integer((X.*Of)(*Component));
+  };
   switch (*Q) {
   case GroupQuery::BlockThreadRank:
     return Value::integer(Tid);
@@ -190,21 +197,13 @@ KernelWalker::evalGroupMethod(const CallExpr *Call,
     return Shuffle(3);
   case GroupQuery::BlockGroupIndex:
   case GroupQuery::GridBlockIndex:
-    if (!Component)
-      return std::nullopt;
-    return Value::integer(X.blockIdx(*Component));
+    return Dim3(&ExprContext::blockIdx);
   case GroupQuery::BlockThreadIndex:
-    if (!Component)
-      return std::nullopt;
-    return Value::integer(X.threadIdx(*Component));
+    return Dim3(&ExprContext::threadIdx);
   case GroupQuery::BlockDimThreads:
-    if (!Component)
-      return std::nullopt;
-    return Value::integer(X.blockDim(*Component));
+    return Dim3(&ExprContext::blockDim);
   case GroupQuery::GridDimBlocks:
-    if (!Component)
-      return std::nullopt;
-    return Value::integer(X.gridDim(*Component));
+    return Dim3(&ExprContext::gridDim);
   }
   return std::nullopt;
 }

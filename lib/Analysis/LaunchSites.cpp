@@ -174,19 +174,60 @@ const VarDecl *localVar(const Expr *E) {
   return VD && VD->hasLocalStorage() ? VD : nullptr;
 }
 
-/// The writes to V inside S: increments, assignments, compound ones.
+/// The writes to V inside S: increments, assignments, compound ones, to V
+/// or to a member of it ("grid.x = b").
 void writesTo(const Stmt *S, const VarDecl *V,
               std::vector<const Expr *> &Out) {
   if (!S)
     return;
+  auto Target = [](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        break;
+      E = ME->getBase()->IgnoreParenImpCasts();
+    }
+    return localVar(E);
+  };
   if (const auto *UO = dyn_cast<UnaryOperator>(S))
-    if (UO->isIncrementDecrementOp() && localVar(UO->getSubExpr()) == V)
+    if (UO->isIncrementDecrementOp() && Target(UO->getSubExpr()) == V)
       Out.push_back(UO);
   if (const auto *BO = dyn_cast<BinaryOperator>(S))
-    if (BO->isAssignmentOp() && localVar(BO->getLHS()) == V)
+    if (BO->isAssignmentOp() && Target(BO->getLHS()) == V)
       Out.push_back(BO);
   for (const Stmt *C : S->children())
     writesTo(C, V, Out);
+}
+
+/// Whether E reads a local variable that one of the loops Around changes
+/// (other than by setting it to a constant).
+bool writtenByLoopAround(const Expr *E,
+                         const std::vector<const Stmt *> &Around,
+                         ASTContext &Ctx) {
+  std::vector<const VarDecl *> Read;
+  std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const VarDecl *V = dyn_cast<Expr>(S) ? localVar(cast<Expr>(S))
+                                              : nullptr)
+      Read.push_back(V);
+    for (const Stmt *C : S->children())
+      Collect(C);
+  };
+  Collect(E);
+  for (const VarDecl *V : Read)
+    for (const Stmt *L : Around) {
+      std::vector<const Expr *> W;
+      writesTo(L, V, W);
+      for (const Expr *Write : W) {
+        const auto *BO = dyn_cast<BinaryOperator>(Write);
+        Expr::EvalResult R;
+        if (!(BO && BO->getOpcode() == BO_Assign &&
+              BO->getRHS()->EvaluateAsInt(R, Ctx)))
+          return true;
+      }
+    }
+  return false;
 }
 
 /// The values a host loop gives a launch argument. Arg is a local integer
@@ -301,26 +342,9 @@ loopValues(ASTContext &Ctx, Evaluator &Eval, const Expr *Arg,
   // A loop that also changes the launch's shape (a reduction's shrinking
   // grid) gives launches of unknown weight.
   if (const CallExpr *Config = Call->getConfig())
-    for (const Expr *A : Config->arguments()) {
-      std::vector<const VarDecl *> Used;
-      std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
-        if (!S)
-          return;
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-            Used.push_back(VD);
-        for (const Stmt *C : S->children())
-          Collect(C);
-      };
-      Collect(A);
-      for (const VarDecl *U : Used) {
-        std::vector<const Expr *> W;
-        for (const Stmt *C : Loop->children())
-          writesTo(C, U, W);
-        if (!W.empty())
-          Bounded = false;
-      }
-    }
+    for (const Expr *A : Config->arguments())
+      if (writtenByLoopAround(A, {Loop}, Ctx))
+        Bounded = false;
   // Does the launch see the value before or after this iteration's step?
   bool StepFirst = !(isa<ForStmt>(Loop) && W == cast<ForStmt>(Loop)->getInc()) &&
                    SM.isBeforeInTranslationUnit(W->getBeginLoc(),
@@ -341,37 +365,6 @@ loopValues(ASTContext &Ctx, Evaluator &Eval, const Expr *Arg,
   if (Holds && X && Values.size() == MaxLoopValues && Holds(*X).value_or(false))
     Bounded = false; // more iterations than followed
   return Values;
-}
-
-/// Whether E reads a local variable that one of the loops Around changes
-/// (other than by setting it to a constant).
-bool writtenByLoopAround(const Expr *E,
-                         const std::vector<const Stmt *> &Around,
-                         ASTContext &Ctx) {
-  std::vector<const VarDecl *> Read;
-  std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
-    if (!S)
-      return;
-    if (const VarDecl *V = dyn_cast<Expr>(S) ? localVar(cast<Expr>(S))
-                                              : nullptr)
-      Read.push_back(V);
-    for (const Stmt *C : S->children())
-      Collect(C);
-  };
-  Collect(E);
-  for (const VarDecl *V : Read)
-    for (const Stmt *L : Around) {
-      std::vector<const Expr *> W;
-      writesTo(L, V, W);
-      for (const Expr *Write : W) {
-        const auto *BO = dyn_cast<BinaryOperator>(Write);
-        Expr::EvalResult R;
-        if (!(BO && BO->getOpcode() == BO_Assign &&
-              BO->getRHS()->EvaluateAsInt(R, Ctx)))
-          return true;
-      }
-    }
-  return false;
 }
 
 class LaunchCollector : public RecursiveASTVisitor<LaunchCollector> {

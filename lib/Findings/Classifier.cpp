@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdlib>
-#include <numeric>
 #include <cctype>
 #include <set>
 #include <tuple>
@@ -83,24 +82,25 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
   const AccessSite &S = F.Site;
   if (S.Samples.empty())
     return nullptr;
-  std::vector<WarpCost> Costs;
-  std::vector<unsigned> Weights;
+  // Warps that issue the access predicated off (no lane on) count only in
+  // the predicated mean: requests of no sectors.
+  std::vector<WarpCost> Costs, AllCosts;
+  std::vector<unsigned> Weights, AllWeights;
   std::vector<const AccessSite::WarpSample *> Issued;
-  double Sectors = 0, Requests = 0;
   for (const AccessSite::WarpSample &W : S.Samples) {
-    Requests += W.Weight;
+    AllCosts.push_back(predictWarp(
+        absoluteOffsets(W.Lane0Offset, W.LaneOffsets), S.ElemBytes, Opts.GPU));
+    AllWeights.push_back(W.Weight);
     if (W.Predicated)
       continue;
-    Costs.push_back(predictWarp(absoluteOffsets(W.Lane0Offset, W.LaneOffsets),
-                                S.ElemBytes, Opts.GPU));
+    Costs.push_back(AllCosts.back());
     Weights.push_back(W.Weight);
     Issued.push_back(&W);
-    Sectors += double(W.Weight) * Costs.back().Sectors;
   }
   if (Costs.empty())
     return nullptr;
-  if (Requests > std::accumulate(Weights.begin(), Weights.end(), 0.0))
-    F.IfPredicatedSectors = Sectors / Requests;
+  if (Costs.size() < AllCosts.size())
+    F.IfPredicatedSectors = summarizeLaunch(AllCosts, AllWeights, Opts.GPU).Sectors;
   F.Launch = summarizeLaunch(Costs, Weights, Opts.GPU);
   if (!F.Launch->varies())
     return nullptr;

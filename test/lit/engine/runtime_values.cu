@@ -102,3 +102,19 @@ void runMore(float *m) {
   for (int d = 1; d < 8; d *= 2)
     loopExpr<<<64, 256>>>(m, d * 2);
 }
+
+// A bounded host loop that also shrinks the grid (through a dim3 member):
+// its launches' weights are unknown, so the first launch's value is used.
+__global__ void shrinking(float *m, int s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  m[i * s] = 0.0f;
+  // CHECK: [[@LINE-1]]:3 store `m[i * s]` {{.*}} spr=4 ideal=4 eff=1 coalesced
+}
+
+void runShrinking(float *m) {
+  dim3 grid(64);
+  for (int s = 1; s <= 4; s *= 2) {
+    shrinking<<<grid, 256>>>(m, s);
+    grid.x = grid.x / 2;
+  }
+}
