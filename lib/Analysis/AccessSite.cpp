@@ -2,6 +2,10 @@
 
 #include "Analysis/AccessSite.h"
 
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
 namespace coalesce {
 
 const char *accessKindName(AccessKind K) {
@@ -16,6 +20,47 @@ const char *accessKindName(AccessKind K) {
     return "atomic";
   }
   return "load";
+}
+
+std::vector<std::optional<int64_t>>
+absoluteOffsets(int64_t Lane0, const std::vector<std::optional<int64_t>> &Rel) {
+  std::vector<std::optional<int64_t>> Addrs(Rel.size());
+  for (size_t L = 0; L < Rel.size(); ++L)
+    if (Rel[L])
+      Addrs[L] = Lane0 + *Rel[L];
+  return Addrs;
+}
+
+double AccessSite::ValueDependence::fewest() const {
+  return Sectors.empty() ? 0 : *std::min_element(Sectors.begin(), Sectors.end());
+}
+
+double AccessSite::ValueDependence::most() const {
+  return Sectors.empty() ? 0 : *std::max_element(Sectors.begin(), Sectors.end());
+}
+
+double AccessSite::ValueDependence::mean() const {
+  return Sectors.empty()
+             ? 0
+             : std::accumulate(Sectors.begin(), Sectors.end(), 0.0) /
+                   double(Sectors.size());
+}
+
+std::string AccessSite::ValueDependence::fewestWhen() const {
+  if (!Modulus)
+    return "";
+  std::vector<std::string> Residues;
+  for (size_t R = 0; R < Sectors.size(); ++R)
+    if (std::abs(Sectors[R] - fewest()) < 1e-9)
+      Residues.push_back(std::to_string(R));
+  std::string Cond = Name + " % " + std::to_string(Modulus);
+  if (Residues.size() == 1)
+    return Cond + " == " + Residues[0];
+  Cond += " is ";
+  for (size_t I = 0; I < Residues.size(); ++I)
+    Cond += (I == 0 ? "" : I + 1 == Residues.size() ? " or " : ", ") +
+            Residues[I];
+  return Cond;
 }
 
 } // namespace coalesce

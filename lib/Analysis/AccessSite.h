@@ -24,6 +24,11 @@ enum class AccessKind { Load, Store, LoadStore, Atomic };
 /// "load", "store", "load+store", "atomic".
 const char *accessKindName(AccessKind K);
 
+/// Lane addresses from lane 0's offset and each lane's offset from it
+/// (nullopt: an inactive lane, kept).
+std::vector<std::optional<int64_t>>
+absoluteOffsets(int64_t Lane0, const std::vector<std::optional<int64_t>> &Rel);
+
 /// A location in a source file, as the user sees it (macro uses, not macro
 /// definitions). Columns are 1-based byte columns, as clang prints them.
 struct SourcePos {
@@ -141,6 +146,30 @@ struct AccessSite {
   /// the lanes' spacing, and the lanes are contiguous only when it is 1:
   /// "stride == 1". Empty otherwise.
   std::string ContiguousIf;
+  /// A runtime value the analyzer assumed (no launch site, no --assume)
+  /// that moves the lanes within sectors, as an offset (in[n + i]) or a row
+  /// length (in[row * width + col]) does: the assumed 1048576 is a
+  /// multiple of every sector, the run's value need not be. The launch's
+  /// mean sectors per request is sampled again for each residue of the
+  /// value: Sectors[r] for values congruent to r modulo Modulus (the
+  /// shortest period, at most 32), the assumed value's among them.
+  /// Modulus 0: no period up to 32; Sectors then holds the assumed value
+  /// and the 31 after it, in that order.
+  struct ValueDependence {
+    std::string Name;
+    int64_t Assumed = 0;
+    unsigned Modulus = 0;
+    std::vector<double> Sectors;
+    double fewest() const;
+    double most() const;
+    /// The mean over the residues: a value the analysis cannot see is as
+    /// likely to be any of them.
+    double mean() const;
+    /// The values that give the fewest sectors, as a condition:
+    /// "width % 8 == 0", "width % 8 is 0 or 4"; empty when Modulus is 0.
+    std::string fewestWhen() const;
+  };
+  std::vector<ValueDependence> AlignmentDependence;
   std::array<unsigned, 3> BlockDim = {0, 0, 0}; ///< as used; 0: unknown
 
   /// clang SourceLocations (raw encodings, 0 when none) of the access and

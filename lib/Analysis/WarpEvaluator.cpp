@@ -1,6 +1,7 @@
 //===- WarpEvaluator.cpp --------------------------------------------------===//
 
 #include "Analysis/WarpEvaluator.h"
+#include "Model/Coalescer.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -8,7 +9,10 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <cmath>
+#include <limits>
 #include <map>
+#include <numeric>
 
 using namespace clang;
 using LExpr = coalesce::Expr;
@@ -123,6 +127,8 @@ void WarpEvaluator::evaluateLanes(
   unsigned Tid = 0;
   std::optional<unsigned> IterValue;
   std::array<int64_t, 3> BlockId = {0, 0, 0};
+  // One assumed value replaced, to see what the prediction owes to it.
+  std::optional<std::pair<std::string, int64_t>> Override;
   SymbolValues Values = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
     unsigned D = Sym->getDim();
     switch (Sym->getSymbolKind()) {
@@ -141,11 +147,14 @@ void WarpEvaluator::evaluateLanes(
     case SymbolKind::GridDim:
     case SymbolKind::Param:
     case SymbolKind::Opaque: {
+      if (Override)
+        if (Sym->getName() == Override->first)
+          return Override->second;
       std::string Origin;
       std::optional<int64_t> V = runtimeValue(Sym, Origin);
       // The first launch's value is shown (warp 0's); a host loop's
       // origin lists all of them.
-      if (V && Variant == 0)
+      if (V && Variant == 0 && !Override)
         Used[Sym->getName().str()] = {*V, Origin};
       return V;
     }
@@ -286,9 +295,8 @@ void WarpEvaluator::evaluateLanes(
     if (Next && Now)
       S.IterationStepBytes = *Next - *Now;
   }
-  sampleLaunch(S, Off, Innermost, [&](std::array<int64_t, 3> InBlock,
-                                      unsigned Warp, unsigned Iteration,
-                                      bool &Issued) {
+  WarpLanes WarpAt = [&](std::array<int64_t, 3> InBlock, unsigned Warp,
+                        unsigned Iteration, bool &Issued) {
     BlockId = InBlock;
     IterValue = Iteration;
     std::vector<std::optional<int64_t>> Lanes(WarpSize);
@@ -309,10 +317,15 @@ void WarpEvaluator::evaluateLanes(
         return std::vector<std::optional<int64_t>>();
     }
     return Lanes;
-  });
+  };
+  sampleLaunch(S, Off, Innermost, WarpAt);
   for (const auto &[Name, V] : Used)
     if (Name != "blockDim")
       S.Assumptions.push_back({Name, V.first, V.second});
+  std::vector<std::string> Defaulted;
+  for (const auto &[Name, V] : Used)
+    if (V.second == "default" && !llvm::StringRef(Name).starts_with("gridDim."))
+      Defaulted.push_back(Name);
   // A stride the run passes (in[i * stride]): the lanes' spacing is the
   // assumed value's. Say which assumed value, set to 1, would make them
   // contiguous, so the warning reads "strided unless stride == 1".
@@ -330,10 +343,6 @@ void WarpEvaluator::evaluateLanes(
     return Any;
   };
   if (!S.Shared && S.ElemBytes && !Contiguous(Addr)) {
-    std::vector<std::string> Defaulted;
-    for (const auto &[Name, V] : Used)
-      if (V.second == "default")
-        Defaulted.push_back(Name);
     for (const std::string &Name : Defaulted) {
       SymbolValues One = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
         if (Sym->getName() == Name)
@@ -354,6 +363,62 @@ void WarpEvaluator::evaluateLanes(
       }
     }
   }
+  // An assumed value can also decide where the lanes start within a
+  // sector (in[n + i], rows of `width` floats): the launch is sampled again
+  // for each residue of it. How the lanes move when it grows by one, on a
+  // few probe warps (block 0 and the next along each dimension, the
+  // block's first and last warp, two iterations), gives the period: a lane
+  // moving by d bytes returns to its place in the sector every Sector /
+  // gcd(d, Sector) values. A move that differs from the next one (the
+  // value is divided or squared) proves no period: 0.
+  const int64_t Sector = GpuTarget().SectorBytes;
+  auto PeriodOf = [&](const std::string &Name, int64_t Assumed) -> unsigned {
+    int64_t G = Sector;
+    unsigned LastWarp = (Threads - 1) / WarpSize;
+    const std::array<std::array<int64_t, 3>, 4> Probes = {
+        {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+    for (const std::array<int64_t, 3> &B : Probes)
+      for (unsigned W : {0u, LastWarp})
+        for (unsigned It : {0u, 1u}) {
+          std::array<std::vector<std::optional<int64_t>>, 3> At;
+          for (unsigned K = 0; K < 3; ++K) {
+            Override.emplace(Name, Assumed + K);
+            bool Issued = false;
+            At[K] = WarpAt(B, W, It, Issued);
+          }
+          Override.reset();
+          if (At[0].size() != At[1].size() || At[1].size() != At[2].size())
+            return 0;
+          for (size_t L = 0; L < At[0].size(); ++L) {
+            if (!At[0][L] || !At[1][L] || !At[2][L])
+              continue;
+            int64_t D = *At[1][L] - *At[0][L];
+            if (*At[2][L] - *At[1][L] != D)
+              return 0;
+            G = std::gcd(G, D % Sector);
+          }
+        }
+    return unsigned(Sector / G);
+  };
+  if (!S.Shared && S.ElemBytes && !S.Samples.empty())
+    for (const std::string &Name : Defaulted) {
+      int64_t Assumed = Used.at(Name).first;
+      if (Assumed > std::numeric_limits<int64_t>::max() - 2 * Sector)
+        continue;
+      unsigned Period = PeriodOf(Name, Assumed);
+      if (Period == 1)
+        continue;
+      auto SampleWith = [&](int64_t Value) {
+        Override.emplace(Name, Value);
+        AccessSite Again;
+        sampleLaunch(Again, Off, Innermost, WarpAt);
+        Override.reset();
+        return Again.Samples;
+      };
+      if (std::optional<AccessSite::ValueDependence> D = alignmentDependence(
+              Name, Assumed, Period, S.Samples, S.ElemBytes, SampleWith))
+        S.AlignmentDependence.push_back(std::move(*D));
+    }
   // The default block shape decides the answer when the address uses
   // blockDim or threadIdx.y/z: say so next to the other assumptions.
   // Terms scaled by blockIdx vanish in block 0, so only the rest counts.
@@ -366,6 +431,80 @@ void WarpEvaluator::evaluateLanes(
   });
   if (!BlockKnown && ShapeMatters)
     S.Assumptions.push_back({"blockDim.x", Block[0], BlockOrigin});
+}
+
+namespace {
+
+/// The launch's mean sectors per request over the warps that make a
+/// request (not those predicated off): what Nsight Compute measures.
+std::optional<double>
+meanSectors(const std::vector<AccessSite::WarpSample> &Samples,
+            unsigned ElemBytes) {
+  std::vector<WarpCost> Costs;
+  std::vector<unsigned> Weights;
+  for (const AccessSite::WarpSample &W : Samples) {
+    if (W.Predicated)
+      continue;
+    Costs.push_back(
+        predictWarp(absoluteOffsets(W.Lane0Offset, W.LaneOffsets), ElemBytes));
+    Weights.push_back(W.Weight);
+  }
+  if (Costs.empty())
+    return std::nullopt;
+  return summarizeLaunch(Costs, Weights).Sectors;
+}
+
+} // namespace
+
+std::optional<AccessSite::ValueDependence> WarpEvaluator::alignmentDependence(
+    const std::string &Name, int64_t Assumed, unsigned Period,
+    const std::vector<AccessSite::WarpSample> &AtAssumed, unsigned ElemBytes,
+    const std::function<std::vector<AccessSite::WarpSample>(int64_t)>
+        &SampleWith) const {
+  std::optional<double> Base = meanSectors(AtAssumed, ElemBytes);
+  if (!Base)
+    return std::nullopt;
+  // No proven period: the sector's worth of values, searched for a
+  // shorter one.
+  const bool Proven = Period != 0;
+  if (!Proven)
+    Period = GpuTarget().SectorBytes;
+  std::vector<double> Means = {*Base};
+  for (unsigned K = 1; K < Period; ++K) {
+    std::optional<double> M = meanSectors(SampleWith(Assumed + K), ElemBytes);
+    if (!M)
+      return std::nullopt;
+    Means.push_back(*M);
+  }
+  auto Same = [](double A, double B) { return std::abs(A - B) < 1e-9; };
+  if (llvm::all_of(Means, [&](double M) { return Same(M, Means[0]); }))
+    return std::nullopt;
+  // The shortest period (a power of two dividing the one sampled) that
+  // the means repeat with; the one sampled itself only when proven.
+  unsigned Modulus = 0;
+  for (unsigned P = 2; P <= (Proven ? Period : Period / 2) && !Modulus; P *= 2) {
+    if (Period % P)
+      continue;
+    bool Repeats = true;
+    for (unsigned K = P; K < Period && Repeats; ++K)
+      Repeats = Same(Means[K], Means[K % P]);
+    if (Repeats)
+      Modulus = P;
+  }
+  AccessSite::ValueDependence D;
+  D.Name = Name;
+  D.Assumed = Assumed;
+  D.Modulus = Modulus;
+  if (!Modulus) {
+    D.Sectors = std::move(Means);
+    return D;
+  }
+  // Means[K] is the value Assumed + K's: its residue is (Assumed + K) %
+  // Modulus.
+  D.Sectors.resize(Modulus);
+  for (unsigned K = 0; K < Modulus; ++K)
+    D.Sectors[size_t((Assumed % Modulus + K) % Modulus)] = Means[K];
+  return D;
 }
 
 bool WarpEvaluator::sameInEveryWarp(const LExpr *Off) const {

@@ -107,6 +107,19 @@ private:
   /// the default.
   std::optional<int64_t> runtimeValue(const SymbolExpr *S,
                                       std::string &Origin) const;
+  /// Whether an assumed value (Name, taken as Assumed) moves the lanes
+  /// within sectors: the launch's mean for each residue of it
+  /// (AccessSite::AlignmentDependence), or nullopt when every value gives
+  /// the same mean. Period: the values after which the lanes' places in
+  /// their sectors repeat (at most a sector's bytes; 0: none proven, the
+  /// sector's worth is sampled and searched). AtAssumed is the
+  /// launch's sample at Assumed; SampleWith(V) samples it again with the
+  /// value set to V.
+  std::optional<AccessSite::ValueDependence> alignmentDependence(
+      const std::string &Name, int64_t Assumed, unsigned Period,
+      const std::vector<AccessSite::WarpSample> &AtAssumed, unsigned ElemBytes,
+      const std::function<std::vector<AccessSite::WarpSample>(int64_t)>
+          &SampleWith) const;
   /// threadIdx of a linear thread id in the block.
   std::array<unsigned, 3> threadOf(unsigned LinearTid) const;
 };

@@ -23,7 +23,7 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 832,
+static_assert(sizeof(AccessSite) == 856,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
@@ -35,7 +35,7 @@ static_assert(sizeof(FileResult) == 168,
               "FileResult changed: update FileResultCodec");
 #endif
 
-constexpr char Magic[] = "cuda-coalesce-file-result/1";
+constexpr char Magic[] = "cuda-coalesce-file-result/2";
 
 template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
@@ -44,6 +44,7 @@ template <typename Ar> void io(Ar &A, AccessSite::CallStep &S);
 template <typename Ar> void io(Ar &A, AccessSite::RelatedPositions &P);
 template <typename Ar> void io(Ar &A, AccessSite::ClangLocations &L);
 template <typename Ar> void io(Ar &A, AccessSite::WarpSample &W);
+template <typename Ar> void io(Ar &A, AccessSite::ValueDependence &D);
 template <typename Ar> void io(Ar &A, AccessSite &S);
 template <typename Ar> void io(Ar &A, InputStatus &S);
 template <typename Ar> void io(Ar &A, TranslationUnitResult &U);
@@ -56,6 +57,11 @@ public:
   template <typename T> void operator()(T &V) {
     if constexpr (std::is_same_v<T, bool>) {
       Bytes.push_back(V ? 1 : 0);
+    } else if constexpr (std::is_floating_point_v<T>) {
+      static_assert(sizeof(T) == sizeof(uint64_t));
+      uint64_t U;
+      std::memcpy(&U, &V, sizeof U);
+      (*this)(U);
     } else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>) {
       uint64_t U = uint64_t(V);
       for (int I = 0; I < 8; ++I)
@@ -97,6 +103,11 @@ public:
       if (!take(1))
         return;
       V = Taken[0] != 0;
+    } else if constexpr (std::is_floating_point_v<T>) {
+      static_assert(sizeof(T) == sizeof(uint64_t));
+      uint64_t U = 0;
+      (*this)(U);
+      std::memcpy(&V, &U, sizeof U);
     } else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>) {
       if (!take(8))
         return;
@@ -205,6 +216,13 @@ template <typename Ar> void io(Ar &A, AccessSite::WarpSample &W) {
   A(W.Predicated);
 }
 
+template <typename Ar> void io(Ar &A, AccessSite::ValueDependence &D) {
+  A(D.Name);
+  A(D.Assumed);
+  A(D.Modulus);
+  A(D.Sectors);
+}
+
 template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.Pos);
   A(S.RangeEndColumn);
@@ -234,6 +252,7 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.Related);
   A(S.Assumptions);
   A(S.ContiguousIf);
+  A(S.AlignmentDependence);
   A(S.BlockDim);
   A(S.Clang);
 }

@@ -65,15 +65,6 @@ arithmeticStride(const std::vector<std::optional<int64_t>> &Offsets) {
   return Stride;
 }
 
-std::vector<std::optional<int64_t>>
-absoluteOffsets(int64_t Lane0, const std::vector<std::optional<int64_t>> &Rel) {
-  std::vector<std::optional<int64_t>> Addrs(Rel.size());
-  for (size_t L = 0; L < Rel.size(); ++L)
-    if (Rel[L])
-      Addrs[L] = Lane0 + *Rel[L];
-  return Addrs;
-}
-
 /// Sets F.Launch from the site's sampled warps, and F.WarpsDiffer when
 /// they differ. Returns the costliest sample when it costs more than warp
 /// 0 (the first such: the earliest met), else null.
@@ -141,6 +132,19 @@ std::string assumptionText(const AccessSite &S) {
                   ? Value + " (the first launch of a host loop that passes " +
                         List.str() + ")"
                   : List.str() + " (a host loop)";
+    }
+    for (const AccessSite::ValueDependence &D : S.AlignmentDependence) {
+      if (D.Name != A.Name)
+        continue;
+      std::string When = D.fewestWhen();
+      Value += " (" + formatCount(D.fewest()) + " to " +
+               formatCount(D.most()) + " sectors per request as " +
+               (D.Modulus ? D.Name + " % " + std::to_string(D.Modulus)
+                          : D.Name) +
+               " varies, mean " + formatCount(D.mean()) +
+               (When.empty() ? "" : "; " + formatCount(D.fewest()) +
+                                        " when " + When) +
+               ")";
     }
     T += (T.empty() ? ", assuming " : ", ") + A.Name + " = " + Value;
   }

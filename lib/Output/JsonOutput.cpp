@@ -130,6 +130,27 @@ Json access(const Finding &F) {
   // the lanes contiguous ("stride == 1").
   if (!Site.ContiguousIf.empty())
     A["contiguous_if"] = Site.ContiguousIf;
+  // Extension of v1: assumed values that move the lanes within sectors,
+  // with the mean sectors per request for each residue of the value.
+  if (!Site.AlignmentDependence.empty()) {
+    Json &List = A["alignment_depends_on"];
+    for (const AccessSite::ValueDependence &D : Site.AlignmentDependence) {
+      Json E;
+      E["name"] = D.Name;
+      E["assumed"] = D.Assumed;
+      E["modulus"] = D.Modulus ? Json(D.Modulus) : Json(nullptr);
+      E["sectors_per_request"] = {{"fewest", jsonCount(D.fewest())},
+                                  {"most", jsonCount(D.most())},
+                                  {"mean", jsonCount(D.mean())}};
+      E["fewest_when"] = orNull(D.fewestWhen());
+      Json ByResidue = Json::array();
+      if (D.Modulus)
+        for (double V : D.Sectors)
+          ByResidue.push_back(jsonCount(V));
+      E["by_residue"] = std::move(ByResidue);
+      List.push_back(std::move(E));
+    }
+  }
   // Extension of v1: a lane walks a range whose start it loaded (CSR, a
   // thread a row); the length the data decides, as the source names it.
   if (!Site.DataDependentRange.empty())

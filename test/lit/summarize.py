@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """One line per analyzed access of a cuda-coalesce JSON report, for FileCheck.
 
-  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ if-predicated=MEAN][ unless CONDITION][ FLAGGED CHECK]
+  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ if-predicated=MEAN][ unless CONDITION][ FLAGGED CHECK][ depends NAME%MODULUS=[SECTORS,...]]...
   LINE:COL KIND `TEXT` CATEGORY: REASON[ range=LENGTH][ FLAGGED CHECK]
   LINE:COL KIND `TEXT` shared addr=ADDRESS wf=WAVEFRONTS ideal=IDEAL ways=WAYS CATEGORY[ FLAGGED CHECK]
 
 SECTORS and IDEAL are the launch's means; warps= is shown only when the
 sampled warps differ (their fewest and most sectors, and warp 0's).
+depends: an assumed value that moves the lanes within sectors, with the
+mean for each residue (alignment_depends_on), or NAME=FEWEST..MOST when
+the means did not repeat within 32 values.
 Reads the report on stdin. The JSON itself is tested elsewhere after
 normalising; this view keeps engine tests one line per access.
 """
@@ -51,4 +54,11 @@ for a in report["accesses"]:
         line += " unless " + a["contiguous_if"]
     if a["flagged"]:
         line += " FLAGGED " + a["check"]
+    for d in a.get("alignment_depends_on", []):
+        if d["modulus"]:
+            line += " depends %s%%%d=[%s]" % (
+                d["name"], d["modulus"], ",".join(number(v) for v in d["by_residue"]))
+        else:
+            spr = d["sectors_per_request"]
+            line += " depends %s=%s..%s" % (d["name"], number(spr["fewest"]), number(spr["most"]))
     print(line)

@@ -67,6 +67,9 @@ FileResult sample() {
                {"dir/k.cu", 40, 3}};
   S.Assumptions = {{"height", 4096, "launch site k.cu:40"},
                    {"blockDim.x", -1, "--assume"}};
+  S.ContiguousIf = "stride == 1";
+  S.AlignmentDependence = {{"width", 1048576, 8, {4, 4.875, 4.75, 4.5}},
+                           {"off", -3, 0, {0.0625, 1e300}}};
   S.BlockDim = {32, 8, 2};
   S.Clang = {1, 2, 3, 4, 5, UINT64_MAX};
   R.Unit.Sites.push_back(S);
@@ -130,6 +133,18 @@ void expectSameSite(const AccessSite &A, const AccessSite &B) {
     EXPECT_EQ(A.Assumptions[I].Name, B.Assumptions[I].Name);
     EXPECT_EQ(A.Assumptions[I].Value, B.Assumptions[I].Value);
     EXPECT_EQ(A.Assumptions[I].Origin, B.Assumptions[I].Origin);
+  }
+  EXPECT_EQ(A.ContiguousIf, B.ContiguousIf);
+  ASSERT_EQ(A.AlignmentDependence.size(), B.AlignmentDependence.size());
+  for (size_t I = 0; I < A.AlignmentDependence.size(); ++I) {
+    EXPECT_EQ(A.AlignmentDependence[I].Name, B.AlignmentDependence[I].Name);
+    EXPECT_EQ(A.AlignmentDependence[I].Assumed,
+              B.AlignmentDependence[I].Assumed);
+    EXPECT_EQ(A.AlignmentDependence[I].Modulus,
+              B.AlignmentDependence[I].Modulus);
+    // Doubles travel bit for bit.
+    EXPECT_EQ(A.AlignmentDependence[I].Sectors,
+              B.AlignmentDependence[I].Sectors);
   }
   EXPECT_EQ(A.BlockDim, B.BlockDim);
   EXPECT_EQ(A.Clang.Begin, B.Clang.Begin);
