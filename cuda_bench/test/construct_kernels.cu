@@ -1,7 +1,7 @@
 // Kernels for the constructs of issue 12 beyond whole-launch sampling:
 // data-dependent ranges (CSR SpMV, a thread a row and a warp a row),
 // pointer walks, runtime strides, a launch inside a host loop, atomics,
-// shuffles, cooperative groups and a partial warp. The analyzer's
+// shuffles, cooperative groups, a partial warp and nvcc's ordered atomics. The analyzer's
 // predictions for them are checked against Nsight Compute's per-line
 // counters (docs/bench/source-counters.md, "Constructs"), over every launch
 // (ALL_LAUNCHES=1 source_counters.sh). A whole program: it builds its
@@ -88,6 +88,20 @@ __global__ void fourLanes(float *m, int n) {
     m[threadIdx.x * n] = 0;
 }
 
+// nvcc's ordered built-ins (CUDA 12.8): an ordered load is a load, and the
+// read-modify-write is an atomic like atomicAdd. (Ordered loads and stores
+// take integers only.)
+__global__ void nvAtomics(float *acc, float *v) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned *bits = reinterpret_cast<unsigned *>(v);
+  unsigned x = __nv_atomic_load_n(&bits[i * 2], __NV_ATOMIC_RELAXED,
+                                  __NV_THREAD_SCOPE_DEVICE);
+  __nv_atomic_fetch_add(&acc[i * 32], float(x), __NV_ATOMIC_RELAXED,
+                        __NV_THREAD_SCOPE_DEVICE);
+  __nv_atomic_store_n(reinterpret_cast<unsigned *>(acc) + i + 1, x,
+                      __NV_ATOMIC_RELEASE, __NV_THREAD_SCOPE_DEVICE);
+}
+
 int main(int argc, char **argv) {
   const int Stride = argc > 1 ? std::atoi(argv[1]) : 4;
   const int Rows = 1 << 16;
@@ -126,6 +140,7 @@ int main(int argc, char **argv) {
   shuffles<<<4096, 256>>>(b, a);
   groups<<<4096, 256>>>(b, a);
   fourLanes<<<1, 32>>>(a, 1024);
+  nvAtomics<<<4096, 256>>>(a, b);
   cudaError_t E = cudaDeviceSynchronize();
   if (E != cudaSuccess) {
     std::fprintf(stderr, "%s\n", cudaGetErrorString(E));

@@ -216,12 +216,13 @@ std::optional<Value> KernelWalker::evalBuiltin(const CallExpr *Call,
     return placeAt(evalPtr(A), A->getType()->getPointeeType());
   };
   switch (K) {
+  // __nv_atomic_load_n and __nv_atomic_store_n add an order and a scope.
   case BuiltinKind::CachedLoad:
-    if (N != 1)
+    if (N != (Name == "__nv_atomic_load_n" ? 3 : 1))
       return std::nullopt;
     return load(Pointee(Call->getArg(0)), Call, Operation::CachedLoad);
   case BuiltinKind::CachedStore: {
-    if (N != 2)
+    if (N != (Name == "__nv_atomic_store_n" ? 4 : 2))
       return std::nullopt;
     Place P = Pointee(Call->getArg(0));
     Value V = eval(Call->getArg(1));

@@ -72,4 +72,7 @@ __CC_ATOMICS(_block)
 __CC_ATOMICS(_system)
 #undef __CC_ATOMICS
 
+// nvcc's __nv_atomic_* built-ins, shared with the toolkit mode (compat/).
+#include "cuda_coalesce_nv_atomics.h"
+
 #endif

@@ -51,6 +51,9 @@ template <class T> __device__ void __stcg(T *ptr, T value);
 template <class T> __device__ void __stcs(T *ptr, T value);
 template <class T> __device__ void __stwt(T *ptr, T value);
 
+// nvcc's __nv_atomic_* built-in functions, which no header declares.
+#include "cuda_coalesce_nv_atomics.h"
+
 // nvcc's runtime headers include these in the device pass (time.h in both),
 // so code calls time(), clock(), printf() or assert() without including them;
 // clang's wrapper brings in only <cmath>, <cstdlib>, <stdlib.h>, <string.h>.
