@@ -170,6 +170,12 @@ struct AccessSite {
     std::string fewestWhen() const;
   };
   std::vector<ValueDependence> AlignmentDependence;
+  /// The access runs under a condition the analyzer cannot evaluate (it
+  /// compares loaded data, or floats): why, as the unknown part says. Every
+  /// lane is taken to pass it, so the numbers are those of full warps; a
+  /// warp with fewer lanes on makes a request of fewer sectors (at most the
+  /// launch's most). Empty otherwise.
+  std::string UnevaluatedGuard;
   std::array<unsigned, 3> BlockDim = {0, 0, 0}; ///< as used; 0: unknown
 
   /// clang SourceLocations (raw encodings, 0 when none) of the access and

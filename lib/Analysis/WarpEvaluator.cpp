@@ -202,8 +202,12 @@ void WarpEvaluator::evaluateLanes(
       runtimeValue(Sym, Origin);
       return Origin == "default";
     });
-    if (!Assumed && !findUnknown(G))
+    if (const UnknownExpr *U = findUnknown(G)) {
+      if (S.UnevaluatedGuard.empty())
+        S.UnevaluatedGuard = U->getReason().str();
+    } else if (!Assumed) {
       Guards.push_back(G);
+    }
   }
   auto ActiveIn = [&](llvm::ArrayRef<const LExpr *> Conditions) {
     for (const LExpr *G : Conditions) {

@@ -23,7 +23,7 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 856,
+static_assert(sizeof(AccessSite) == 888,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
@@ -253,6 +253,7 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.Assumptions);
   A(S.ContiguousIf);
   A(S.AlignmentDependence);
+  A(S.UnevaluatedGuard);
   A(S.BlockDim);
   A(S.Clang);
 }

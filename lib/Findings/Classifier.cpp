@@ -207,6 +207,16 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
   if (F.Cost || F.Bank)
     F.Notes.insert(F.Notes.begin(),
                    "lane address = " + S.Address + assumptionText(S));
+  // A condition the analysis cannot evaluate: the numbers are full warps'.
+  if (F.Cost && !S.UnevaluatedGuard.empty())
+    F.Notes.insert(
+        F.Notes.begin() + 1,
+        "the access runs under a condition the analysis cannot evaluate (" +
+            S.UnevaluatedGuard +
+            "), taken as true in every lane: a warp with fewer lanes on "
+            "makes fewer sectors, at most " +
+            std::to_string(F.Launch ? F.Launch->MaxSectors : F.Cost->Sectors) +
+            " per request");
   // One template's instantiations share a location: say which one this is.
   if (S.Kernel.find('<') != std::string::npos)
     F.Notes.insert(F.Notes.begin(), "in kernel " + S.Kernel);

@@ -151,6 +151,10 @@ Json access(const Finding &F) {
       List.push_back(std::move(E));
     }
   }
+  // Extension of v1: a condition around the access that the analysis
+  // cannot evaluate; the numbers are for full warps (an upper bound).
+  if (!Site.UnevaluatedGuard.empty())
+    A["unevaluated_guard"] = Site.UnevaluatedGuard;
   // Extension of v1: a lane walks a range whose start it loaded (CSR, a
   // thread a row); the length the data decides, as the source names it.
   if (!Site.DataDependentRange.empty())

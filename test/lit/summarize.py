@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """One line per analyzed access of a cuda-coalesce JSON report, for FileCheck.
 
-  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ if-predicated=MEAN][ unless CONDITION][ FLAGGED CHECK][ depends NAME%MODULUS=[SECTORS,...]]...
+  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ if-predicated=MEAN][ unless CONDITION][ FLAGGED CHECK][ guard?][ depends NAME%MODULUS=[SECTORS,...]]...
   LINE:COL KIND `TEXT` CATEGORY: REASON[ range=LENGTH][ FLAGGED CHECK]
   LINE:COL KIND `TEXT` shared addr=ADDRESS wf=WAVEFRONTS ideal=IDEAL ways=WAYS CATEGORY[ FLAGGED CHECK]
 
 SECTORS and IDEAL are the launch's means; warps= is shown only when the
 sampled warps differ (their fewest and most sectors, and warp 0's).
+guard?: the access runs under a condition the analysis could not evaluate
+(unevaluated_guard), taken as true in every lane.
 depends: an assumed value that moves the lanes within sectors, with the
 mean for each residue (alignment_depends_on), or NAME=FEWEST..MOST when
 the means did not repeat within 32 values.
@@ -54,6 +56,8 @@ for a in report["accesses"]:
         line += " unless " + a["contiguous_if"]
     if a["flagged"]:
         line += " FLAGGED " + a["check"]
+    if a.get("unevaluated_guard"):
+        line += " guard?"
     for d in a.get("alignment_depends_on", []):
         if d["modulus"]:
             line += " depends %s%%%d=[%s]" % (

@@ -70,6 +70,7 @@ FileResult sample() {
   S.ContiguousIf = "stride == 1";
   S.AlignmentDependence = {{"width", 1048576, 8, {4, 4.875, 4.75, 4.5}},
                            {"off", -3, 0, {0.0625, 1e300}}};
+  S.UnevaluatedGuard = "depends on 'mask[tid]', loaded from memory";
   S.BlockDim = {32, 8, 2};
   S.Clang = {1, 2, 3, 4, 5, UINT64_MAX};
   R.Unit.Sites.push_back(S);
@@ -135,6 +136,7 @@ void expectSameSite(const AccessSite &A, const AccessSite &B) {
     EXPECT_EQ(A.Assumptions[I].Origin, B.Assumptions[I].Origin);
   }
   EXPECT_EQ(A.ContiguousIf, B.ContiguousIf);
+  EXPECT_EQ(A.UnevaluatedGuard, B.UnevaluatedGuard);
   ASSERT_EQ(A.AlignmentDependence.size(), B.AlignmentDependence.size());
   for (size_t I = 0; I < A.AlignmentDependence.size(); ++I) {
     EXPECT_EQ(A.AlignmentDependence[I].Name, B.AlignmentDependence[I].Name);
