@@ -54,6 +54,7 @@ def runtime_span(access):
 
 def kernel_key(signature):
     """'void copyStrided<(int)2>(const float *, float *, int)' -> 'copyStrided<2>';
+    'void ns::k<(int)64>(int *)' -> 'k<64>';
     '(bool)1' -> 'true', as the analyzer names template arguments."""
     name = signature
     depth, cut = 0, len(name)
@@ -66,6 +67,8 @@ def kernel_key(signature):
             cut = i
     name = name[:cut]
     name = re.sub(r"^(void|static|__global__)\s+", "", name.strip())
+    # The analyzer names a kernel without its namespace (dwt_cuda::).
+    name = re.sub(r"^(?:[A-Za-z_]\w*::)+", "", name)
     name = re.sub(r"\((?:unsigned |signed |long |short )*(?:int|long|char|short)\)(?=-?\d)", "", name)
     name = re.sub(r"\(bool\)([01])\b", lambda m: "true" if m.group(1) == "1" else "false", name)
     return re.sub(r"\s+", "", name)

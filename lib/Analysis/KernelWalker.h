@@ -187,10 +187,15 @@ public:
   /// Induction variables, one element a step, of the loops being walked
   /// that start at a value the lane loaded: the range's length as named.
   std::map<const clang::VarDecl *, std::string> DataRanges;
+  /// The other induction variables, one element a step, of the loops being
+  /// walked, with their ranges' lengths as named: an index that adds one to
+  /// a value the lane loaded walks a range the data places.
+  std::map<const clang::VarDecl *, std::string> LoopRanges;
   /// Whether an if's body is short and straight-line (Statements.cpp).
   bool predicable(const clang::Stmt *Then);
   /// The range A's index walks when it is one of DataRanges' variables
-  /// ("val[j]", "val[j + 1]", "*(val + j)").
+  /// ("val[j]", "val[j + 1]", "*(val + j)"), or one of LoopRanges' added to
+  /// a variable holding a value the lane loaded ("dst[dword + i]").
   std::string dataDependentRange(const clang::Expr *Access) const;
 
   /// Per-node caches of eval (EvalValues.cpp).

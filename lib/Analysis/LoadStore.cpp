@@ -148,7 +148,7 @@ void KernelWalker::store(const Place &P, const Value &V, const clang::Expr *E,
 }
 
 std::string KernelWalker::dataDependentRange(const clang::Expr *Access) const {
-  if (DataRanges.empty())
+  if (DataRanges.empty() && LoopRanges.empty())
     return {};
   // The index, or the pointer arithmetic under a dereference.
   const clang::Expr *Index = nullptr;
@@ -160,13 +160,27 @@ std::string KernelWalker::dataDependentRange(const clang::Expr *Access) const {
     Index = UO->getSubExpr();
   if (!Index)
     return {};
-  // v, v + c, v - c, c + v, base + v, with c a constant.
+  // v, v + c, v - c, c + v, base + v, with c a constant; and loaded + v,
+  // loaded being a variable that holds a value the lane read.
+  bool AddsLoaded = false;
+  auto Loaded = [&](const clang::Expr *S) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(S->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD)
+      return false;
+    auto It = Frames.back().Vars.find(VD);
+    if (It == Frames.back().Vars.end() || It->second.K != Value::Int)
+      return false;
+    const LExpr *U = findUnknown(It->second.I);
+    return U && LoadUnknowns.count(U) > 0;
+  };
   std::function<const VarDecl *(const clang::Expr *)> Walker =
       [&](const clang::Expr *I) -> const VarDecl * {
     I = I->IgnoreParenImpCasts();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(I)) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      return VD && DataRanges.count(VD) ? VD : nullptr;
+      return VD && (DataRanges.count(VD) || LoopRanges.count(VD)) ? VD
+                                                                  : nullptr;
     }
     const auto *BO = dyn_cast<BinaryOperator>(I);
     if (!BO || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub))
@@ -181,10 +195,22 @@ std::string KernelWalker::dataDependentRange(const clang::Expr *Access) const {
       return Walker(BO->getLHS());
     if (BO->getOpcode() == BO_Add && Fixed(BO->getLHS()))
       return Walker(BO->getRHS());
+    if (BO->getOpcode() == BO_Add && !AddsLoaded) {
+      for (auto [Base, Walk] : {std::pair(BO->getLHS(), BO->getRHS()),
+                                std::pair(BO->getRHS(), BO->getLHS())})
+        if (Loaded(Base)) {
+          AddsLoaded = true;
+          return Walker(Walk);
+        }
+    }
     return nullptr;
   };
   const VarDecl *V = Walker(Index);
-  return V ? DataRanges.at(V) : std::string();
+  if (!V)
+    return {};
+  if (DataRanges.count(V))
+    return DataRanges.at(V);
+  return AddsLoaded ? LoopRanges.at(V) : std::string();
 }
 
 void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {

@@ -366,6 +366,9 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   // accesses indexed by the variable that walks it, an element per
   // iteration, are chunked by a length the data decides. (The variable's
   // value is an unknown, which swallows the iteration: hence the name.)
+  // Any variable that walks an element a step is noted too (LoopRanges):
+  // added to a value the lane loaded (dstData[dword + i]), it walks a range
+  // that starts where the lane's data says, the same way.
   std::vector<const VarDecl *> RangeVars;
   for (const Induction &I : Inductions) {
     const Value &S = Start[I.Var];
@@ -382,13 +385,21 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
                                   I.Var->getType()->getPointeeType())
                                .getQuantity()
                          : 1);
-    if (!U || !LoadUnknowns.count(U) || !OneElement)
+    if (!OneElement)
       continue;
     const clang::Expr *From = initialValue(Loop, I.Var);
     const clang::Expr *To = Cond ? boundOf(Cond, I.Var) : nullptr;
-    DataRanges[I.Var] = From && To ? sourceText(To) + " - " + sourceText(From)
-                                   : "the trip count of the loop over '" +
-                                         I.Var->getNameAsString() + "'";
+    std::string Length =
+        !From || !To ? "the trip count of the loop over '" +
+                           I.Var->getNameAsString() + "'"
+        : From->isIntegerConstantExpr(Ctx) &&
+                From->EvaluateKnownConstInt(Ctx) == 0
+            ? sourceText(To)
+            : sourceText(To) + " - " + sourceText(From);
+    if (U && LoadUnknowns.count(U))
+      DataRanges[I.Var] = Length;
+    else
+      LoopRanges[I.Var] = Length;
     RangeVars.push_back(I.Var);
   }
   Loops.push_back({Loop, Iter, Split});
@@ -397,8 +408,10 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     CondValue = evalInt(Cond);
   visit(Inc);
   Loops.pop_back();
-  for (const VarDecl *V : RangeVars)
+  for (const VarDecl *V : RangeVars) {
     DataRanges.erase(V);
+    LoopRanges.erase(V);
+  }
   Path = Outer;
   forgetAll(Assigned, "its value after a loop");
   // An induction variable leaves the loop at start + step * (iterations

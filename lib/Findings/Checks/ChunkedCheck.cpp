@@ -7,6 +7,8 @@
 
 #include "Findings/CoalescingCheck.h"
 
+#include <algorithm>
+
 namespace coalesce {
 
 namespace {
@@ -76,16 +78,35 @@ private:
   /// of its own, shorter ones share, and lanes whose range has ended drop
   /// out (measured on the H200 for rows of 16 to 48 floats: 15.5 to 18.7
   /// sectors per request).
+  /// A range of a constant length from a start the lane loaded
+  /// (dst[dword + k], k < 4): only where the ranges lie is the data's, so
+  /// the message counts the case of ranges that follow one another.
   void describeDataDependent(Finding &F) const {
     const AccessSite &S = F.Site;
     unsigned PerSector = S.ElemBytes && S.ElemBytes < 32 ? 32 / S.ElemBytes : 1;
-    F.Message = "chunked " + accessNoun(S.Kind) +
-                ": each thread walks its own range, of length " +
-                S.DataDependentRange +
-                ", so lanes are a range apart on every iteration; up to 32 "
-                "sectors per request (one a lane) when ranges hold " +
-                std::to_string(PerSector) +
-                " or more elements, which the data decides";
+    uint64_t Length = 0;
+    if (!llvm::StringRef(S.DataDependentRange).getAsInteger(10, Length) &&
+        Length > 0 && Length < (1u << 20) && S.ElemBytes && S.ElemBytes <= 32) {
+      uint64_t Apart = Length * S.ElemBytes;
+      uint64_t Sectors = std::min<uint64_t>(32, Apart);
+      F.Message = "chunked " + accessNoun(S.Kind) +
+                  ": each thread walks its own range of " +
+                  std::to_string(Length) +
+                  " elements from a start it loaded; where the ranges follow "
+                  "one another, lanes are " +
+                  std::to_string(Apart) + " bytes apart on every iteration: " +
+                  std::to_string(Sectors) + " sectors per request where " +
+                  std::to_string(S.ElemBytes) +
+                  " would do (where they start, the data decides)";
+    } else {
+      F.Message = "chunked " + accessNoun(S.Kind) +
+                  ": each thread walks its own range, of length " +
+                  S.DataDependentRange +
+                  ", so lanes are a range apart on every iteration; up to 32 "
+                  "sectors per request (one a lane) when ranges hold " +
+                  std::to_string(PerSector) +
+                  " or more elements, which the data decides";
+    }
     F.Notes.push_back("let a warp share each range (one warp a row: start "
                       "at the range's first element plus the lane, step by "
                       "32, then combine the lanes' partial results with "
