@@ -5,7 +5,7 @@
     bench/perf.py BUILD_DIR|BINARY --side-by-side [--headers toolkit|builtin]
                   [--project-files N] [--suites DIR] [--jobs N]
                   [--inputs one,examples,project,suites] [--skip RUN,...]
-                  [--out FILE.md]
+                  [--versus OTHER_BUILD [--repeats N]] [--out FILE.md]
 
 For each input (the examples, the benchmark's own kernels, and the lit
 engine tests), runs the analyzer N times with the built-in headers and with
@@ -24,6 +24,13 @@ costs), as a rerun with nothing changed, and without the cache, at -j 1 and
 (written to a temporary folder), and Rodinia + PolyBench-ACC when --suites
 points at them (their code is never committed). Every cached report is
 compared byte for byte with the serial uncached one.
+
+--versus OTHER (with --side-by-side) measures what a change costs: for
+each input, the serial clang floor, then this analyzer's and OTHER's
+uncached -j1 runs, alternating, --repeats times, and reports each one's
+fastest and median CPU time over the floor's, and this one's over OTHER's.
+Alternating keeps a shared machine's load out of the comparison as far as
+it can be.
 
 --suites DIR holds Rodinia's cuda/ and common/ and PolyBench-ACC's CUDA/
 and common/, each suite in a folder of its own named as fetched
@@ -209,9 +216,11 @@ def log(text):
           flush=True)
 
 
-def analyzer_runs(tool, units, headers, jobs, cwd, skip=()):
+def analyzer_runs(tool, units, headers, jobs, cwd, skip=(),
+                  only_uncached=False):
     """The analyzer on every unit, as a project drives it: one process over a
-    compile_commands.json that gives each file its flags."""
+    compile_commands.json that gives each file its flags. only_uncached: the
+    serial uncached run alone."""
     db = tempfile.mkdtemp(prefix="perf-db-")
     entries = [{"directory": cwd, "file": os.path.join(cwd, f),
                 "arguments": ["nvcc"] + flags + ["-c", f, "-o", "/dev/null"]}
@@ -234,6 +243,8 @@ def analyzer_runs(tool, units, headers, jobs, cwd, skip=()):
     cache = os.path.join(db, "cache")
     try:
         run("uncached -j1", ["--no-cache"], 1)
+        if only_uncached:
+            return results
         if "uncached-jN" not in skip:
             run("uncached -j%d" % jobs, ["--no-cache"], jobs)
         run("cold cache -j%d" % jobs, ["--cache-dir", cache], jobs)
@@ -247,6 +258,39 @@ def analyzer_runs(tool, units, headers, jobs, cwd, skip=()):
     finally:
         shutil.rmtree(db, True)
     return results
+
+
+def versus(tool, other, units, headers, cwd, repeats):
+    """Rows comparing two analyzer builds on one input: the clang floor once,
+    then the two builds' serial uncached runs, alternating."""
+    f1 = floor(units, headers, 1, cwd)
+    log("  clang serial: %.2f s wall, %.2f s CPU" % f1[:2])
+    cpu = {tool: [], other: []}
+    reports = {}
+    for rep in range(repeats):
+        for t in (tool, other):
+            r = analyzer_runs(t, units, headers, 1, cwd,
+                              skip=("uncached-jN", "warm-j1"),
+                              only_uncached=True)["uncached -j1"]
+            cpu[t].append(r[1])
+            reports.setdefault(t, r[3])
+            log("  %d %s: %.2f s CPU" % (rep + 1, t, r[1]))
+    lines = ["| build | fastest CPU s | median CPU s | fastest / serial clang "
+             "CPU | median / serial clang CPU |",
+             "|---|---:|---:|---:|---:|",
+             "| clang -fsyntax-only, serial | %.2f | %.2f | 1.000 | 1.000 |" % (
+                 f1[1], f1[1])]
+    for label, t in (("this build", tool), ("previous build", other)):
+        lines.append("| %s (`%s`) | %.2f | %.2f | %.3f | %.3f |" % (
+            label, t, min(cpu[t]), statistics.median(cpu[t]),
+            min(cpu[t]) / f1[1], statistics.median(cpu[t]) / f1[1]))
+    lines += ["", "This build over the previous one (CPU): fastest %.3f, "
+              "median %.3f; reports %s." % (
+                  min(cpu[tool]) / min(cpu[other]),
+                  statistics.median(cpu[tool]) / statistics.median(cpu[other]),
+                  "identical" if reports[tool] == reports[other]
+                  else "differ (the change is in the analysis)")]
+    return lines
 
 
 def side_by_side(args, tool):
@@ -275,6 +319,13 @@ def side_by_side(args, tool):
                            units, suites))
         for name, units, cwd in inputs:
             log("measuring %s ..." % name)
+            if args.versus:
+                sections.append("\n".join(
+                    ["### " + name, ""] +
+                    versus(tool, analyzer_binary(args.versus), units, headers,
+                           cwd, args.repeats) + [""]))
+                print(sections[-1], file=sys.stderr, flush=True)
+                continue
             f1 = floor(units, headers, 1, cwd)
             log("  clang serial: %.2f s wall, %.2f s CPU" % f1[:2])
             rows = [("clang -fsyntax-only, serial", f1, None)]
@@ -350,6 +401,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     ap.add_argument("--inputs", default="one,examples,project,suites",
                     help="comma-separated: one, examples, project, suites")
+    ap.add_argument("--versus", metavar="OTHER_BUILD",
+                    help="with --side-by-side: compare with another build's "
+                    "serial uncached runs, alternating, --repeats times")
     ap.add_argument("--skip", default="",
                     help="comma-separated runs to leave out: clang-jN, "
                     "uncached-jN, warm-j1")

@@ -28,9 +28,11 @@ and the most sectors the report gives for the values it assumed
 the report says it could not evaluate (unevaluated_guard: a comparison of
 loaded data or of floats, taken as true in every lane) and measures no
 more than the report's most sectors per request is "below its guarded
-bound": fewer lanes than a full warp passed. Exit status 1 when a prediction differs from the
-measurement by more than 2 %. With --losses, the lines that lose 1.9x or
-more (measured over ideal sectors) are listed instead, flagged or not.
+bound": fewer lanes than a full warp passed. Exit status 1 when a
+prediction differs from the measurement by more than 2 % (neither of these
+two counts as agreeing, nor as differing). With --losses, the lines that
+lose 1.9x or more (measured over ideal sectors) are listed instead,
+flagged or not.
 """
 import argparse
 import collections

@@ -328,7 +328,7 @@ void WarpEvaluator::evaluateLanes(
       S.Assumptions.push_back({Name, V.first, V.second});
   std::vector<std::string> Defaulted;
   for (const auto &[Name, V] : Used)
-    if (V.second == "default" && !llvm::StringRef(Name).starts_with("gridDim."))
+    if (V.second == "default")
       Defaulted.push_back(Name);
   // A stride the run passes (in[i * stride]): the lanes' spacing is the
   // assumed value's. Say which assumed value, set to 1, would make them
@@ -406,6 +406,9 @@ void WarpEvaluator::evaluateLanes(
   };
   if (!S.Shared && S.ElemBytes && !S.Samples.empty())
     for (const std::string &Name : Defaulted) {
+      // The grid's size moves no lane within a sector of its block.
+      if (llvm::StringRef(Name).starts_with("gridDim."))
+        continue;
       int64_t Assumed = Used.at(Name).first;
       if (Assumed > std::numeric_limits<int64_t>::max() - 2 * Sector)
         continue;
@@ -507,7 +510,8 @@ std::optional<AccessSite::ValueDependence> WarpEvaluator::alignmentDependence(
   // Modulus.
   D.Sectors.resize(Modulus);
   for (unsigned K = 0; K < Modulus; ++K)
-    D.Sectors[size_t((Assumed % Modulus + K) % Modulus)] = Means[K];
+    D.Sectors[size_t(((Assumed % Modulus + Modulus) % Modulus + K) %
+                     Modulus)] = Means[K];
   return D;
 }
 

@@ -77,10 +77,9 @@ private:
   /// given: ranges of 8 or more 4-byte elements put every lane in a sector
   /// of its own, shorter ones share, and lanes whose range has ended drop
   /// out (measured on the H200 for rows of 16 to 48 floats: 15.5 to 18.7
-  /// sectors per request).
-  /// A range of a constant length from a start the lane loaded
-  /// (dst[dword + k], k < 4): only where the ranges lie is the data's, so
-  /// the message counts the case of ranges that follow one another.
+  /// sectors per request). A range of a constant length from a start the
+  /// lane loaded (dst[dword + k], k < 4) leaves only where the ranges lie
+  /// to the data: the message counts ranges that follow one another.
   void describeDataDependent(Finding &F) const {
     const AccessSite &S = F.Site;
     unsigned PerSector = S.ElemBytes && S.ElemBytes < 32 ? 32 / S.ElemBytes : 1;

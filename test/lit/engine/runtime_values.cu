@@ -17,6 +17,16 @@ __global__ void runtimeStride(const float *in, float *out, int stride) {
   // TEXT: note: lane address = in + 4*(threadIdx.x*stride + blockIdx.x*blockDim.x*stride), assuming stride = 1048576
 }
 
+// The grid's size, assumed too, is named the same way; it moves no lane
+// within a sector of its block, so it has no alignment_depends_on.
+__global__ void gridStride(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i * gridDim.x];
+  // CHECK: [[@LINE-1]]:3 store `out[i]` {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:12 load `in[i * gridDim.x]` {{.*}} spr=32 ideal=4 eff=0.125 strided unless gridDim.x == 1 FLAGGED coalescing-strided{{$}}
+  // TEXT: runtime_values.cu:[[#@LINE-3]]:12: warning: strided load unless gridDim.x == 1
+}
+
 // Negative: an assumed offset moves the warp, it does not spread it.
 __global__ void runtimeOffset(const float *in, float *out, int offset) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
