@@ -17,6 +17,8 @@ namespace {
 struct Write {
   SourceLocation Loc;
   int Component; ///< -1: the whole variable; 0, 1, 2: .x, .y, .z
+  /// The value assigned; null for a write whose value is not followed
+  /// (n++, n += k, &n or n passed by reference to a call).
   const Expr *Value;
 };
 
@@ -145,7 +147,13 @@ private:
     const Expr *Found = nullptr;
     std::optional<int64_t> FoundValue;
     for (const Write &W : It->second) {
-      if (W.Component != Component || !SM.isBeforeInTranslationUnit(W.Loc, At))
+      if (!SM.isBeforeInTranslationUnit(W.Loc, At))
+        continue;
+      // countOnes++ in a loop before the launch: the initializer is not
+      // the value passed, and no value is known.
+      if (!W.Value && (W.Component == Component || W.Component == -1))
+        return false;
+      if (W.Component != Component)
         continue;
       Expr::EvalResult R;
       std::optional<int64_t> V;
@@ -381,20 +389,52 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->getOpcode() != BO_Assign)
+    if (BO->getOpcode() == BO_Assign)
+      noteWrite(BO->getLHS(), BO->getBeginLoc(), BO->getRHS());
+    else if (BO->isCompoundAssignmentOp())
+      noteWrite(BO->getLHS(), BO->getBeginLoc(), nullptr);
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      noteWrite(UO->getSubExpr(), UO->getBeginLoc(), nullptr);
+    return true;
+  }
+
+  // A local passed to a non-const reference parameter: init(n).
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD)
       return true;
-    const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
+    for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
+      QualType T = FD->getParamDecl(I)->getType();
+      if (T->isLValueReferenceType() &&
+          !T.getNonReferenceType().isConstQualified())
+        noteWrite(Call->getArg(I), Call->getBeginLoc(), nullptr);
+    }
+    return true;
+  }
+
+  /// Records a write to the local variable (or its .x, .y, .z) that Target
+  /// names; Value null when the value written is not followed.
+  void noteWrite(const Expr *Target, SourceLocation Loc, const Expr *Value) {
+    const Expr *L = Target->IgnoreParenImpCasts();
     int Component = -1;
     if (const auto *ME = dyn_cast<MemberExpr>(L)) {
       StringRef N = ME->getMemberDecl()->getName();
       Component = N == "x" ? 0 : N == "y" ? 1 : N == "z" ? 2 : 3;
       L = ME->getBase()->IgnoreParenImpCasts();
     }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(L))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (VD->hasLocalStorage() && Component < 3)
-          Writes[VD].push_back({BO->getBeginLoc(), Component, BO->getRHS()});
-    return true;
+    const auto *DRE = dyn_cast<DeclRefExpr>(L);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->hasLocalStorage())
+      return;
+    // Another member written with a followed value is not one of the
+    // launch's; written any other way, it may be (a struct passed whole).
+    if (Component == 3 && Value)
+      return;
+    Writes[VD].push_back({Loc, Component == 3 ? -1 : Component, Value});
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {

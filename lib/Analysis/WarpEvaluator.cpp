@@ -575,8 +575,8 @@ int64_t WarpEvaluator::gridExtent(unsigned Dim) const {
 void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
                                  const LExpr *Innermost,
                                  const WarpLanes &Evaluate) const {
-  // What to sample: every warp of the block (evenly spaced ones past
-  // MaxSampledWarps), consecutive blocks along each grid dimension the
+  // What to sample: every warp of the block, consecutive blocks along each
+  // grid dimension the
   // address mentions (alignment that changes with the block repeats with
   // a short period: 33 floats a block realign every 8 blocks), and the
   // first iterations of the innermost loop the address moves with.
@@ -600,8 +600,8 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
   }
   unsigned Blocks = SampledBlocks[0] * SampledBlocks[1] * SampledBlocks[2];
   unsigned Iterations = Innermost ? MaxSampledIterations : 1;
-  // A budget on the lanes evaluated per access (blocks * warps is at most
-  // 256): the iterations give way first.
+  // A budget on the lanes evaluated per access: the iterations give way
+  // first (blocks * warps alone can reach 32 * 32).
   while (Iterations > 1 && Blocks * NumWarps * Iterations > MaxSamples)
     Iterations /= 2;
 

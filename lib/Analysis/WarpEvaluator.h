@@ -78,10 +78,13 @@ private:
   std::string BlockOrigin;
 
   /// The sample of the launch evaluated beyond warp 0 (see sampleLaunch).
-  static constexpr unsigned MaxSampledWarps = 8;
+  /// Every warp of a block (at most 32): a warp the others do not stand
+  /// for (warp 0 alone storing under threadIdx.x == 0) must weigh 1 in the
+  /// block's warps, not 1 in 8 sampled ones.
+  static constexpr unsigned MaxSampledWarps = 32;
   static constexpr unsigned MaxSampledBlocksX = 8;
   static constexpr unsigned MaxSampledIterations = 4;
-  static constexpr unsigned MaxSamples = 256;
+  static constexpr unsigned MaxSamples = 512;
   /// Lanes' byte offsets of one warp (nullopt: inactive), given blockIdx,
   /// the warp within the block and the iteration of the innermost loop;
   /// empty when the address cannot be evaluated.

@@ -4,6 +4,7 @@
 #include "Driver/CacheDirectory.h"
 #include "Frontend/EmbeddedHeaders.h"
 #include "Frontend/InputFiles.h"
+#include "Frontend/LaunchSpelling.h"
 #include "Frontend/NvccFlags.h"
 #include "LaneExpr/LaneExpr.h"
 
@@ -271,8 +272,9 @@ bool isEmbeddedPath(StringRef Path) {
 }
 
 IntrusiveRefCntPtr<vfs::FileSystem> unitFileSystem() {
-  auto Overlay =
-      makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  // Sources are read with nvcc's split launches joined (k << < g, b >> >).
+  auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(
+      joiningSplitLaunches(vfs::getRealFileSystem()));
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   forEachEmbeddedHeader([&](StringRef P, StringRef Contents) {
     Memory->addFile(P, 0, MemoryBuffer::getMemBuffer(Contents));

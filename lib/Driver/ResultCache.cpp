@@ -8,6 +8,7 @@
 
 #include "Driver/ResultCache.h"
 #include "Driver/CacheDirectory.h"
+#include "Frontend/LaunchSpelling.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -114,7 +115,12 @@ std::optional<CachedResult> lookupResult(StringRef CacheDir, StringRef Key) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> Dep =
         MemoryBuffer::getFile(Path, /*IsText=*/false,
                               /*RequiresNullTerminator=*/false);
-    if (!Dep || digestHex({(*Dep)->getBuffer()}) != Digest)
+    // Digested as parsed: with split launches joined (FileAnalysis.cpp).
+    if (!Dep)
+      return std::nullopt;
+    std::optional<std::string> Joined = joinSplitLaunches((*Dep)->getBuffer());
+    if (digestHex({Joined ? StringRef(*Joined) : (*Dep)->getBuffer()}) !=
+        Digest)
       return std::nullopt;
   }
   CachedResult R;
