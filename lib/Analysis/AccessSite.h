@@ -123,6 +123,12 @@ struct AccessSite {
   /// of a length the data decides, named here ("rowptr[row + 1] -
   /// rowptr[row]"). The sector count is the data's, so it stays unknown.
   std::string DataDependentRange;
+  /// A gather whose loaded index is added to a part known per lane
+  /// (work[tid * stride + idx[k]]): the bytes between consecutive lanes'
+  /// known parts, so the rows the lanes index into, and the assumed values
+  /// that spacing rests on ("stride = 1048576"). Unset otherwise.
+  std::optional<int64_t> GatherRowBytes;
+  std::vector<std::string> GatherRowAssumed;
 
   /// One inlined call on the way from the kernel to the access: Caller
   /// calls Callee at Pos. Empty when the access is in the kernel's own body.

@@ -197,6 +197,12 @@ public:
   /// ("val[j]", "val[j + 1]", "*(val + j)"), or one of LoopRanges' added to
   /// a variable holding a value the lane loaded ("dst[dword + i]").
   std::string dataDependentRange(const clang::Expr *Access) const;
+  /// For Access = base[index] whose index is a sum with terms the lane
+  /// loaded (work[tid * stride + idx[k]]): the byte offset of base plus the
+  /// other terms, the row each lane indexes into; null when the index has
+  /// no such term, anything else is unknown, or evaluating it again could
+  /// change something.
+  const LExpr *gatherRowOffset(const clang::Expr *Access);
 
   /// Per-node caches of eval (EvalValues.cpp).
   llvm::DenseMap<const clang::Stmt *, unsigned> Heights;

@@ -213,6 +213,57 @@ std::string KernelWalker::dataDependentRange(const clang::Expr *Access) const {
   return AddsLoaded ? LoopRanges.at(V) : std::string();
 }
 
+const LExpr *KernelWalker::gatherRowOffset(const clang::Expr *Access) {
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(Access->IgnoreParenImpCasts());
+  if (!AS || AS->getBase()->HasSideEffects(Ctx) ||
+      AS->getIdx()->HasSideEffects(Ctx))
+    return nullptr;
+  // The index's terms, with their signs: a + b - c.
+  std::vector<std::pair<const clang::Expr *, bool>> Terms;
+  std::function<void(const clang::Expr *, bool)> Split =
+      [&](const clang::Expr *I, bool Negated) {
+        I = I->IgnoreParenImpCasts();
+        if (const auto *BO = dyn_cast<BinaryOperator>(I);
+            BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
+          Split(BO->getLHS(), Negated);
+          Split(BO->getRHS(), BO->getOpcode() == BO_Sub ? !Negated : Negated);
+          return;
+        }
+        Terms.push_back({I, Negated});
+      };
+  Split(AS->getIdx(), false);
+  // Evaluated again, quietly: no access is recorded twice.
+  bool Saved = Quiet;
+  Quiet = true;
+  Pointer Base = evalPtr(AS->getBase());
+  const LExpr *Known = X.constant(0);
+  bool Loaded = false, Other = false;
+  for (const auto &[T, Negated] : Terms) {
+    const LExpr *V = evalInt(T);
+    const LExpr *U = findUnknown(V);
+    if (!U) {
+      Known = X.add(Known, Negated ? X.neg(V) : V);
+      continue;
+    }
+    const auto *M = dyn_cast<MulExpr>(V);
+    bool Scaled = M && M->getNumOperands() == 2 &&
+                  isa<ConstantExpr>(M->getOperand(0)) && M->getOperand(1) == U;
+    if ((V == U || Scaled) && LoadUnknowns.count(U))
+      Loaded = true;
+    else
+      Other = true;
+  }
+  Quiet = Saved;
+  if (!Loaded || Other || !Base.Why.empty() || !Base.Offset ||
+      findUnknown(Base.Offset))
+    return nullptr;
+  QualType Elem = AS->getType();
+  if (Elem->isIncompleteType())
+    return nullptr;
+  int64_t Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
+  return X.add(Base.Offset, X.mul(X.constant(Size), Known));
+}
+
 void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
   if (Quiet || P.K != Place::Memory)
     return;
@@ -252,6 +303,8 @@ void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
   A.PredicatedGuards = &PredicatedGuards;
   A.LoadUnknowns = &LoadUnknowns;
   A.DataDependentRange = dataDependentRange(E);
+  if (!A.UnknownBase.empty() || findUnknown(A.Offset))
+    A.GatherRowOffset = gatherRowOffset(E);
   Listener.onAccess(A);
 }
 

@@ -90,6 +90,13 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
     S.DependsOnLoad = LoadUnknowns && LoadUnknowns->count(U) > 0;
     if (S.DependsOnLoad)
       S.DataDependentRange = DataDependentRange;
+    // work[tid * stride + idx[k]]: each lane indexes a row of its own.
+    if (S.DependsOnLoad && S.DataDependentRange.empty())
+      if (std::optional<WarpEvaluator::RowSpacing> R =
+              Warp->gatherRows(GatherRowOffset)) {
+        S.GatherRowBytes = R->Bytes;
+        S.GatherRowAssumed = R->Assumed;
+      }
     return;
   }
   Warp->evaluateLanes(S, Off, Guards, *SplitLoops, PredicatedGuards);

@@ -143,6 +143,10 @@ struct MemoryAccess {
   /// the lane loaded (val[j] in for (j = rowptr[row]; j < rowptr[row + 1];
   /// ++j)): the range's length as the source names it; empty otherwise.
   std::string DataDependentRange;
+  /// A gather indexed by a sum with loaded terms (work[tid * stride +
+  /// idx[k]], or lower[idx[k]] with lower = &work[tid * stride]): the byte
+  /// offset without them, the row each lane indexes into. Null otherwise.
+  const Expr *GatherRowOffset = nullptr;
 
   /// Offset with the block sizes the launch tells substituted: the lane
   /// address relative to Base.

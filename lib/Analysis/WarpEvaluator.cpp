@@ -515,6 +515,56 @@ std::optional<AccessSite::ValueDependence> WarpEvaluator::alignmentDependence(
   return D;
 }
 
+std::optional<WarpEvaluator::RowSpacing>
+WarpEvaluator::gatherRows(const LExpr *Part) const {
+  if (!Part || findUnknown(Part))
+    return std::nullopt;
+  RowSpacing R;
+  unsigned Tid = 0;
+  SymbolValues Values = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
+    switch (Sym->getSymbolKind()) {
+    case SymbolKind::ThreadIdx:
+      return threadOf(Tid)[Sym->getDim()];
+    case SymbolKind::BlockIdx:
+    case SymbolKind::LoopIter:
+      return 0;
+    case SymbolKind::BlockDim:
+      return Block[Sym->getDim()];
+    case SymbolKind::GridDim:
+    case SymbolKind::Param:
+    case SymbolKind::Opaque: {
+      std::string Origin;
+      std::optional<int64_t> V = runtimeValue(Sym, Origin);
+      std::string Said = Sym->getName().str() + " = " +
+                         (V ? std::to_string(*V) : std::string("?"));
+      if (Origin == "default" && !llvm::is_contained(R.Assumed, Said))
+        R.Assumed.push_back(Said);
+      return V;
+    }
+    }
+    return std::nullopt;
+  };
+  std::optional<int64_t> Step;
+  std::optional<int64_t> Prev;
+  unsigned Threads = Block[0] * Block[1] * Block[2];
+  for (unsigned L = 0; L < WarpSize && L < Threads; ++L) {
+    Tid = L;
+    std::optional<int64_t> A = evaluate(Part, Values);
+    if (!A)
+      return std::nullopt;
+    if (Prev) {
+      if (Step && *Step != *A - *Prev)
+        return std::nullopt;
+      Step = *A - *Prev;
+    }
+    Prev = A;
+  }
+  if (!Step || *Step == 0)
+    return std::nullopt;
+  R.Bytes = *Step;
+  return R;
+}
+
 bool WarpEvaluator::sameInEveryWarp(const LExpr *Off) const {
   if (findUnknown(Off))
     return false;

@@ -63,6 +63,18 @@ public:
   /// first iteration of every loop. False when a lane cannot be evaluated.
   bool sameInEveryWarp(const Expr *Off) const;
 
+  /// A gather whose loaded index is added to a part known per lane
+  /// (work[tid * stride + idx[k]]); Part is the byte offset without the
+  /// index (MemoryAccess::GatherRowOffset). The bytes between consecutive
+  /// lanes' parts in warp 0 of block 0, when they are all the same, and the
+  /// assumed values that spacing rests on ("stride = 1048576"). nullopt
+  /// when Part is null or unknown, or does not move with the lane alike.
+  struct RowSpacing {
+    int64_t Bytes = 0;
+    std::vector<std::string> Assumed;
+  };
+  std::optional<RowSpacing> gatherRows(const Expr *Part) const;
+
   /// CUDA's limit on the threads of one block (every architecture).
   static constexpr int64_t MaxThreadsPerBlock = 1024;
 

@@ -66,6 +66,12 @@ bool wastesSectors(const Finding &F) {
   return F.Cost && !F.Cost->Uniform && F.Cost->Sectors > F.Cost->IdealSectors;
 }
 
+bool indexesOwnRow(const Finding &F) {
+  const AccessSite &S = F.Site;
+  return !F.Cost && S.DependsOnLoad && S.DataDependentRange.empty() &&
+         S.GatherRowBytes && std::llabs(*S.GatherRowBytes) >= F.SectorBytes;
+}
+
 bool onlyMisaligned(const Finding &F) {
   return wastesSectors(F) &&
          contiguousRuns(F.Site, F.SectorBytes).AlignedSectors <=

@@ -86,6 +86,9 @@ bool wastesSectors(const Finding &F);
 /// Whether every wasted sector comes from where contiguous runs of lanes
 /// start (a base offset): misaligned, not strided.
 bool onlyMisaligned(const Finding &F);
+/// Whether a gather adds its loaded index to rows a sector or more apart,
+/// one a lane (work[tid * stride + idx[k]]): strided, whatever the index.
+bool indexesOwnRow(const Finding &F);
 /// Whether each thread walks its own contiguous range in a loop, one
 /// element per iteration (the chunked pattern).
 bool walksOwnRange(const Finding &F);

@@ -151,6 +151,10 @@ Json access(const Finding &F) {
       List.push_back(std::move(E));
     }
   }
+  // Extension of v1: a gather into rows, one a lane (work[tid * stride +
+  // idx[k]]): the bytes between the lanes' rows.
+  if (Site.GatherRowBytes)
+    A["gather_row_bytes"] = *Site.GatherRowBytes;
   // Extension of v1: a condition around the access that the analysis
   // cannot evaluate; the numbers are for full warps (an upper bound).
   if (!Site.UnevaluatedGuard.empty())

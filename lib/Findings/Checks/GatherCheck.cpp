@@ -27,7 +27,7 @@ public:
 
   bool matches(const Finding &F) const override {
     return !F.Cost && F.Site.DependsOnLoad &&
-           F.Site.DataDependentRange.empty();
+           F.Site.DataDependentRange.empty() && !indexesOwnRow(F);
   }
 
   void describe(Finding &F) const override {

@@ -26,12 +26,16 @@ public:
   }
 
   bool matches(const Finding &F) const override {
-    return wastesSectors(F) && !onlyMisaligned(F) && !walksOwnRange(F) &&
-           !readsOneMember(F);
+    return indexesOwnRow(F) || (wastesSectors(F) && !onlyMisaligned(F) &&
+                                !walksOwnRange(F) && !readsOneMember(F));
   }
 
   void describe(Finding &F) const override {
     const AccessSite &S = F.Site;
+    if (indexesOwnRow(F)) {
+      describeRows(F);
+      return;
+    }
     unsigned Width = S.BlockDim[0];
     std::string Spread =
         F.LaneStrideBytes
@@ -62,6 +66,35 @@ public:
         "consecutive threadIdx.x should touch consecutive addresses; make "
         "threadIdx.x the fastest-moving term of the index, or stage the tile "
         "in shared memory so both the load and the store walk rows");
+  }
+
+private:
+  /// work[tid * stride + idx[k]]: each lane reads or writes in a row of its
+  /// own, at a column it loaded. Unless the loaded index undoes the rows'
+  /// spacing, no two lanes share a sector; how many rows' ends meet in one
+  /// is the data's, so no count is given.
+  void describeRows(Finding &F) const {
+    const AccessSite &S = F.Site;
+    unsigned PerLane = (S.ElemBytes + 31) / 32;
+    PerLane = PerLane ? PerLane : 1;
+    F.Message = "strided " + accessNoun(S.Kind) +
+                ": each lane indexes a row of its own, rows " +
+                std::to_string(std::llabs(*S.GatherRowBytes)) +
+                " bytes apart, at a column it loaded (the address " +
+                S.UnknownReason + "); up to " + std::to_string(32 * PerLane) +
+                " sectors per request, one a lane, unless the loaded "
+                "columns undo the rows";
+    if (!S.GatherRowAssumed.empty()) {
+      std::string Said;
+      for (const std::string &A : S.GatherRowAssumed)
+        Said += (Said.empty() ? "" : ", ") + A;
+      F.Notes.push_back("the rows' spacing assumes " + Said +
+                        " (--assume gives the run's)");
+    }
+    F.Notes.push_back(
+        "store the rows transposed, one column after another (row r, column "
+        "c at [c * rows + r]), so that neighbouring lanes' rows are "
+        "neighbouring addresses");
   }
 };
 } // namespace
