@@ -1,7 +1,8 @@
 // Kernels for the constructs of issue 12 beyond whole-launch sampling:
 // data-dependent ranges (CSR SpMV, a thread a row and a warp a row),
 // pointer walks, runtime strides, a launch inside a host loop, atomics,
-// shuffles, cooperative groups, a partial warp and nvcc's ordered atomics. The analyzer's
+// shuffles, cooperative groups, a partial warp, nvcc's ordered atomics and
+// a gather into rows each lane owns. The analyzer's
 // predictions for them are checked against Nsight Compute's per-line
 // counters (docs/bench/source-counters.md, "Constructs"), over every launch
 // (ALL_LAUNCHES=1 source_counters.sh). A whole program: it builds its
@@ -102,6 +103,13 @@ __global__ void nvAtomics(float *acc, float *v) {
                       __NV_ATOMIC_RELEASE, __NV_THREAD_SCOPE_DEVICE);
 }
 
+// A histogram per thread: rows of 64 counters, 256 bytes apart, indexed by
+// a loaded key (0 to 63). Whatever the keys, the lanes' rows differ.
+__global__ void rowHistogram(const int *keys, unsigned *hist) {
+  int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  hist[tid * 64 + keys[tid]] += 1;
+}
+
 int main(int argc, char **argv) {
   const int Stride = argc > 1 ? std::atoi(argv[1]) : 4;
   const int Rows = 1 << 16;
@@ -141,6 +149,20 @@ int main(int argc, char **argv) {
   groups<<<4096, 256>>>(b, a);
   fourLanes<<<1, 32>>>(a, 1024);
   nvAtomics<<<4096, 256>>>(a, b);
+  {
+    const int Threads = 1024 * 256;
+    std::vector<int> keys(Threads);
+    for (int &k : keys)
+      k = std::rand() % 64;
+    int *dKeys;
+    if (cudaMalloc(&dKeys, Threads * sizeof(int)) != cudaSuccess) {
+      std::fprintf(stderr, "cudaMalloc failed\n");
+      return 1;
+    }
+    cudaMemcpy(dKeys, keys.data(), Threads * sizeof(int),
+               cudaMemcpyHostToDevice);
+    rowHistogram<<<1024, 256>>>(dKeys, reinterpret_cast<unsigned *>(c));
+  }
   cudaError_t E = cudaDeviceSynchronize();
   if (E != cudaSuccess) {
     std::fprintf(stderr, "%s\n", cudaGetErrorString(E));
