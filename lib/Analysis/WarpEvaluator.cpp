@@ -515,13 +515,10 @@ std::optional<AccessSite::ValueDependence> WarpEvaluator::alignmentDependence(
   return D;
 }
 
-std::optional<WarpEvaluator::RowSpacing>
-WarpEvaluator::gatherRows(const LExpr *Part) const {
-  if (!Part || findUnknown(Part))
-    return std::nullopt;
-  RowSpacing R;
-  unsigned Tid = 0;
-  SymbolValues Values = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
+SymbolValues
+WarpEvaluator::firstIterationOfBlock0(const unsigned &Tid,
+                                      std::vector<std::string> *Assumed) const {
+  return [this, &Tid, Assumed](const SymbolExpr *Sym) -> std::optional<int64_t> {
     switch (Sym->getSymbolKind()) {
     case SymbolKind::ThreadIdx:
       return threadOf(Tid)[Sym->getDim()];
@@ -535,15 +532,25 @@ WarpEvaluator::gatherRows(const LExpr *Part) const {
     case SymbolKind::Opaque: {
       std::string Origin;
       std::optional<int64_t> V = runtimeValue(Sym, Origin);
-      std::string Said = Sym->getName().str() + " = " +
-                         (V ? std::to_string(*V) : std::string("?"));
-      if (Origin == "default" && !llvm::is_contained(R.Assumed, Said))
-        R.Assumed.push_back(Said);
+      if (Assumed && V && Origin == "default") {
+        std::string Said = Sym->getName().str() + " = " + std::to_string(*V);
+        if (!llvm::is_contained(*Assumed, Said))
+          Assumed->push_back(Said);
+      }
       return V;
     }
     }
     return std::nullopt;
   };
+}
+
+std::optional<WarpEvaluator::RowSpacing>
+WarpEvaluator::gatherRows(const LExpr *Part) const {
+  if (!Part || findUnknown(Part))
+    return std::nullopt;
+  RowSpacing R;
+  unsigned Tid = 0;
+  SymbolValues Values = firstIterationOfBlock0(Tid, &R.Assumed);
   std::optional<int64_t> Step;
   std::optional<int64_t> Prev;
   unsigned Threads = Block[0] * Block[1] * Block[2];
@@ -569,24 +576,7 @@ bool WarpEvaluator::sameInEveryWarp(const LExpr *Off) const {
   if (findUnknown(Off))
     return false;
   unsigned Tid = 0;
-  SymbolValues Values = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
-    switch (Sym->getSymbolKind()) {
-    case SymbolKind::ThreadIdx:
-      return threadOf(Tid)[Sym->getDim()];
-    case SymbolKind::BlockIdx:
-    case SymbolKind::LoopIter:
-      return 0;
-    case SymbolKind::BlockDim:
-      return Block[Sym->getDim()];
-    case SymbolKind::GridDim:
-    case SymbolKind::Param:
-    case SymbolKind::Opaque: {
-      std::string Origin;
-      return runtimeValue(Sym, Origin);
-    }
-    }
-    return std::nullopt;
-  };
+  SymbolValues Values = firstIterationOfBlock0(Tid);
   unsigned Threads = Block[0] * Block[1] * Block[2];
   for (unsigned W = 0; W * WarpSize < Threads; ++W) {
     std::optional<int64_t> First;

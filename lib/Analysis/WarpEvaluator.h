@@ -135,6 +135,11 @@ private:
       const std::vector<AccessSite::WarpSample> &AtAssumed, unsigned ElemBytes,
       const std::function<std::vector<AccessSite::WarpSample>(int64_t)>
           &SampleWith) const;
+  /// Symbol values for thread Tid (read at each call) of block 0 at every
+  /// loop's first iteration, runtime values as runtimeValue gives them;
+  /// the defaulted ones used are added to Assumed ("stride = 1048576").
+  SymbolValues firstIterationOfBlock0(
+      const unsigned &Tid, std::vector<std::string> *Assumed = nullptr) const;
   /// threadIdx of a linear thread id in the block.
   std::array<unsigned, 3> threadOf(unsigned LinearTid) const;
 };
