@@ -96,7 +96,7 @@ private:
   static constexpr unsigned MaxSampledWarps = 32;
   static constexpr unsigned MaxSampledBlocksX = 8;
   static constexpr unsigned MaxSampledIterations = 4;
-  static constexpr unsigned MaxSamples = 512;
+  static constexpr unsigned MaxSamples = 256;
   /// Lanes' byte offsets of one warp (nullopt: inactive), given blockIdx,
   /// the warp within the block and the iteration of the innermost loop;
   /// empty when the address cannot be evaluated.

@@ -120,11 +120,13 @@ public:
 } // namespace
 
 std::optional<std::string> joinSplitLaunches(StringRef T) {
-  // Cheap first: most files have no "<<" followed by a blank.
+  // Cheap first: most files have no `<<`, blanks, `<` at all (comments and
+  // literals are told apart only when one is found).
   bool Any = false;
+  size_t End;
   for (size_t I = T.find("<<"); I != StringRef::npos && !Any;
        I = T.find("<<", I + 2))
-    Any = I + 2 < T.size() && isBlank(T[I + 2]);
+    Any = splitChevrons(T, I, '<', End);
   if (!Any)
     return std::nullopt;
   std::string Out;
