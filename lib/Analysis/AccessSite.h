@@ -125,10 +125,9 @@ struct AccessSite {
   std::string DataDependentRange;
   /// A gather whose loaded index is added to a part known per lane
   /// (work[tid * stride + idx[k]]): the bytes between consecutive lanes'
-  /// known parts, so the rows the lanes index into, and the assumed values
-  /// that spacing rests on ("stride = 1048576"). Unset otherwise.
+  /// known parts, so the rows the lanes index into (the assumed values
+  /// that spacing rests on are in Assumptions). Unset otherwise.
   std::optional<int64_t> GatherRowBytes;
-  std::vector<std::string> GatherRowAssumed;
 
   /// One inlined call on the way from the kernel to the access: Caller
   /// calls Callee at Pos. Empty when the access is in the kernel's own body.

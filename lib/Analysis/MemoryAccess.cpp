@@ -95,7 +95,7 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
       if (std::optional<WarpEvaluator::RowSpacing> R =
               Warp->gatherRows(GatherRowOffset)) {
         S.GatherRowBytes = R->Bytes;
-        S.GatherRowAssumed = R->Assumed;
+        S.Assumptions = R->Assumed;
       }
     return;
   }

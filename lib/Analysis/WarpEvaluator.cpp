@@ -517,7 +517,7 @@ std::optional<AccessSite::ValueDependence> WarpEvaluator::alignmentDependence(
 
 SymbolValues
 WarpEvaluator::firstIterationOfBlock0(const unsigned &Tid,
-                                      std::vector<std::string> *Assumed) const {
+                                      std::vector<Assumption> *Assumed) const {
   return [this, &Tid, Assumed](const SymbolExpr *Sym) -> std::optional<int64_t> {
     switch (Sym->getSymbolKind()) {
     case SymbolKind::ThreadIdx:
@@ -532,11 +532,11 @@ WarpEvaluator::firstIterationOfBlock0(const unsigned &Tid,
     case SymbolKind::Opaque: {
       std::string Origin;
       std::optional<int64_t> V = runtimeValue(Sym, Origin);
-      if (Assumed && V && Origin == "default") {
-        std::string Said = Sym->getName().str() + " = " + std::to_string(*V);
-        if (!llvm::is_contained(*Assumed, Said))
-          Assumed->push_back(Said);
-      }
+      if (Assumed && V && Origin == "default" &&
+          llvm::none_of(*Assumed, [&](const Assumption &A) {
+            return A.Name == Sym->getName();
+          }))
+        Assumed->push_back({Sym->getName().str(), *V, Origin});
       return V;
     }
     }

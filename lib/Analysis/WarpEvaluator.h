@@ -67,11 +67,12 @@ public:
   /// (work[tid * stride + idx[k]]); Part is the byte offset without the
   /// index (MemoryAccess::GatherRowOffset). The bytes between consecutive
   /// lanes' parts in warp 0 of block 0, when they are all the same, and the
-  /// assumed values that spacing rests on ("stride = 1048576"). nullopt
-  /// when Part is null or unknown, or does not move with the lane alike.
+  /// assumed values that spacing rests on (stride = 1048576, "default").
+  /// nullopt when Part is null or unknown, or does not move with the lane
+  /// alike.
   struct RowSpacing {
     int64_t Bytes = 0;
-    std::vector<std::string> Assumed;
+    std::vector<Assumption> Assumed;
   };
   std::optional<RowSpacing> gatherRows(const Expr *Part) const;
 
@@ -137,9 +138,9 @@ private:
           &SampleWith) const;
   /// Symbol values for thread Tid (read at each call) of block 0 at every
   /// loop's first iteration, runtime values as runtimeValue gives them;
-  /// the defaulted ones used are added to Assumed ("stride = 1048576").
+  /// the defaulted ones used are added to Assumed (once each).
   SymbolValues firstIterationOfBlock0(
-      const unsigned &Tid, std::vector<std::string> *Assumed = nullptr) const;
+      const unsigned &Tid, std::vector<Assumption> *Assumed = nullptr) const;
   /// threadIdx of a linear thread id in the block.
   std::array<unsigned, 3> threadOf(unsigned LinearTid) const;
 };

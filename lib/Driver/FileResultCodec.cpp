@@ -23,7 +23,7 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 928,
+static_assert(sizeof(AccessSite) == 904,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
@@ -249,7 +249,6 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.DependsOnLoad);
   A(S.DataDependentRange);
   A(S.GatherRowBytes);
-  A(S.GatherRowAssumed);
   A(S.CallChain);
   A(S.Related);
   A(S.Assumptions);

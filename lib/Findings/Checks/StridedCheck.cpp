@@ -84,13 +84,13 @@ private:
                 S.UnknownReason + "); up to " + std::to_string(32 * PerLane) +
                 " sectors per request, one a lane, unless the loaded "
                 "columns undo the rows";
-    if (!S.GatherRowAssumed.empty()) {
-      std::string Said;
-      for (const std::string &A : S.GatherRowAssumed)
-        Said += (Said.empty() ? "" : ", ") + A;
+    std::string Said;
+    for (const Assumption &A : S.Assumptions)
+      Said += (Said.empty() ? "" : ", ") + A.Name + " = " +
+              std::to_string(A.Value);
+    if (!Said.empty())
       F.Notes.push_back("the rows' spacing assumes " + Said +
                         " (--assume gives the run's)");
-    }
     F.Notes.push_back(
         "store the rows transposed, one column after another (row r, column "
         "c at [c * rows + r]), so that neighbouring lanes' rows are "

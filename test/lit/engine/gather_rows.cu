@@ -28,6 +28,9 @@ __global__ void rowPointer(const int *col, float *work, int stride) {
   // CHECK: [[@LINE-2]]:9 load `col[tid]` {{.*}} coalesced
   // TEXT: gather_rows.cu:[[#@LINE-3]]:3: warning: strided load and store: each lane indexes a row of its own, rows 4194304 bytes apart
   // TEXT: note: the rows' spacing assumes stride = 1048576 (--assume gives the run's)
+  // The assumed spacing is listed with the access's assumptions.
+  // JSON: "stride": 1048576
+  // JSON: "gather_row_bytes": 4194304
 }
 
 // Negative: rows 16 bytes apart share sectors, and a plain index has no
