@@ -106,8 +106,7 @@ Value KernelWalker::inlineCall(const CallExpr *Call, const FunctionDecl *Def) {
     const clang::Expr *A = Call->getArg(I + FirstArg);
     Value V = eval(A);
     if (PD->getType()->isReferenceType()) {
-      if (V.K != Value::Ref)
-        V = Value::ref(Place());
+      V = bindReference(PD->getType(), A, V);
     } else if (V.K == Value::Ref) {
       V = load(V.R, A);
     }

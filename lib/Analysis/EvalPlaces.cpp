@@ -85,14 +85,19 @@ Place PlaceEvaluator::VisitDeclRefExpr(const DeclRefExpr *DRE) {
   const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
   if (!VD)
     return R;
+  bool Temporary = false;
   if (VD->getType()->isReferenceType()) {
     Value V = W.readVariable(VD);
     if (V.K == Value::Ref)
       return V.R;
-    return R;
+    // Bound to a temporary (bindsTemporary): the reference holds the value.
+    if (V.K == Value::None || !bindsTemporary(VD->getType()))
+      return R;
+    Temporary = true;
   }
   Space Sp = spaceOf(VD);
-  bool Register = Sp == Space::Local && !VD->getType()->isArrayType();
+  bool Register =
+      Temporary || (Sp == Space::Local && !VD->getType()->isArrayType());
   if (Register) {
     R.K = Place::Variable;
     R.Var = VD;
@@ -229,6 +234,26 @@ Place KernelWalker::placeAt(const Pointer &P, QualType T) {
   R.Addr = P;
   R.Type = T;
   return R;
+}
+
+Value KernelWalker::bindReference(QualType T, const clang::Expr *Init,
+                                  Value V) {
+  if (V.K == Value::Ref && V.R.K != Place::None)
+    return V;
+  if (!bindsTemporary(T))
+    return Value::ref(Place());
+  if (V.K == Value::Int || V.K == Value::Ptr)
+    return V;
+  // The temporary's value (below the MaterializeTemporaryExpr), evaluated
+  // again, quietly: its accesses were recorded the first time.
+  const clang::Expr *Inner = Init->IgnoreParenImpCasts();
+  Value Held = quietly([&] {
+    Value H = eval(Inner);
+    return H.K == Value::Ref ? load(H.R, Inner) : H;
+  });
+  if (Held.K == Value::Int || Held.K == Value::Ptr)
+    return Held;
+  return Value::ref(Place());
 }
 
 int64_t KernelWalker::elementBytes(QualType T) {

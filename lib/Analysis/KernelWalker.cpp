@@ -84,8 +84,23 @@ void KernelWalker::forgetMembers(const VarDecl *V) {
 void KernelWalker::forgetAll(const llvm::SmallPtrSetImpl<const VarDecl *> &Vars,
                              llvm::StringRef Why) {
   for (const VarDecl *V : Vars) {
-    forgetMembers(V);
     auto It = env().find(V);
+    // A reference stays bound to what it names; what changes is that.
+    if (It != env().end() && It->second.K == Value::Ref) {
+      const Place &R = It->second.R;
+      if (R.K != Place::Variable)
+        continue;
+      std::string Reason = "'" + R.Path + "' is " + Why.str();
+      if (R.Path == R.Var->getNameAsString()) {
+        Value &Old = Frames[R.Frame].Vars[R.Var];
+        if (Old.K != Value::Ref)
+          Old = unknownValue(R.Var->getType(), Reason);
+      } else {
+        forgetMember({R.Frame, R.Var, R.Path}, Why);
+      }
+      continue;
+    }
+    forgetMembers(V);
     if (It == env().end() && !isa<ParmVarDecl>(V))
       continue;
     env()[V] = unknownValue(V->getType(),

@@ -39,6 +39,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace coalesce {
@@ -99,6 +100,13 @@ struct Value {
     return V;
   }
 };
+
+/// Whether a reference of type T bound to a value that is not a place
+/// holds that value: a const lvalue reference or an rvalue reference binds
+/// a temporary, which nothing else writes.
+inline bool bindsTemporary(clang::QualType T) {
+  return T->isRValueReferenceType() || T->getPointeeType().isConstQualified();
+}
 
 /// Whether S is a component of threadIdx: what makes a value lane-dependent.
 inline bool isThreadIdx(const SymbolExpr *S) {
@@ -204,6 +212,22 @@ public:
   /// change something.
   const LExpr *gatherRowOffset(const clang::Expr *Access);
 
+  /// What a loop may write into structs held in registers: the member
+  /// names it (or a function it calls, followed into its body) assigns,
+  /// increments, takes the address of or binds to a non-const reference;
+  /// the local structs it assigns whole; and whether it calls something we
+  /// cannot see into that could change a struct's members (then any may).
+  struct FieldWrites {
+    std::set<std::string> Fields;
+    llvm::SmallPtrSet<const clang::VarDecl *, 4> Whole;
+    bool Opaque = false;
+  };
+  /// How many loops around are being walked ahead (Loops.cpp): while any
+  /// is, loads give unknowns.
+  unsigned WalkingAhead = 0;
+  /// Per-loop cache of the struct members each loop may write (Loops.cpp).
+  std::map<const clang::Stmt *, FieldWrites> LoopFieldWrites;
+
   /// Per-node caches of eval (EvalValues.cpp).
   llvm::DenseMap<const clang::Stmt *, unsigned> Heights;
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
@@ -219,6 +243,19 @@ public:
     ~NestingScope() { --N; }
   };
 
+  /// Fn's result, evaluated with no access recorded and no variable left
+  /// changed: for a value evaluated again, or ahead of the walk (a call in
+  /// it would otherwise move a struct's members twice).
+  template <typename F> auto quietly(F &&Fn) {
+    bool Saved = Quiet;
+    Quiet = true;
+    State Before = capture();
+    auto R = Fn();
+    restore(Before);
+    Quiet = Saved;
+    return R;
+  }
+
   Env &env() { return Frames.back().Vars; }
   MemberEnv &members() { return Frames.back().Members; }
 
@@ -232,6 +269,46 @@ public:
   /// An unknown of type T (integer or pointer), or no value.
   Value unknownValue(clang::QualType T, llvm::StringRef Why);
   void forgetMembers(const clang::VarDecl *V);
+  /// A member of a struct held in registers: the frame holding the
+  /// variable, the variable, and the member's path ("c.loader.last").
+  struct MemberKey {
+    size_t Frame;
+    const clang::VarDecl *Var;
+    std::string Path;
+    bool operator<(const MemberKey &O) const {
+      return std::tie(Frame, Var, Path) < std::tie(O.Frame, O.Var, O.Path);
+    }
+  };
+  /// The members with a value that a loop may write (W), of the structs in
+  /// registers its statements name: local struct variables, what a
+  /// reference refers to, and the object of a member function.
+  std::vector<MemberKey> writtenMembers(llvm::ArrayRef<const clang::Stmt *> Loop,
+                                        const FieldWrites &W);
+  Value &memberValue(const MemberKey &K) {
+    return Frames[K.Frame].Members[{K.Var, K.Path}];
+  }
+  /// Makes the member unknown, for Why ("changed inside a loop").
+  void forgetMember(const MemberKey &K, llvm::StringRef Why);
+
+  /// Values a loop writes that each iteration carries to the next in a way
+  /// we follow: set back to their value at the head ("wtx = tx;" closing
+  /// the body), or moved by a step that does not change ("last += stride"
+  /// inside a loader's member function). Found by walking the body ahead.
+  struct Carried {
+    struct Item {
+      Value Entry;        ///< at the loop's head
+      const LExpr *Step;  ///< per iteration; 0 when set back
+    };
+    std::map<const clang::VarDecl *, Item> Vars;
+    std::map<MemberKey, Item> Members;
+    bool empty() const { return Vars.empty() && Members.empty(); }
+    /// Binds each to its value after Count iterations.
+    void advance(KernelWalker &W, const LExpr *Count) const;
+    /// After the loop: a value set back keeps its head's value when the
+    /// loop runs whole iterations only (Whole); one moved by a step is at
+    /// Runs steps when the number of iterations is known (Runs).
+    void leave(KernelWalker &W, const LExpr *Runs, bool Whole) const;
+  };
   void forgetAll(const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Vars,
                  llvm::StringRef Why);
 
@@ -279,6 +356,11 @@ public:
       load(V.R, E);
   }
   int64_t elementBytes(clang::QualType T);
+  /// What a reference of type T initialised by Init (evaluated to V)
+  /// holds: the place V names; else, for a reference that binds a
+  /// temporary (divRndUp(n, 2), bindsTemporary), the temporary's value;
+  /// else no place.
+  Value bindReference(clang::QualType T, const clang::Expr *Init, Value V);
   /// The memory a pointer points at, seen as a T.
   static Place placeAt(const Pointer &P, clang::QualType T);
 
@@ -343,9 +425,24 @@ private:
   void visitLoop(const clang::Stmt *Loop, const clang::Expr *Cond,
                  const clang::Stmt *Inc, const clang::Stmt *Body, bool IsDo,
                  const clang::Stmt *CondVar);
+  /// Walks a loop's body once ahead, quietly, with each of Others (the
+  /// scalars the loop writes that are not induction variables) and Members
+  /// a symbol of its own, Bind having bound the induction variables: what
+  /// they hold at the end, less that symbol, is their step. Leaves the
+  /// walker's state as it found it.
+  Carried walkAhead(const clang::Stmt *Loop, const clang::Expr *Cond,
+                    const clang::Stmt *Inc, const clang::Stmt *Body, bool IsDo,
+                    const clang::Stmt *CondVar, unsigned Ordinal,
+                    const LExpr *Iter,
+                    const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Others,
+                    const std::vector<MemberKey> &Members,
+                    llvm::function_ref<void()> Bind);
   const LExpr *
   stepOf(const clang::Stmt *Update, const clang::VarDecl *V,
          const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Assigned);
+  const LExpr *constantTripCount(const clang::Expr *Cond,
+                                 const clang::VarDecl *V, const Value &Start,
+                                 const LExpr *Step);
   bool uniformTripCount(const LExpr *Cond, const clang::Stmt *Body,
                         bool Any = false);
 };

@@ -110,7 +110,9 @@ Value KernelWalker::load(const Place &P, const clang::Expr *E, Operation Op) {
   bool LaneDependent =
       !P.Addr.Why.empty() || findUnknown(Off) ||
       (mentionsIf(Off, isThreadIdx) && !Warp.sameInEveryWarp(Off));
-  if (!LaneDependent)
+  // Walking a loop ahead, a value read is not named: the name would hide
+  // that the address, and with it the value, changes with the iteration.
+  if (!LaneDependent && !WalkingAhead)
     return namedRuntimeValue(sourceText(E), T, SymbolKind::Opaque);
   const LExpr *U =
       X.unknown("depends on '" + sourceText(E) + "', loaded from memory");

@@ -15,6 +15,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
 
+#include <tuple>
+
 using namespace clang;
 
 namespace coalesce {
@@ -44,32 +46,138 @@ const VarDecl *writtenVar(const Stmt *S) {
   return nullptr;
 }
 
-/// Variables written (or whose address is taken) anywhere inside S, with how
-/// often they are written.
+/// E without parentheses and the implicit casts that keep it a place (a
+/// reference binds to the member itself, not to a copy of its value).
+const clang::Expr *placeExpr(const clang::Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
+    if (!ICE || ICE->getCastKind() == CK_LValueToRValue)
+      return E;
+    E = ICE->getSubExpr();
+  }
+}
+
+/// Variables written (or whose address is taken, or that are passed to a
+/// non-const reference) anywhere inside S, with how often they are written.
 void collectAssigned(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out,
                      std::map<const VarDecl *, unsigned> *Count = nullptr) {
   if (!S)
     return;
-  if (const VarDecl *V = writtenVar(S)) {
+  auto Add = [&](const VarDecl *V) {
     Out.insert(V);
     if (Count)
       ++(*Count)[V];
-  }
+  };
+  if (const VarDecl *V = writtenVar(S))
+    Add(V);
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = Call->getDirectCallee()) {
+      const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      unsigned Shift = isa<CXXOperatorCallExpr>(Call) && MD && MD->isInstance();
+      for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
+        if (I - Shift >= FD->getNumParams())
+          break;
+        QualType T = FD->getParamDecl(I - Shift)->getType();
+        if (!T->isReferenceType() || T->getPointeeType().isConstQualified())
+          continue;
+        // A struct's members are followed apart (collectFieldWrites).
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(placeExpr(Call->getArg(I))))
+          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+              V && !V->getType()->isRecordType())
+            Add(V);
+      }
+    }
   for (const Stmt *C : S->children())
     collectAssigned(C, Out, Count);
 }
 
-/// Calls F for every local variable of struct type that S refers to.
-void forEachRecordVar(const Stmt *S,
-                      const std::function<void(const VarDecl *)> &F) {
-  if (!S)
+/// Adds to W what writing the place E changes: a member's name ("s.a[i] =
+/// v" and "s.a = v" write member a); a local struct variable as a whole.
+/// Through a reference the struct it names is not known: anything may
+/// change.
+void placeWritten(const clang::Expr *E, KernelWalker::FieldWrites &W) {
+  E = placeExpr(E);
+  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    E = placeExpr(AS->getBase());
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    W.Fields.insert(ME->getMemberDecl()->getNameAsString());
     return;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->hasLocalStorage() && VD->getType()->isRecordType())
-        F(VD);
+  }
+  if (!E->getType()->isRecordType())
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      if (VD->getType()->isReferenceType())
+        W.Opaque = true;
+      else
+        W.Whole.insert(VD);
+      return;
+    }
+  // "*this = other", "*p = s": memory, unless p points at a struct in
+  // registers, which we do not follow.
+  W.Opaque = true;
+}
+
+/// Collects into W what S may write into structs held in registers,
+/// following calls into the bodies of the functions they call (Seen keeps
+/// each function to one visit).
+void collectFieldWrites(const Stmt *S, KernelWalker::FieldWrites &W,
+                        llvm::SmallPtrSetImpl<const Decl *> &Seen) {
+  if (!S || W.Opaque)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      placeWritten(BO->getLHS(), W);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      if (isa<MemberExpr>(placeExpr(UO->getSubExpr())))
+        placeWritten(UO->getSubExpr(), W);
+  } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD) {
+      W.Opaque = true;
+      return;
+    }
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    unsigned Shift = isa<CXXOperatorCallExpr>(Call) && MD && MD->isInstance();
+    bool Assigns = MD && (MD->isCopyAssignmentOperator() ||
+                          MD->isMoveAssignmentOperator());
+    if (Assigns && Call->getNumArgs() > 0)
+      placeWritten(Call->getArg(0), W);
+    const FunctionDecl *Def = nullptr;
+    if (!Assigns && FD->hasBody(Def)) {
+      if (Seen.insert(Def).second) {
+        collectFieldWrites(Def->getBody(), W, Seen);
+        if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+          for (const CXXCtorInitializer *I : Ctor->inits())
+            collectFieldWrites(I->getInit(), W, Seen);
+      }
+    } else if (!Assigns) {
+      // No body to look into: what it can write in registers is its
+      // object and what it takes by non-const reference.
+      if (MD && MD->isInstance() && !isa<CXXOperatorCallExpr>(Call)) {
+        W.Opaque = true;
+        return;
+      }
+      for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
+        if (I - Shift >= FD->getNumParams())
+          break;
+        QualType T = FD->getParamDecl(I - Shift)->getType();
+        if (T->isReferenceType() && !T->getPointeeType().isConstQualified())
+          placeWritten(Call->getArg(I), W);
+      }
+    }
+  } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+    const FunctionDecl *Def = nullptr;
+    if (CE->getConstructor()->hasBody(Def) && Seen.insert(Def).second) {
+      collectFieldWrites(Def->getBody(), W, Seen);
+      for (const CXXCtorInitializer *I : cast<CXXConstructorDecl>(Def)->inits())
+        collectFieldWrites(I->getInit(), W, Seen);
+    }
+  }
   for (const Stmt *C : S->children())
-    forEachRecordVar(C, F);
+    collectFieldWrites(C, W, Seen);
 }
 
 /// The statements of a loop that run exactly once per iteration: the
@@ -177,6 +285,275 @@ const clang::Expr *boundOf(const clang::Expr *Cond, const VarDecl *V) {
 
 } // namespace
 
+std::vector<KernelWalker::MemberKey>
+KernelWalker::writtenMembers(llvm::ArrayRef<const Stmt *> Loop,
+                             const FieldWrites &W) {
+  // The structs in registers the loop names: (frame, variable, path).
+  std::set<MemberKey> Objects;
+  auto AddPlace = [&](const Place &P) {
+    if (P.K == Place::Variable)
+      Objects.insert({P.Frame, P.Var, P.Path});
+  };
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        if (VD->getType()->isReferenceType()) {
+          auto It = env().find(VD);
+          if (It != env().end() && It->second.K == Value::Ref)
+            AddPlace(It->second.R);
+        } else if (VD->hasLocalStorage() && VD->getType()->isRecordType()) {
+          Objects.insert({Frames.size() - 1, VD, VD->getNameAsString()});
+        }
+      }
+    } else if (isa<CXXThisExpr>(S) && Frames.back().This) {
+      AddPlace(*Frames.back().This);
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  for (const Stmt *S : Loop)
+    Walk(S);
+
+  std::vector<MemberKey> Out;
+  for (const MemberKey &O : Objects) {
+    bool All = W.Opaque || W.Whole.count(O.Var);
+    const MemberEnv &M = Frames[O.Frame].Members;
+    for (auto It = M.lower_bound({O.Var, O.Path});
+         It != M.end() && It->first.first == O.Var; ++It) {
+      const std::string &Path = It->first.second;
+      if (Path.compare(0, O.Path.size(), O.Path) != 0)
+        break;
+      if (Path.size() > O.Path.size() && Path[O.Path.size()] != '.')
+        continue;
+      // The members below the variable's name ("c.loader.last": loader,
+      // last): written when any of them is.
+      llvm::SmallVector<StringRef, 4> Names;
+      StringRef(Path).split(Names, '.');
+      if (All || llvm::any_of(llvm::drop_begin(Names), [&](StringRef N) {
+            return W.Fields.count(N.str()) != 0;
+          }))
+        Out.push_back({O.Frame, O.Var, Path});
+    }
+  }
+  // One struct can be named twice (a variable and a reference to it).
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end(),
+                        [](const MemberKey &A, const MemberKey &B) {
+                          return !(A < B) && !(B < A);
+                        }),
+            Out.end());
+  return Out;
+}
+
+void KernelWalker::forgetMember(const MemberKey &K, llvm::StringRef Why) {
+  Value &V = memberValue(K);
+  std::string Reason = "'" + K.Path + "' is " + Why.str();
+  if (V.K == Value::Int) {
+    V = Value::integer(X.unknown(Reason));
+  } else if (V.K == Value::Ptr) {
+    Pointer P;
+    P.Why = Reason;
+    P.UnknownOffset = X.unknown(Reason);
+    P.Offset = P.UnknownOffset;
+    V = Value::pointer(P);
+  } else {
+    V = Value::none();
+  }
+}
+
+namespace {
+bool isSetBack(const LExpr *Step) {
+  const auto *C = dyn_cast<ConstantExpr>(Step);
+  return C && C->getValue() == 0;
+}
+
+/// Entry moved by Step, Count times (Entry itself when Step is 0).
+Value shifted(ExprContext &X, const Value &Entry, const LExpr *Step,
+              const LExpr *Count) {
+  if (isSetBack(Step))
+    return Entry;
+  const LExpr *Delta = X.mul(Step, Count);
+  if (Entry.K == Value::Int)
+    return Value::integer(X.add(Entry.I, Delta));
+  Pointer P = Entry.P;
+  P.Offset = X.add(P.Offset, Delta);
+  return Value::pointer(P);
+}
+
+/// Whether V is a value the walk ahead can give a symbol of its own: an
+/// integer, or a pointer with a known base.
+bool followable(const Value &V) {
+  return V.K == Value::Int ||
+         (V.K == Value::Ptr && V.P.Why.empty() && V.P.Offset);
+}
+} // namespace
+
+void KernelWalker::Carried::advance(KernelWalker &W,
+                                    const LExpr *Count) const {
+  for (const auto &[V, I] : Vars)
+    W.env()[V] = shifted(W.X, I.Entry, I.Step, Count);
+  for (const auto &[K, I] : Members)
+    W.memberValue(K) = shifted(W.X, I.Entry, I.Step, Count);
+}
+
+void KernelWalker::Carried::leave(KernelWalker &W, const LExpr *Runs,
+                                  bool Whole) const {
+  // (shifted gives a value set back its entry without looking at Runs.)
+  auto Keeps = [&](const Item &I) {
+    return isSetBack(I.Step) ? Whole : Runs != nullptr;
+  };
+  for (const auto &[V, I] : Vars)
+    if (Keeps(I))
+      W.env()[V] = shifted(W.X, I.Entry, I.Step, Runs);
+  for (const auto &[K, I] : Members)
+    if (Keeps(I))
+      W.memberValue(K) = shifted(W.X, I.Entry, I.Step, Runs);
+}
+
+KernelWalker::Carried KernelWalker::walkAhead(
+    const Stmt *Loop, const clang::Expr *Cond, const Stmt *Inc,
+    const Stmt *Body, bool IsDo, const Stmt *CondVar, unsigned Ordinal,
+    const LExpr *Iter, const llvm::SmallPtrSetImpl<const VarDecl *> &Others,
+    const std::vector<MemberKey> &Members, llvm::function_ref<void()> Bind) {
+  Carried Out;
+  // A loop inside a loop walked ahead walks ahead too (the outer one needs
+  // what an inner one carries), two deep at most: each level walks the
+  // bodies inside it once more.
+  if (WalkingAhead >= 2)
+    return Out;
+  std::map<const VarDecl *, Value> VarEntry;
+  std::map<MemberKey, Value> MemberEntry;
+  for (const VarDecl *V : Others)
+    if (env().count(V) || isa<ParmVarDecl>(V))
+      if (Value E = readVariable(V); followable(E))
+        VarEntry[V] = E;
+  for (const MemberKey &K : Members)
+    if (const Value &E = memberValue(K); followable(E))
+      MemberEntry[K] = E;
+  if (VarEntry.empty() && MemberEntry.empty())
+    return Out;
+
+  State Saved = capture();
+  std::vector<size_t> Returns;
+  for (const Frame &F : Frames)
+    Returns.push_back(F.Returns.size());
+  unsigned SavedCount = LoopCount;
+  std::vector<const LExpr *> SavedPath = Path;
+  bool SavedQuiet = Quiet;
+
+  // The state an iteration starts in, with a symbol for each value to
+  // follow: "carried(NAME)#N", its loop's ordinal as its dimension (a loop
+  // around, walked ahead too, has symbols of its own).
+  forgetAll(Others, "changed inside a loop");
+  for (const MemberKey &K : Members)
+    forgetMember(K, "changed inside a loop");
+  std::map<const VarDecl *, const LExpr *> VarMark;
+  std::map<MemberKey, const LExpr *> MemberMark;
+  unsigned Marks = 0;
+  auto Mark = [&](const Value &E, const std::string &Name,
+                  const LExpr *&Sym) {
+    Sym = X.symbol(SymbolKind::Opaque, Ordinal,
+                   "carried(" + Name + ")#" + std::to_string(Marks++));
+    if (E.K == Value::Int)
+      return Value::integer(Sym);
+    Pointer P = E.P;
+    P.Offset = Sym;
+    return Value::pointer(P);
+  };
+  for (const auto &[V, E] : VarEntry)
+    env()[V] = Mark(E, V->getNameAsString(), VarMark[V]);
+  for (const auto &[K, E] : MemberEntry)
+    memberValue(K) = Mark(E, K.Path, MemberMark[K]);
+  Bind();
+
+  ++WalkingAhead;
+  Quiet = true;
+  Loops.push_back({Loop, Iter, false});
+  if (CondVar)
+    visit(CondVar);
+  if (Cond && !IsDo)
+    evalInt(Cond);
+  visit(Body);
+  if (Cond && IsDo)
+    evalInt(Cond);
+  visit(Inc);
+  Loops.pop_back();
+
+  // Each value's change over the iteration: the end's value less its
+  // symbol, 0 when the iteration ends with the value it started with.
+  auto Change = [&](const Value &E, const Value &A,
+                    const LExpr *S) -> const LExpr * {
+    if (sameValue(E, A))
+      return X.constant(0); // set back to its value at the head
+    if (E.K == Value::Int && A.K == Value::Int)
+      return X.sub(A.I, S);
+    if (E.K == Value::Ptr && A.K == Value::Ptr && A.P.Why.empty() &&
+        A.P.Offset && A.P.Base == E.P.Base && A.P.Decl == E.P.Decl &&
+        A.P.Sp == E.P.Sp)
+      return X.sub(A.P.Offset, S);
+    return nullptr;
+  };
+  std::map<const VarDecl *, const LExpr *> VarChange;
+  std::map<MemberKey, const LExpr *> MemberChange;
+  // The symbols of the values that do not change, and those values.
+  std::map<const LExpr *, const LExpr *> Unchanged;
+  auto Note = [&](const Value &E, const LExpr *D, const LExpr *S) {
+    if (D && isSetBack(D))
+      Unchanged[S] = E.K == Value::Int ? E.I : E.P.Offset;
+  };
+  for (const auto &[V, E] : VarEntry) {
+    VarChange[V] = Change(E, readVariable(V), VarMark[V]);
+    Note(E, VarChange[V], VarMark[V]);
+  }
+  for (const auto &[K, E] : MemberEntry) {
+    const MemberEnv &M = Frames[K.Frame].Members;
+    auto It = M.find({K.Var, K.Path});
+    MemberChange[K] =
+        It == M.end() ? nullptr : Change(E, It->second, MemberMark[K]);
+    Note(E, MemberChange[K], MemberMark[K]);
+  }
+  // A step is what is left once the values that do not change stand for
+  // themselves ("last += stride", stride unchanged): nothing else the
+  // iteration computed may remain (no other symbol of this walk, no
+  // unknown, no iteration number, no value read from memory). The symbols
+  // of a loop around, walked ahead too, are values its iteration started
+  // with, which this loop does not change.
+  auto Step = [&](const LExpr *D) -> const LExpr * {
+    if (!D)
+      return nullptr;
+    D = X.substitute(D, [&](const SymbolExpr *Sym) -> const LExpr * {
+      auto It = Unchanged.find(Sym);
+      return It == Unchanged.end() ? nullptr : It->second;
+    });
+    if (findUnknown(D) || mentionsIf(D, [&](const SymbolExpr *Sym) {
+          if (Sym->getSymbolKind() == SymbolKind::LoopIter)
+            return true;
+          return Sym->getSymbolKind() == SymbolKind::Opaque &&
+                 !(Sym->getName().starts_with("carried(") &&
+                   Sym->getDim() != Ordinal);
+        }))
+      return nullptr;
+    return D;
+  };
+  for (const auto &[V, E] : VarEntry)
+    if (const LExpr *D = Step(VarChange[V]))
+      Out.Vars[V] = {E, D};
+  for (const auto &[K, E] : MemberEntry)
+    if (const LExpr *D = Step(MemberChange[K]))
+      Out.Members[K] = {E, D};
+
+  restore(Saved);
+  for (size_t I = 0; I < Frames.size() && I < Returns.size(); ++I)
+    Frames[I].Returns.resize(Returns[I]);
+  LoopCount = SavedCount;
+  Path = SavedPath;
+  Quiet = SavedQuiet;
+  --WalkingAhead;
+  return Out;
+}
+
 void KernelWalker::VisitForStmt(const ForStmt *FS) {
   visit(FS->getInit());
   visitLoop(FS, FS->getCond(), FS->getInc(), FS->getBody(), /*IsDo=*/false,
@@ -199,10 +576,19 @@ void KernelWalker::VisitCXXForRangeStmt(const CXXForRangeStmt *RF) {
   collectAssigned(RF->getBody(), Assigned);
   Assigned.insert(RF->getLoopVariable());
   forgetAll(Assigned, "a range-for element");
+  FieldWrites Written;
+  llvm::SmallPtrSet<const Decl *, 8> Seen;
+  collectFieldWrites(RF->getBody(), Written, Seen);
+  const Stmt *Parts[] = {RF->getBody()};
+  std::vector<MemberKey> Members = writtenMembers(Parts, Written);
+  for (const MemberKey &K : Members)
+    forgetMember(K, "changed inside a loop");
   Loops.push_back({RF, nullptr, false});
   visit(RF->getBody());
   Loops.pop_back();
   forgetAll(Assigned, "its value after a loop");
+  for (const MemberKey &K : Members)
+    forgetMember(K, "its value after a loop");
 }
 
 /// The step of V if Update is "++v", "v++", "v += c", "v = v + c", "v -= c"
@@ -240,11 +626,7 @@ KernelWalker::stepOf(const Stmt *Update, const VarDecl *V,
     return X.mul(S, X.constant(Size.getQuantity()));
   };
   auto Quietly = [&](const clang::Expr *S) {
-    bool Saved = Quiet;
-    Quiet = true;
-    const LExpr *R = evalInt(S);
-    Quiet = Saved;
-    return R;
+    return quietly([&] { return evalInt(S); });
   };
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (!UO->isIncrementDecrementOp() || !IsV(UO->getSubExpr()))
@@ -287,9 +669,18 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   collectAssigned(Inc, Assigned, &Writes);
   collectAssigned(Body, Assigned, &Writes);
   // A struct in registers used in the loop may change through its member
-  // functions: its members are not followed across iterations.
-  for (const Stmt *S : {static_cast<const Stmt *>(Cond), Inc, Body})
-    forEachRecordVar(S, [&](const VarDecl *V) { forgetMembers(V); });
+  // functions: the members the loop writes are not followed across
+  // iterations; the others keep their values.
+  const Stmt *Parts[] = {Cond, Inc, Body};
+  auto Cached = LoopFieldWrites.find(Loop);
+  if (Cached == LoopFieldWrites.end()) {
+    FieldWrites W;
+    llvm::SmallPtrSet<const Decl *, 8> Seen;
+    for (const Stmt *S : Parts)
+      collectFieldWrites(S, W, Seen);
+    Cached = LoopFieldWrites.try_emplace(Loop, std::move(W)).first;
+  }
+  std::vector<MemberKey> Members = writtenMembers(Parts, Cached->second);
 
   std::vector<Induction> Inductions;
   std::vector<const Stmt *> Updates;
@@ -297,7 +688,9 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     updatesIn(S, Updates);
   for (const Stmt *U : Updates) {
     if (const VarDecl *V = writtenVar(U)) {
-      if (Writes[V] != 1)
+      QualType T = V->getType();
+      if (Writes[V] != 1 ||
+          !(T->isIntegralOrEnumerationType() || T->isPointerType()))
         continue;
       auto It = env().find(V);
       bool Tracked = It != env().end() || isa<ParmVarDecl>(V);
@@ -325,7 +718,6 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
                                                Assigned.end());
   for (const Induction &I : Inductions)
     Others.erase(I.Var);
-  forgetAll(Others, "changed inside a loop");
   auto Advance = [&](const LExpr *Count) {
     for (const Induction &I : Inductions) {
       const Value &S = Start[I.Var];
@@ -339,7 +731,13 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
       }
     }
   };
+  Carried Kept = walkAhead(Loop, Cond, Inc, Body, IsDo, CondVar, Ordinal, Iter,
+                           Others, Members, [&] { Advance(Iter); });
+  forgetAll(Others, "changed inside a loop");
+  for (const MemberKey &K : Members)
+    forgetMember(K, "changed inside a loop");
   Advance(Iter);
+  Kept.advance(*this, Iter);
 
   std::vector<const LExpr *> Outer = Path;
   const LExpr *CondValue = nullptr;
@@ -414,13 +812,83 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   }
   Path = Outer;
   forgetAll(Assigned, "its value after a loop");
+  for (const MemberKey &K : Members)
+    forgetMember(K, "its value after a loop");
   // An induction variable leaves the loop at start + step * (iterations
   // run). When every lane runs the loop equally often that count is one
-  // uniform unknown, and the lane pattern after the loop survives.
-  if (!Inductions.empty() && uniformTripCount(CondValue, Body))
-    Advance(X.symbol(SymbolKind::Opaque, 0,
-                     "iterations(" + Inductions.front().Var->getNameAsString() +
-                         ")"));
+  // uniform unknown, and the lane pattern after the loop survives. A value
+  // each iteration sets back is its value at the head, unless the loop can
+  // be left half way through an iteration.
+  const LExpr *Runs = nullptr;
+  if ((!Inductions.empty() || !Kept.empty()) &&
+      uniformTripCount(CondValue, Body)) {
+    for (const Induction &I : Inductions)
+      if (!Runs && !IsDo)
+        Runs = constantTripCount(Cond, I.Var, Start[I.Var], I.Step);
+    if (!Runs)
+      Runs = X.symbol(SymbolKind::Opaque, 0,
+                      "iterations(" +
+                          (Inductions.empty()
+                               ? "#" + std::to_string(Ordinal)
+                               : Inductions.front().Var->getNameAsString()) +
+                          ")");
+  }
+  if (Runs && !Inductions.empty())
+    Advance(Runs);
+  Kept.leave(*this, Runs, !hasEarlyExit(Body, /*InNestedLoop=*/false));
+}
+
+/// The number of times a loop runs when it counts an integer V from a
+/// constant start by a constant step to a constant bound, its condition
+/// that one comparison ("for (int i = 3; i < 3 + WIN; ++i)"); null
+/// otherwise.
+const LExpr *KernelWalker::constantTripCount(const clang::Expr *Cond,
+                                             const VarDecl *V,
+                                             const Value &Start,
+                                             const LExpr *Step) {
+  const auto *From = Start.K == Value::Int ? dyn_cast<ConstantExpr>(Start.I)
+                                           : nullptr;
+  const auto *By = dyn_cast_or_null<ConstantExpr>(Step);
+  const auto *BO =
+      Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
+  if (!From || !By || By->getValue() == 0 || !BO ||
+      !V->getType()->isIntegerType())
+    return nullptr;
+  auto IsV = [&](const clang::Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == V;
+  };
+  BinaryOperatorKind Op = BO->getOpcode();
+  const clang::Expr *Bound = nullptr;
+  if (IsV(BO->getLHS())) {
+    Bound = BO->getRHS();
+  } else if (IsV(BO->getRHS())) {
+    Bound = BO->getLHS();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  if (!Bound || !BinaryOperator::isComparisonOp(Op))
+    return nullptr;
+  const auto *To =
+      dyn_cast<ConstantExpr>(quietly([&] { return evalInt(Bound); }));
+  if (!To)
+    return nullptr;
+  int64_t A = From->getValue(), B = To->getValue(), S = By->getValue();
+  // Steps until the comparison fails, counting up or down to the bound.
+  auto Ceil = [](int64_t N, int64_t D) { return N <= 0 ? 0 : (N + D - 1) / D; };
+  int64_t N;
+  if (Op == BO_LT && S > 0)
+    N = Ceil(B - A, S);
+  else if (Op == BO_LE && S > 0)
+    N = Ceil(B - A + 1, S);
+  else if (Op == BO_GT && S < 0)
+    N = Ceil(A - B, -S);
+  else if (Op == BO_GE && S < 0)
+    N = Ceil(A - B + 1, -S);
+  else if (Op == BO_NE && (B - A) % S == 0 && (B - A) / S >= 0)
+    N = (B - A) / S;
+  else
+    return nullptr;
+  return X.constant(N);
 }
 
 /// Whether all lanes leave a loop after the same number of iterations: its

@@ -58,6 +58,7 @@ void KernelWalker::declare(const VarDecl *VD) {
     if (VD->getType()->isReferenceType()) {
       if (V.K != Value::Ref)
         V = Value::ref(evalPlace(Init));
+      V = bindReference(VD->getType(), Init, V);
     } else if (V.K == Value::Ref) {
       V = load(V.R, Init);
     }

@@ -39,6 +39,17 @@ __global__ void members(const float *in, float *out, Matrix m) {
   // CHECK: [[@LINE-2]]:13 load `in[lo]` addr=in + 4*threadIdx.x spr=4 ideal=4 eff=1 coalesced
 }
 
+// A const reference bound to a temporary (divUp(n, 2)) holds its value, as
+// a const reference to a variable holds the variable's.
+template <typename T> __device__ T divUp(const T &n, const T &d) {
+  return (n + d - 1) / d;
+}
+__global__ void temporaries(float *out, int w) {
+  const int &half = w / 2;
+  out[threadIdx.x + divUp(w, 2) + half] = 0.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x + divUp(w, 2) + half]` addr=out + 4*(threadIdx.x + w / 2 + (w + 1) / 2) spr=4 ideal=4 eff=1 coalesced depends w%8=
+}
+
 int main() {
   float *a;
   members<<<1, 32>>>(a, a, Matrix{a, 1024});

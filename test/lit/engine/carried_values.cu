@@ -1,0 +1,158 @@
+// Values a loop writes that each iteration carries to the next in a way the
+// analyzer follows, found by walking the body once ahead: a struct member
+// moved by a fixed step inside a member function (a row loader's
+// "last += stride"), a variable set back at the end of every iteration
+// (lavaMD's "wtx = tx"), a variable stepped through a reference parameter.
+// Members the loop does not write keep their values. Anything else the
+// loop writes, through members and references included, is unknown inside
+// it and after it.
+// RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
+
+struct Loader {
+  int last, stride;
+  __device__ void init(int first, int s) { last = first - s; stride = s; }
+  __device__ float next(const float *in) {
+    last += stride;
+    return in[last];
+    // CHECK: [[@LINE-1]]:12 load `in[last]` addr=in + 4*(threadIdx.x + blockIdx.x*blockDim.x + iter(r)*width) spr=4 ideal=4 eff=1 coalesced depends width%8=
+  }
+};
+
+// Each lane a column, each iteration a row (the first load is at the
+// lane's column, row 0); after the loop the loader is at row 7. The
+// loop's update of the float s calls next(), which must not move the
+// loader twice.
+__global__ void columns(const float *in, float *out, int width) {
+  Loader l;
+  l.init(blockIdx.x * blockDim.x + threadIdx.x, width);
+  float s = 0;
+  for (int r = 0; r < 8; ++r)
+    s += l.next(in);
+  out[l.last] = s;
+  // CHECK: [[@LINE-1]]:3 store `out[l.last]` addr=out + 4*(threadIdx.x + blockIdx.x*blockDim.x + 7*width) spr=4 ideal=4 eff=1 coalesced depends width%8=
+}
+
+// The index is set back at the end of every iteration of the outer loop.
+__global__ void setBack(const float *in, float *out, int boxes) {
+  int tx = threadIdx.x;
+  int w = tx;
+  for (int k = 0; k < boxes; ++k) {
+    while (w < 128) {
+      out[k * 128 + w] = in[k * 128 + w];
+      // CHECK: [[@LINE-1]]:7 store `out[k * 128 + w]` addr=out + 4*(threadIdx.x + 128*iter(k) + 32*iter(w)) spr=4 ideal=4 eff=1 coalesced
+      // CHECK: [[@LINE-2]]:26 load `in[k * 128 + w]` addr=in + 4*(threadIdx.x + 128*iter(k) + 32*iter(w)) spr=4 ideal=4 eff=1 coalesced
+      w = w + 32;
+    }
+    w = tx;
+  }
+  out[w] = 0;
+  // CHECK: [[@LINE-1]]:3 store `out[w]` addr=out + 4*threadIdx.x spr=4 ideal=4 eff=1 coalesced
+}
+
+__device__ void advance(int &i, int by) { i += by; }
+
+// A step taken through a reference parameter: each thread walks 4 floats.
+__global__ void stepped(const float *in, float *out, int n) {
+  int i = threadIdx.x * 4;
+  for (int k = 0; k < n; ++k) {
+    out[i] = in[i];
+    // CHECK: [[@LINE-1]]:5 store `out[i]` addr=out + 4*(4*threadIdx.x + iter(k)) spr=16 ideal=4 eff=0.25 chunked FLAGGED coalescing-chunked
+    // CHECK: [[@LINE-2]]:14 load `in[i]` addr=in + 4*(4*threadIdx.x + iter(k)) spr=16 ideal=4 eff=0.25 chunked FLAGGED coalescing-chunked
+    advance(i, 1);
+  }
+}
+
+// A member the loop does not write keeps its value while another changes.
+struct Tile { int base; int seen; };
+__global__ void untouched(const int *flags, float *out, int n) {
+  Tile t;
+  t.base = blockIdx.x * blockDim.x + threadIdx.x;
+  t.seen = 0;
+  for (int k = 0; k < n; ++k) {
+    t.seen += flags[k];
+    // CHECK: [[@LINE-1]]:15 load `flags[k]` {{.*}} uniform
+    out[t.base + k * 4096] = 1.0f;
+    // CHECK: [[@LINE-1]]:5 store `out[t.base + k * 4096]` addr=out + 4*(threadIdx.x + blockIdx.x*blockDim.x + 4096*iter(k)) spr=4 ideal=4 eff=1 coalesced
+  }
+}
+
+// Negative: a pointer chase through a member and through a reference is
+// not a step: unknown, not the first iteration's coalesced address.
+struct Chase { int at; };
+__device__ void hop(Chase &c, const int *next) { c.at = next[c.at]; }
+// CHECK: [[@LINE-1]]:57 load `next[c.at]` unknown: 'c.at' is changed inside a loop
+__device__ int follow(Chase &c, const int *next, int steps) {
+  for (int k = 0; k < steps; ++k)
+    hop(c, next);
+  return c.at;
+}
+__global__ void chaseMember(const int *next, int *out, int steps) {
+  Chase c;
+  c.at = blockIdx.x * blockDim.x + threadIdx.x;
+  out[follow(c, next, steps)] = 1;
+  // CHECK: [[@LINE-1]]:3 store `out[follow(c, next, steps)]` unknown: 'c.at' is its value after a loop
+}
+__device__ void hopIndex(int &at, const int *next) { at = next[at]; }
+// CHECK: [[@LINE-1]]:59 load `next[at]` unknown: 'at' is changed inside a loop
+__global__ void chaseReference(const int *next, int steps) {
+  int at = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < steps; ++k)
+    hopIndex(at, next);
+}
+
+// Negative: a loader that turns back at an edge has no fixed step.
+struct Mirror {
+  int last, stride, end;
+  __device__ float next(const float *in) {
+    last += stride;
+    if (last == end) {
+      last -= 2 * stride;
+      stride = -stride;
+    }
+    return in[last];
+    // CHECK: [[@LINE-1]]:12 load `in[last]` unknown: 'm.last' is changed inside a loop
+  }
+};
+__global__ void mirrored(const float *in, float *out, int width, int rows) {
+  Mirror m;
+  m.last = blockIdx.x * blockDim.x + threadIdx.x - width;
+  m.stride = width;
+  m.end = rows * width;
+  float s = 0;
+  for (int r = 0; r < 8; ++r)
+    s += m.next(in);
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+  // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
+}
+
+// Negative: set back on some iterations only, or moved by a step read
+// from memory that changes with the iteration.
+__global__ void sometimes(const float *in, float *out, const int *steps, int n) {
+  int tx = threadIdx.x;
+  int w = tx, v = tx;
+  for (int k = 0; k < n; ++k) {
+    out[w] = in[v];
+    // CHECK: [[@LINE-1]]:5 store `out[w]` unknown: 'w' is changed inside a loop
+    // CHECK: [[@LINE-2]]:14 load `in[v]` unknown: 'v' is changed inside a loop
+    w += 32;
+    if (k % 2)
+      w = tx;
+    v += steps[k];
+    // CHECK: [[@LINE-1]]:10 load `steps[k]` {{.*}} uniform
+  }
+}
+
+// Negative: set back, but the loop can be left half way through.
+__global__ void leftEarly(float *out, const int *stop, int n) {
+  int tx = threadIdx.x;
+  int w = tx;
+  for (int k = 0; k < n; ++k) {
+    w += 32;
+    if (stop[k])
+      break;
+    // CHECK: [[@LINE-2]]:9 load `stop[k]` {{.*}} uniform
+    w = tx;
+  }
+  out[w] = 0;
+  // CHECK: [[@LINE-1]]:3 store `out[w]` unknown: 'w' is its value after a loop
+}
