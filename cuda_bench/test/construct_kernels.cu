@@ -1,9 +1,9 @@
 // Kernels for the constructs of issue 12 beyond whole-launch sampling:
 // data-dependent ranges (CSR SpMV, a thread a row and a warp a row),
-// pointer walks, runtime strides, a launch inside a host loop, atomics,
-// shuffles, cooperative groups, a partial warp, nvcc's ordered atomics and
-// a gather into rows each lane owns. The analyzer's
-// predictions for them are checked against Nsight Compute's per-line
+// pointer walks, runtime strides, a host loop's launches, atomics, shuffles,
+// cooperative groups, a partial warp, nvcc's ordered atomics, a gather into
+// rows each lane owns, values a loop carries (a loader's member, an index
+// set back). Predictions are checked against Nsight Compute's per-line
 // counters (docs/bench/source-counters.md, "Constructs"), over every launch
 // (ALL_LAUNCHES=1 source_counters.sh). A whole program: it builds its
 // inputs, launches every kernel and checks for errors.
@@ -110,6 +110,40 @@ __global__ void rowHistogram(const int *keys, unsigned *hist) {
   hist[tid * 64 + keys[tid]] += 1;
 }
 
+// A row loader (Rodinia dwt2d's): its member function moves the position,
+// a member, by a row each call; each lane is a column.
+struct RowLoader {
+  int last, stride;
+  __device__ void init(int first, int s) { last = first - s; stride = s; }
+  __device__ float next(const float *in) {
+    last += stride;
+    return in[last];
+  }
+};
+__global__ void rowLoader(const float *in, float *out, int width) {
+  RowLoader l;
+  l.init(blockIdx.x * blockDim.x + threadIdx.x, width);
+  float s = 0;
+  for (int r = 0; r < 8; ++r)
+    s += l.next(in);
+  out[l.last - 7 * width] = s;
+}
+
+// Rodinia lavaMD's copy: 100 elements a box, 128 threads, the index set
+// back at the end of every box.
+__global__ void setBack(const float *in, float *out, int boxes) {
+  int tx = threadIdx.x;
+  int w = tx;
+  for (int k = 0; k < boxes; ++k) {
+    int box = blockIdx.x * boxes + k;
+    while (w < 100) {
+      out[box * 128 + w] = in[box * 128 + w];
+      w = w + 128;
+    }
+    w = tx;
+  }
+}
+
 int main(int argc, char **argv) {
   const int Stride = argc > 1 ? std::atoi(argv[1]) : 4;
   const int Rows = 1 << 16;
@@ -163,6 +197,8 @@ int main(int argc, char **argv) {
                cudaMemcpyHostToDevice);
     rowHistogram<<<1024, 256>>>(dKeys, reinterpret_cast<unsigned *>(c));
   }
+  rowLoader<<<1024, 256>>>(b, c, 1024 * 256);
+  setBack<<<4096, 128>>>(b, c, 4);
   cudaError_t E = cudaDeviceSynchronize();
   if (E != cudaSuccess) {
     std::fprintf(stderr, "%s\n", cudaGetErrorString(E));
