@@ -222,9 +222,9 @@ public:
     llvm::SmallPtrSet<const clang::VarDecl *, 4> Whole;
     bool Opaque = false;
   };
-  /// How many loops around are being walked ahead (Loops.cpp): while any
-  /// is, loads give unknowns.
-  unsigned WalkingAhead = 0;
+  /// Whether a loop around is being walked ahead (Loops.cpp): loads then
+  /// give unknowns, and the loops inside are not walked.
+  bool WalkingAhead = false;
   /// Per-loop cache of the struct members each loop may write (Loops.cpp).
   std::map<const clang::Stmt *, FieldWrites> LoopFieldWrites;
 

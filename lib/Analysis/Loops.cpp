@@ -246,6 +246,21 @@ bool hasEarlyExit(const Stmt *S, bool InNestedLoop) {
   return false;
 }
 
+/// Whether S calls a function (threadIdx.x and its kind, property reads
+/// of CUDA's built-in variables, do not count).
+bool hasCall(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<CallExpr>(S) || isa<CXXConstructExpr>(S))
+    return true;
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(S))
+    return hasCall(PO->getSyntacticForm());
+  for (const Stmt *C : S->children())
+    if (hasCall(C))
+      return true;
+  return false;
+}
+
 /// The value a for loop's init gives V: "int j = E" or "j = E".
 const clang::Expr *initialValue(const Stmt *Loop, const VarDecl *V) {
   const auto *FS = dyn_cast<ForStmt>(Loop);
@@ -418,10 +433,12 @@ KernelWalker::Carried KernelWalker::walkAhead(
     const LExpr *Iter, const llvm::SmallPtrSetImpl<const VarDecl *> &Others,
     const std::vector<MemberKey> &Members, llvm::function_ref<void()> Bind) {
   Carried Out;
-  // A loop inside a loop walked ahead walks ahead too (the outer one needs
-  // what an inner one carries), two deep at most: each level walks the
-  // bodies inside it once more.
-  if (WalkingAhead >= 2)
+  // A loop inside a loop being walked ahead is not walked (visitLoop
+  // leaves it at once): what it writes is unknown after it. Walking it
+  // ahead too would carry a loader's position through an inner loop, at
+  // twice the time on template-heavy code (Rodinia dwt2d) for what that
+  // gains.
+  if (WalkingAhead)
     return Out;
   std::map<const VarDecl *, Value> VarEntry;
   std::map<MemberKey, Value> MemberEntry;
@@ -444,8 +461,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
   bool SavedQuiet = Quiet;
 
   // The state an iteration starts in, with a symbol for each value to
-  // follow: "carried(NAME)#N", its loop's ordinal as its dimension (a loop
-  // around, walked ahead too, has symbols of its own).
+  // follow: "carried(NAME)#N", the loop's ordinal as its dimension.
   forgetAll(Others, "changed inside a loop");
   for (const MemberKey &K : Members)
     forgetMember(K, "changed inside a loop");
@@ -468,7 +484,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
     memberValue(K) = Mark(E, K.Path, MemberMark[K]);
   Bind();
 
-  ++WalkingAhead;
+  WalkingAhead = true;
   Quiet = true;
   Loops.push_back({Loop, Iter, false});
   if (CondVar)
@@ -517,9 +533,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
   // A step is what is left once the values that do not change stand for
   // themselves ("last += stride", stride unchanged): nothing else the
   // iteration computed may remain (no other symbol of this walk, no
-  // unknown, no iteration number, no value read from memory). The symbols
-  // of a loop around, walked ahead too, are values its iteration started
-  // with, which this loop does not change.
+  // unknown, no iteration number, no value read from memory).
   auto Step = [&](const LExpr *D) -> const LExpr * {
     if (!D)
       return nullptr;
@@ -527,12 +541,9 @@ KernelWalker::Carried KernelWalker::walkAhead(
       auto It = Unchanged.find(Sym);
       return It == Unchanged.end() ? nullptr : It->second;
     });
-    if (findUnknown(D) || mentionsIf(D, [&](const SymbolExpr *Sym) {
-          if (Sym->getSymbolKind() == SymbolKind::LoopIter)
-            return true;
-          return Sym->getSymbolKind() == SymbolKind::Opaque &&
-                 !(Sym->getName().starts_with("carried(") &&
-                   Sym->getDim() != Ordinal);
+    if (findUnknown(D) || mentionsIf(D, [](const SymbolExpr *Sym) {
+          return Sym->getSymbolKind() == SymbolKind::LoopIter ||
+                 Sym->getSymbolKind() == SymbolKind::Opaque;
         }))
       return nullptr;
     return D;
@@ -550,7 +561,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
   LoopCount = SavedCount;
   Path = SavedPath;
   Quiet = SavedQuiet;
-  --WalkingAhead;
+  WalkingAhead = false;
   return Out;
 }
 
@@ -625,8 +636,17 @@ KernelWalker::stepOf(const Stmt *Update, const VarDecl *V,
     CharUnits Size = Ctx.getTypeSizeInChars(V->getType()->getPointeeType());
     return X.mul(S, X.constant(Size.getQuantity()));
   };
+  // A step with a call in it is evaluated with the variables restored
+  // after ("s += l.next(in)" must not move l twice); without, nothing in
+  // it can write (its variables are not assigned in the loop).
   auto Quietly = [&](const clang::Expr *S) {
-    return quietly([&] { return evalInt(S); });
+    if (hasCall(S))
+      return quietly([&] { return evalInt(S); });
+    bool Saved = Quiet;
+    Quiet = true;
+    const LExpr *R = evalInt(S);
+    Quiet = Saved;
+    return R;
   };
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (!UO->isIncrementDecrementOp() || !IsV(UO->getSubExpr()))
@@ -741,11 +761,50 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
 
   std::vector<const LExpr *> Outer = Path;
   const LExpr *CondValue = nullptr;
+  // The state after the loop.
+  auto Leave = [&] {
+    Path = Outer;
+    forgetAll(Assigned, "its value after a loop");
+    for (const MemberKey &K : Members)
+      forgetMember(K, "its value after a loop");
+    // An induction variable leaves the loop at start + step * (iterations
+    // run). When every lane runs the loop equally often that count is one
+    // uniform unknown, and the lane pattern after the loop survives. A value
+    // each iteration sets back is its value at the head, unless the loop can
+    // be left half way through an iteration.
+    const LExpr *Runs = nullptr;
+    if ((!Inductions.empty() || !Kept.empty()) &&
+        uniformTripCount(CondValue, Body)) {
+      for (const Induction &I : Inductions)
+        if (!Runs && !IsDo)
+          Runs = constantTripCount(Cond, I.Var, Start[I.Var], I.Step);
+      if (!Runs)
+        Runs = X.symbol(SymbolKind::Opaque, 0,
+                        "iterations(" +
+                            (Inductions.empty()
+                                 ? "#" + std::to_string(Ordinal)
+                                 : Inductions.front().Var->getNameAsString()) +
+                            ")");
+    }
+    if (Runs && !Inductions.empty())
+      Advance(Runs);
+    Kept.leave(*this, Runs, !hasEarlyExit(Body, /*InNestedLoop=*/false));
+  };
   if (CondVar)
     visit(CondVar);
   if (!IsDo && Cond) {
     CondValue = evalInt(Cond);
     Path = pathWith(Outer, CondValue);
+  }
+  // Walking a loop around ahead, only the values this loop leaves behind
+  // matter: the body, which records nothing now, is not walked, and what
+  // it writes is unknown after it. Unless a return or goto inside it could
+  // give the function's result.
+  if (WalkingAhead && !hasEarlyExit(Body, /*InNestedLoop=*/true)) {
+    if (IsDo && Cond)
+      CondValue = evalInt(Cond);
+    Leave();
+    return;
   }
   // A range split among threads: each starts where the thread says and
   // all run equally long (for (k = t*per; k < (t+1)*per; ++k)). Decided
@@ -810,32 +869,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     DataRanges.erase(V);
     LoopRanges.erase(V);
   }
-  Path = Outer;
-  forgetAll(Assigned, "its value after a loop");
-  for (const MemberKey &K : Members)
-    forgetMember(K, "its value after a loop");
-  // An induction variable leaves the loop at start + step * (iterations
-  // run). When every lane runs the loop equally often that count is one
-  // uniform unknown, and the lane pattern after the loop survives. A value
-  // each iteration sets back is its value at the head, unless the loop can
-  // be left half way through an iteration.
-  const LExpr *Runs = nullptr;
-  if ((!Inductions.empty() || !Kept.empty()) &&
-      uniformTripCount(CondValue, Body)) {
-    for (const Induction &I : Inductions)
-      if (!Runs && !IsDo)
-        Runs = constantTripCount(Cond, I.Var, Start[I.Var], I.Step);
-    if (!Runs)
-      Runs = X.symbol(SymbolKind::Opaque, 0,
-                      "iterations(" +
-                          (Inductions.empty()
-                               ? "#" + std::to_string(Ordinal)
-                               : Inductions.front().Var->getNameAsString()) +
-                          ")");
-  }
-  if (Runs && !Inductions.empty())
-    Advance(Runs);
-  Kept.leave(*this, Runs, !hasEarlyExit(Body, /*InNestedLoop=*/false));
+  Leave();
 }
 
 /// The number of times a loop runs when it counts an integer V from a

@@ -15,6 +15,7 @@ struct Loader {
     last += stride;
     return in[last];
     // CHECK: [[@LINE-1]]:12 load `in[last]` addr=in + 4*(threadIdx.x + blockIdx.x*blockDim.x + iter(r)*width) spr=4 ideal=4 eff=1 coalesced depends width%8=
+    // CHECK: [[@LINE-2]]:12 load `in[last]` unknown: 'l.last' is changed inside a loop
   }
 };
 
@@ -74,6 +75,21 @@ __global__ void untouched(const int *flags, float *out, int n) {
     out[t.base + k * 4096] = 1.0f;
     // CHECK: [[@LINE-1]]:5 store `out[t.base + k * 4096]` addr=out + 4*(threadIdx.x + blockIdx.x*blockDim.x + 4096*iter(k)) spr=4 ideal=4 eff=1 coalesced
   }
+}
+
+// Not followed: the loader moved in a loop inside the loop. The outer loop
+// is walked ahead without walking the inner one (whose writes are then
+// unknown), so its position at each outer iteration is unknown.
+__device__ void window(const float *in, float *out, Loader &l) {
+  for (int i = 0; i < 8; ++i)
+    out[i * 4096 + threadIdx.x] = l.next(in);
+    // CHECK: [[@LINE-1]]:5 store `out[i * 4096 + threadIdx.x]` addr=out + 4*(threadIdx.x + 4096*iter(i)) spr=4 ideal=4 eff=1 coalesced
+}
+__global__ void windows(const float *in, float *out, int width, int steps) {
+  Loader l;
+  l.init(blockIdx.x * blockDim.x + threadIdx.x, width);
+  for (int w = 0; w < steps; ++w)
+    window(in, out, l);
 }
 
 // Negative: a pointer chase through a member and through a reference is
