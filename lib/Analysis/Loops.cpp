@@ -741,14 +741,8 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   auto Advance = [&](const LExpr *Count) {
     for (const Induction &I : Inductions) {
       const Value &S = Start[I.Var];
-      const LExpr *Delta = X.mul(I.Step, Count);
-      if (S.K == Value::Int) {
-        env()[I.Var] = Value::integer(X.add(S.I, Delta));
-      } else if (S.K == Value::Ptr) {
-        Pointer P = S.P;
-        P.Offset = X.add(P.Offset, Delta);
-        env()[I.Var] = Value::pointer(P);
-      }
+      if (S.K == Value::Int || S.K == Value::Ptr)
+        env()[I.Var] = shifted(X, S, I.Step, Count);
     }
   };
   Carried Kept = walkAhead(Loop, Cond, Inc, Body, IsDo, CondVar, Ordinal, Iter,
