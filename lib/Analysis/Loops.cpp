@@ -531,9 +531,11 @@ KernelWalker::Carried KernelWalker::walkAhead(
     Note(E, MemberChange[K], MemberMark[K]);
   }
   // A step is what is left once the values that do not change stand for
-  // themselves ("last += stride", stride unchanged): nothing else the
-  // iteration computed may remain (no other symbol of this walk, no
-  // unknown, no iteration number, no value read from memory).
+  // themselves ("last += stride", stride unchanged): nothing the iteration
+  // computed may remain (no other symbol of this walk, no unknown, which a
+  // value read from memory is here, no iteration number, no count of a
+  // loop inside). Values named before the loop (a load every lane made
+  // at one address, "dims[0]") are the same in every iteration.
   auto Step = [&](const LExpr *D) -> const LExpr * {
     if (!D)
       return nullptr;
@@ -542,8 +544,10 @@ KernelWalker::Carried KernelWalker::walkAhead(
       return It == Unchanged.end() ? nullptr : It->second;
     });
     if (findUnknown(D) || mentionsIf(D, [](const SymbolExpr *Sym) {
+          StringRef N = Sym->getName();
           return Sym->getSymbolKind() == SymbolKind::LoopIter ||
-                 Sym->getSymbolKind() == SymbolKind::Opaque;
+                 (Sym->getSymbolKind() == SymbolKind::Opaque &&
+                  (N.starts_with("carried(") || N.starts_with("iterations(")));
         }))
       return nullptr;
     return D;

@@ -15,7 +15,8 @@ struct Loader {
     last += stride;
     return in[last];
     // CHECK: [[@LINE-1]]:12 load `in[last]` addr=in + 4*(threadIdx.x + blockIdx.x*blockDim.x + iter(r)*width) spr=4 ideal=4 eff=1 coalesced depends width%8=
-    // CHECK: [[@LINE-2]]:12 load `in[last]` unknown: 'l.last' is changed inside a loop
+    // CHECK: [[@LINE-2]]:12 load `in[last]` addr=in + 4*(threadIdx.x + blockIdx.x*blockDim.x + iter(r)*dims[0]) spr=4 ideal=4 eff=1 coalesced depends dims[0]%8=
+    // CHECK: [[@LINE-3]]:12 load `in[last]` unknown: 'l.last' is changed inside a loop
   }
 };
 
@@ -31,6 +32,19 @@ __global__ void columns(const float *in, float *out, int width) {
     s += l.next(in);
   out[l.last] = s;
   // CHECK: [[@LINE-1]]:3 store `out[l.last]` addr=out + 4*(threadIdx.x + blockIdx.x*blockDim.x + 7*width) spr=4 ideal=4 eff=1 coalesced depends width%8=
+}
+
+// The step read from memory before the loop, by every lane at one address:
+// the same in every iteration.
+__global__ void loadedStep(const float *in, float *out, const int *dims) {
+  Loader l;
+  l.init(blockIdx.x * blockDim.x + threadIdx.x, dims[0]);
+  // CHECK: [[@LINE-1]]:49 load `dims[0]` addr=dims spr=1 ideal=1 eff=0.125 uniform
+  float s = 0;
+  for (int r = 0; r < 8; ++r)
+    s += l.next(in);
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+  // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
 }
 
 // The index is set back at the end of every iteration of the outer loop.
@@ -155,6 +169,19 @@ __global__ void sometimes(const float *in, float *out, const int *steps, int n) 
       w = tx;
     v += steps[k];
     // CHECK: [[@LINE-1]]:10 load `steps[k]` {{.*}} uniform
+  }
+}
+
+// Negative: moved by a loop inside whose count changes from one iteration
+// to the next (k of them): no step.
+__global__ void innerCount(const float *in, float *out, int n) {
+  int p = threadIdx.x;
+  for (int k = 0; k < n; ++k) {
+    out[p] = in[p];
+    // CHECK: [[@LINE-1]]:5 store `out[p]` unknown: 'p' is changed inside a loop
+    // CHECK: [[@LINE-2]]:14 load `in[p]` unknown: 'p' is changed inside a loop
+    for (int j = 0; j < k; ++j)
+      p += 32;
   }
 }
 
