@@ -58,6 +58,24 @@ const clang::Expr *placeExpr(const clang::Expr *E) {
   }
 }
 
+/// Calls F for each argument of Call bound to a non-const reference
+/// parameter: what the callee may write (an operator's object excluded).
+void forEachWritableArg(const CallExpr *Call,
+                        llvm::function_ref<void(const clang::Expr *)> F) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  unsigned Shift = isa<CXXOperatorCallExpr>(Call) && MD && MD->isInstance();
+  for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
+    if (I - Shift >= FD->getNumParams())
+      break;
+    QualType T = FD->getParamDecl(I - Shift)->getType();
+    if (T->isReferenceType() && !T->getPointeeType().isConstQualified())
+      F(Call->getArg(I));
+  }
+}
+
 /// Variables written (or whose address is taken, or that are passed to a
 /// non-const reference) anywhere inside S, with how often they are written.
 void collectAssigned(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out,
@@ -72,22 +90,13 @@ void collectAssigned(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out,
   if (const VarDecl *V = writtenVar(S))
     Add(V);
   if (const auto *Call = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *FD = Call->getDirectCallee()) {
-      const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-      unsigned Shift = isa<CXXOperatorCallExpr>(Call) && MD && MD->isInstance();
-      for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
-        if (I - Shift >= FD->getNumParams())
-          break;
-        QualType T = FD->getParamDecl(I - Shift)->getType();
-        if (!T->isReferenceType() || T->getPointeeType().isConstQualified())
-          continue;
-        // A struct's members are followed apart (collectFieldWrites).
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(placeExpr(Call->getArg(I))))
-          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-              V && !V->getType()->isRecordType())
-            Add(V);
-      }
-    }
+    forEachWritableArg(Call, [&](const clang::Expr *A) {
+      // A struct's members are followed apart (collectFieldWrites).
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(placeExpr(A)))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+            V && !V->getType()->isRecordType())
+          Add(V);
+    });
   for (const Stmt *C : S->children())
     collectAssigned(C, Out, Count);
 }
@@ -140,7 +149,6 @@ void collectFieldWrites(const Stmt *S, KernelWalker::FieldWrites &W,
       return;
     }
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-    unsigned Shift = isa<CXXOperatorCallExpr>(Call) && MD && MD->isInstance();
     bool Assigns = MD && (MD->isCopyAssignmentOperator() ||
                           MD->isMoveAssignmentOperator());
     if (Assigns && Call->getNumArgs() > 0)
@@ -160,13 +168,8 @@ void collectFieldWrites(const Stmt *S, KernelWalker::FieldWrites &W,
         W.Opaque = true;
         return;
       }
-      for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
-        if (I - Shift >= FD->getNumParams())
-          break;
-        QualType T = FD->getParamDecl(I - Shift)->getType();
-        if (T->isReferenceType() && !T->getPointeeType().isConstQualified())
-          placeWritten(Call->getArg(I), W);
-      }
+      forEachWritableArg(Call,
+                         [&](const clang::Expr *A) { placeWritten(A, W); });
     }
   } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
     const FunctionDecl *Def = nullptr;
@@ -331,7 +334,8 @@ KernelWalker::writtenMembers(llvm::ArrayRef<const Stmt *> Loop,
   for (const Stmt *S : Loop)
     Walk(S);
 
-  std::vector<MemberKey> Out;
+  // A set: one struct can be named twice (a variable and a reference).
+  std::set<MemberKey> Out;
   for (const MemberKey &O : Objects) {
     bool All = W.Opaque || W.Whole.count(O.Var);
     const MemberEnv &M = Frames[O.Frame].Members;
@@ -349,17 +353,10 @@ KernelWalker::writtenMembers(llvm::ArrayRef<const Stmt *> Loop,
       if (All || llvm::any_of(llvm::drop_begin(Names), [&](StringRef N) {
             return W.Fields.count(N.str()) != 0;
           }))
-        Out.push_back({O.Frame, O.Var, Path});
+        Out.insert({O.Frame, O.Var, Path});
     }
   }
-  // One struct can be named twice (a variable and a reference to it).
-  llvm::sort(Out);
-  Out.erase(std::unique(Out.begin(), Out.end(),
-                        [](const MemberKey &A, const MemberKey &B) {
-                          return !(A < B) && !(B < A);
-                        }),
-            Out.end());
-  return Out;
+  return {Out.begin(), Out.end()};
 }
 
 void KernelWalker::forgetMember(const MemberKey &K, llvm::StringRef Why) {

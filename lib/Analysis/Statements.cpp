@@ -56,7 +56,7 @@ void KernelWalker::declare(const VarDecl *VD) {
   if (const clang::Expr *Init = VD->getInit()) {
     V = eval(Init);
     if (VD->getType()->isReferenceType()) {
-      if (V.K != Value::Ref)
+      if (V.K != Value::Ref && !bindsTemporary(VD->getType()))
         V = Value::ref(evalPlace(Init));
       V = bindReference(VD->getType(), Init, V);
     } else if (V.K == Value::Ref) {
