@@ -183,8 +183,9 @@ public:
   unsigned LoopCount = 0;
   /// Unknowns standing for values loaded at lane-dependent addresses.
   std::set<const LExpr *> LoadUnknowns;
-  /// Iteration symbols of loops over a range split among the threads.
-  std::set<const LExpr *> SplitLoops;
+  /// Loops over a range split among the threads, and trip counts, by
+  /// iteration symbol.
+  LoopFacts LoopsSeen;
   /// The ifs being walked: each branch's condition, and whether the branch
   /// is short and straight-line ("if (threadIdx.x == 0) out[b] = v;"), which
   /// the compiler predicates instead of branching around.
@@ -440,6 +441,8 @@ private:
   const LExpr *
   stepOf(const clang::Stmt *Update, const clang::VarDecl *V,
          const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Assigned);
+  const LExpr *tripCount(const clang::Expr *Cond, const clang::VarDecl *V,
+                         const Value &Start, const LExpr *Step);
   const LExpr *constantTripCount(const clang::Expr *Cond,
                                  const clang::VarDecl *V, const Value &Start,
                                  const LExpr *Step);

@@ -294,7 +294,7 @@ void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
   A.LaunchSite = Launch ? Launch->Site : nullptr;
   A.Ctx = &Ctx;
   A.Warp = &Warp;
-  A.SplitLoops = &SplitLoops;
+  A.LoopsSeen = &LoopsSeen;
   PredicatedGuards.clear();
   for (const auto &[C, Predicated] : OpenIfs)
     if (Predicated)

@@ -813,7 +813,15 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   bool Split =
       StartsPerThread && uniformTripCount(CondValue, Body, /*Any=*/true);
   if (Split)
-    SplitLoops.insert(Iter);
+    LoopsSeen.Split.insert(Iter);
+  // How often it runs at most (a break may leave it sooner), the same in
+  // every lane: a sample of its iterations goes no further.
+  if (!IsDo)
+    for (const Induction &I : Inductions)
+      if (const LExpr *N = tripCount(Cond, I.Var, Start[I.Var], I.Step)) {
+        LoopsSeen.Trips[Iter] = N;
+        break;
+      }
   // A range each lane loaded the start of (CSR, a thread a row): the
   // accesses indexed by the variable that walks it, an element per
   // iteration, are chunked by a length the data decides. (The variable's
@@ -868,13 +876,12 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
 }
 
 /// The number of times a loop runs when it counts an integer V from a
-/// constant start by a constant step to a constant bound, its condition
-/// that one comparison ("for (int i = 3; i < 3 + WIN; ++i)"); null
-/// otherwise.
-const LExpr *KernelWalker::constantTripCount(const clang::Expr *Cond,
-                                             const VarDecl *V,
-                                             const Value &Start,
-                                             const LExpr *Step) {
+/// constant start by a constant step to a bound, its condition that one
+/// comparison ("for (int i = 3; i < 3 + WIN; ++i)", "i < iteration"): an
+/// expression in the bound's values, the same in every lane (no thread
+/// index, nothing loaded); null otherwise.
+const LExpr *KernelWalker::tripCount(const clang::Expr *Cond, const VarDecl *V,
+                                     const Value &Start, const LExpr *Step) {
   const auto *From = Start.K == Value::Int ? dyn_cast<ConstantExpr>(Start.I)
                                            : nullptr;
   const auto *By = dyn_cast_or_null<ConstantExpr>(Step);
@@ -897,27 +904,43 @@ const LExpr *KernelWalker::constantTripCount(const clang::Expr *Cond,
   }
   if (!Bound || !BinaryOperator::isComparisonOp(Op))
     return nullptr;
-  const auto *To =
-      dyn_cast<ConstantExpr>(quietly([&] { return evalInt(Bound); }));
-  if (!To)
+  const LExpr *To = quietly([&] { return evalInt(Bound); });
+  // The same bound in every lane and every iteration: grid and block
+  // sizes, parameters and constants.
+  if (!To || findUnknown(To) || mentionsIf(To, [](const SymbolExpr *S) {
+        return S->getSymbolKind() != SymbolKind::Param &&
+               S->getSymbolKind() != SymbolKind::GridDim &&
+               S->getSymbolKind() != SymbolKind::BlockDim;
+      }))
     return nullptr;
-  int64_t A = From->getValue(), B = To->getValue(), S = By->getValue();
-  // Steps until the comparison fails, counting up or down to the bound.
-  auto Ceil = [](int64_t N, int64_t D) { return N <= 0 ? 0 : (N + D - 1) / D; };
-  int64_t N;
+  int64_t A = From->getValue(), S = By->getValue();
+  // Steps until the comparison fails, counting up or down to the bound:
+  // max(0, ceil(Distance / |S|)).
+  auto Ceil = [&](const LExpr *Distance, int64_t D) {
+    return X.max(X.constant(0),
+                 X.div(X.add(Distance, X.constant(D - 1)), X.constant(D)));
+  };
   if (Op == BO_LT && S > 0)
-    N = Ceil(B - A, S);
-  else if (Op == BO_LE && S > 0)
-    N = Ceil(B - A + 1, S);
-  else if (Op == BO_GT && S < 0)
-    N = Ceil(A - B, -S);
-  else if (Op == BO_GE && S < 0)
-    N = Ceil(A - B + 1, -S);
-  else if (Op == BO_NE && (B - A) % S == 0 && (B - A) / S >= 0)
-    N = (B - A) / S;
-  else
-    return nullptr;
-  return X.constant(N);
+    return Ceil(X.sub(To, X.constant(A)), S);
+  if (Op == BO_LE && S > 0)
+    return Ceil(X.sub(To, X.constant(A - 1)), S);
+  if (Op == BO_GT && S < 0)
+    return Ceil(X.sub(X.constant(A), To), -S);
+  if (Op == BO_GE && S < 0)
+    return Ceil(X.sub(X.constant(A + 1), To), -S);
+  if (Op == BO_NE)
+    if (const auto *B = dyn_cast<ConstantExpr>(To))
+      if ((B->getValue() - A) % S == 0 && (B->getValue() - A) / S >= 0)
+        return X.constant((B->getValue() - A) / S);
+  return nullptr;
+}
+
+const LExpr *KernelWalker::constantTripCount(const clang::Expr *Cond,
+                                             const VarDecl *V,
+                                             const Value &Start,
+                                             const LExpr *Step) {
+  const LExpr *N = tripCount(Cond, V, Start, Step);
+  return N && isa<ConstantExpr>(N) ? N : nullptr;
 }
 
 /// Whether all lanes leave a loop after the same number of iterations: its

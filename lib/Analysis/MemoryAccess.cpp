@@ -99,7 +99,7 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
       }
     return;
   }
-  Warp->evaluateLanes(S, Off, Guards, *SplitLoops, PredicatedGuards);
+  Warp->evaluateLanes(S, Off, Guards, *LoopsSeen, PredicatedGuards);
 }
 
 std::vector<std::optional<int64_t>> MemoryAccess::laneByteOffsets() const {

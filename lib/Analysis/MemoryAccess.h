@@ -43,6 +43,7 @@ namespace coalesce {
 
 class Expr;
 class WarpEvaluator;
+struct LoopFacts;
 
 enum class AddressSpace {
   Global,
@@ -134,7 +135,7 @@ struct MemoryAccess {
 
   clang::ASTContext *Ctx = nullptr;
   const WarpEvaluator *Warp = nullptr;
-  const std::set<const Expr *> *SplitLoops = nullptr;
+  const LoopFacts *LoopsSeen = nullptr;
   /// Guards of short ifs the compiler predicates (see WarpEvaluator).
   const std::set<const Expr *> *PredicatedGuards = nullptr;
   /// Unknowns standing for values loaded at lane-dependent addresses.

@@ -119,8 +119,7 @@ std::array<unsigned, 3> WarpEvaluator::threadOf(unsigned LinearTid) const {
 
 void WarpEvaluator::evaluateLanes(
     AccessSite &S, const LExpr *Off, llvm::ArrayRef<const LExpr *> Path,
-    const std::set<const LExpr *> &SplitLoops,
-    const std::set<const LExpr *> *Predicated) const {
+    const LoopFacts &Loops, const std::set<const LExpr *> *Predicated) const {
   // Values of every symbol for a given thread of block 0.
   std::map<std::string, std::pair<int64_t, std::string>> Used;
   const LExpr *Innermost = nullptr;
@@ -287,7 +286,7 @@ void WarpEvaluator::evaluateLanes(
     }
   }
   if (Innermost) {
-    S.SplitRange = SplitLoops.count(Innermost) > 0;
+    S.SplitRange = Loops.Split.count(Innermost) > 0;
     unsigned FirstLane = 0;
     while (FirstLane < WarpSize && !Addr[FirstLane])
       ++FirstLane;
@@ -322,7 +321,30 @@ void WarpEvaluator::evaluateLanes(
     }
     return Lanes;
   };
-  sampleLaunch(S, Off, Innermost, WarpAt);
+  // The innermost loop's trip count, at the values sampled (an assumed
+  // bound is sampled again with the others); unknown when it rests on a
+  // value the analyzer merely assumed.
+  auto Trips = [&]() -> std::optional<int64_t> {
+    auto T = Innermost ? Loops.Trips.find(Innermost) : Loops.Trips.end();
+    if (T == Loops.Trips.end())
+      return std::nullopt;
+    bool Defaulted = mentionsIf(T->second, [&](const SymbolExpr *Sym) {
+      std::string Origin;
+      bool Overridden = Override && Sym->getName() == Override->first;
+      return !Overridden && runtimeValue(Sym, Origin) && Origin == "default";
+    });
+    if (Defaulted)
+      return std::nullopt;
+    // Only a cap on the sample, and no assumption of the prediction.
+    auto Recorded = Used;
+    Tid = 0;
+    BlockId = {0, 0, 0};
+    IterValue.reset();
+    std::optional<int64_t> N = evaluate(T->second, Values);
+    Used = std::move(Recorded);
+    return N;
+  };
+  sampleLaunch(S, Off, Innermost, Trips(), WarpAt);
   for (const auto &[Name, V] : Used)
     if (Name != "blockDim")
       S.Assumptions.push_back({Name, V.first, V.second});
@@ -418,7 +440,7 @@ void WarpEvaluator::evaluateLanes(
       auto SampleWith = [&](int64_t Value) {
         Override.emplace(Name, Value);
         AccessSite Again;
-        sampleLaunch(Again, Off, Innermost, WarpAt);
+        sampleLaunch(Again, Off, Innermost, Trips(), WarpAt);
         Override.reset();
         return Again.Samples;
       };
@@ -599,6 +621,60 @@ unsigned WarpEvaluator::variants() const {
   return unsigned(N);
 }
 
+std::vector<unsigned>
+WarpEvaluator::iterationsToSample(unsigned Budget, unsigned Period,
+                                  std::optional<int64_t> Trips) {
+  // Budget (at least 1) bounds the iterations; A..B-1 are taken.
+  std::vector<unsigned> Its;
+  auto Take = [&](int64_t A, int64_t B) {
+    for (int64_t I = A; I < B; ++I)
+      Its.push_back(unsigned(I));
+  };
+  if (!Trips) {
+    // The first ones, enough for every place in the sectors.
+    Take(0, std::min(Budget, std::max(SampledIterations, Period)));
+    return Its;
+  }
+  int64_t N = std::max<int64_t>(1, *Trips);
+  if (N <= Budget) {
+    Take(0, N);
+    return Its;
+  }
+  // Runs of Period consecutive iterations (every place in the sectors),
+  // each in the middle of an equal share of the loop: a guard that changes
+  // with the iteration (a pyramid of lanes shrinking) is weighed as the
+  // loop runs it.
+  int64_t Run = std::min<int64_t>(Period, Budget);
+  int64_t Groups = Budget / Run;
+  for (int64_t G = 0; G < Groups; ++G) {
+    int64_t Start = (2 * G + 1) * N / (2 * Groups) - Run / 2;
+    Start = std::clamp<int64_t>(Start, 0, N - Run);
+    if (!Its.empty() && Start < int64_t(Its.back()) + 1)
+      Start = Its.back() + 1;
+    Take(Start, std::min(N, Start + Run));
+  }
+  return Its;
+}
+
+unsigned WarpEvaluator::iterationPeriod(const WarpLanes &Evaluate) const {
+  // The first active lane of warp 0 of block 0, at the first two
+  // iterations: the step each iteration adds.
+  auto FirstActive = [&](unsigned Iteration) -> std::optional<int64_t> {
+    bool Issued = false;
+    for (const std::optional<int64_t> &A :
+         Evaluate({0, 0, 0}, 0, Iteration, Issued))
+      if (A)
+        return A;
+    return std::nullopt;
+  };
+  std::optional<int64_t> Now = FirstActive(0), Next = FirstActive(1);
+  if (!Now || !Next)
+    return 1;
+  const int64_t Sector = GpuTarget().SectorBytes;
+  int64_t Step = ((*Next - *Now) % Sector + Sector) % Sector;
+  return unsigned(Sector / std::gcd(Step, Sector));
+}
+
 int64_t WarpEvaluator::gridExtent(unsigned Dim) const {
   std::string Name = std::string("gridDim.") + "xyz"[Dim];
   auto A = Opts.Assume.find(Name);
@@ -614,12 +690,15 @@ int64_t WarpEvaluator::gridExtent(unsigned Dim) const {
 
 void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
                                  const LExpr *Innermost,
+                                 std::optional<int64_t> Trips,
                                  const WarpLanes &Evaluate) const {
   // What to sample: every warp of the block, consecutive blocks along each
-  // grid dimension the
-  // address mentions (alignment that changes with the block repeats with
-  // a short period: 33 floats a block realign every 8 blocks), and the
-  // first iterations of the innermost loop the address moves with.
+  // grid dimension the address mentions (alignment that changes with the
+  // block repeats with a short period: 33 floats a block realign every 8
+  // blocks), and the first iterations of the innermost loop the address
+  // moves with: enough for the lanes to come back to their places in the
+  // sectors (rows of 2049 ints move 4 bytes a row: 8 rows), never more
+  // than the loop runs.
   unsigned Threads = Block[0] * Block[1] * Block[2];
   unsigned Warps = (Threads + WarpSize - 1) / WarpSize;
   std::vector<unsigned> WarpIds;
@@ -639,11 +718,11 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
         Mentioned ? unsigned(std::min<int64_t>(Extent, Caps[D])) : 1;
   }
   unsigned Blocks = SampledBlocks[0] * SampledBlocks[1] * SampledBlocks[2];
-  unsigned Iterations = Innermost ? MaxSampledIterations : 1;
-  // A budget on the lanes evaluated per access: the iterations give way
-  // first (blocks * warps alone can reach 32 * 32).
-  while (Iterations > 1 && Blocks * NumWarps * Iterations > MaxSamples)
-    Iterations /= 2;
+  std::vector<unsigned> Iterations = {0};
+  if (Innermost)
+    Iterations = iterationsToSample(
+        std::max(1u, MaxSamples / (Blocks * NumWarps)),
+        iterationPeriod(Evaluate), Trips);
 
   auto Key = [](int64_t Lane0, const std::vector<std::optional<int64_t>> &R) {
     return std::make_pair(((Lane0 % 128) + 128) % 128, R);
@@ -654,7 +733,7 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
   for (Variant = 0; Variant < variants(); ++Variant)
   for (unsigned B = 0; B < Blocks; ++B)
     for (unsigned W : WarpIds)
-      for (unsigned It = 0; It < Iterations; ++It) {
+      for (unsigned It : Iterations) {
         std::array<int64_t, 3> BlockIdx = {
             B % SampledBlocks[0], B / SampledBlocks[0] % SampledBlocks[1],
             B / (SampledBlocks[0] * SampledBlocks[1])};

@@ -20,6 +20,7 @@
 
 #include <array>
 #include <functional>
+#include <map>
 #include <vector>
 #include <optional>
 #include <set>
@@ -31,6 +32,18 @@ class FunctionDecl;
 } // namespace clang
 
 namespace coalesce {
+
+/// What the walk learned of the loops accesses sit in, by iteration
+/// symbol.
+struct LoopFacts {
+  /// Loops over a range split among the threads (each starts at an offset
+  /// of its own, all run equally long).
+  std::set<const Expr *> Split;
+  /// How many times a loop runs, where it counts from a constant by a
+  /// constant step to a bound the same in every lane
+  /// ("for (int ty = 0; ty < BLOCK_SIZE; ty++)", "i < iteration").
+  std::map<const Expr *, const Expr *> Trips;
+};
 
 class WarpEvaluator {
 public:
@@ -47,7 +60,7 @@ public:
 
   /// Fills S's lane offsets, lane 0's offset, the warp stride, the step to
   /// the next iteration of the innermost loop Off moves with (and whether
-  /// that loop splits a range among threads, per SplitLoops), and the
+  /// that loop splits a range among threads, per Loops), and the
   /// assumptions made; or S.UnknownReason. Path holds the guards the access
   /// runs under.
   /// A warp of the sample whose lanes a predicated guard (Predicated, not
@@ -55,7 +68,7 @@ public:
   /// request of no sectors, as Nsight Compute counts it.
   void evaluateLanes(AccessSite &S, const Expr *Off,
                      llvm::ArrayRef<const Expr *> Path,
-                     const std::set<const Expr *> &SplitLoops,
+                     const LoopFacts &Loops,
                      const std::set<const Expr *> *Predicated = nullptr) const;
 
   /// Whether Off, free of unknowns, has one value across the lanes of each
@@ -79,6 +92,13 @@ public:
   /// CUDA's limit on the threads of one block (every architecture).
   static constexpr int64_t MaxThreadsPerBlock = 1024;
 
+  /// The iterations of the innermost loop to sample: at most Budget, every
+  /// one when the loop runs no more (Trips, when known), else runs of
+  /// Period spread over the loop, or the first ones when Trips is unknown.
+  static std::vector<unsigned> iterationsToSample(unsigned Budget,
+                                                  unsigned Period,
+                                                  std::optional<int64_t> Trips);
+
 private:
   /// Lanes evaluated: warp 0 of block 0. The width is the same on every
   /// architecture GpuTarget knows, so the default target's is used.
@@ -96,7 +116,11 @@ private:
   /// block's warps, not 1 in 8 sampled ones.
   static constexpr unsigned MaxSampledWarps = 32;
   static constexpr unsigned MaxSampledBlocksX = 8;
-  static constexpr unsigned MaxSampledIterations = 4;
+  /// Iterations of the innermost loop sampled: at least these (fewer when
+  /// the loop runs fewer), and as many as the lanes take to come back to
+  /// the same places in their sectors (up to a sector's bytes), within
+  /// MaxSamples.
+  static constexpr unsigned SampledIterations = 4;
   static constexpr unsigned MaxSamples = 256;
   /// Lanes' byte offsets of one warp (nullopt: inactive), given blockIdx,
   /// the warp within the block and the iteration of the innermost loop;
@@ -107,9 +131,14 @@ private:
       std::array<int64_t, 3> BlockIdx, unsigned Warp, unsigned Iteration,
       bool &Issued)>;
   /// Fills S.Samples: the distinct lane patterns of a sample of the
-  /// launch's warps, with how often each was met.
+  /// launch's warps, with how often each was met. Trips: how many times
+  /// the innermost loop runs, when known.
   void sampleLaunch(AccessSite &S, const Expr *Off, const Expr *Innermost,
+                    std::optional<int64_t> Trips,
                     const WarpLanes &Evaluate) const;
+  /// The iterations of the innermost loop after which warp 0's lanes are
+  /// back at the same places in their sectors (1 to a sector's bytes).
+  unsigned iterationPeriod(const WarpLanes &Evaluate) const;
   /// The launches a host loop makes with different arguments (1 when
   /// none): the sample covers each, Variant says which is evaluated.
   unsigned variants() const;

@@ -71,8 +71,8 @@ __global__ void stepped(const float *in, float *out, int n) {
   int i = threadIdx.x * 4;
   for (int k = 0; k < n; ++k) {
     out[i] = in[i];
-    // CHECK: [[@LINE-1]]:5 store `out[i]` addr=out + 4*(4*threadIdx.x + iter(k)) spr=16 ideal=4 eff=0.25 chunked FLAGGED coalescing-chunked
-    // CHECK: [[@LINE-2]]:14 load `in[i]` addr=in + 4*(4*threadIdx.x + iter(k)) spr=16 ideal=4 eff=0.25 chunked FLAGGED coalescing-chunked
+    // CHECK: [[@LINE-1]]:5 store `out[i]` addr=out + 4*(4*threadIdx.x + iter(k)) spr=16.5 ideal=4 eff=0.2424 warps=16..17/16 chunked FLAGGED coalescing-chunked
+    // CHECK: [[@LINE-2]]:14 load `in[i]` addr=in + 4*(4*threadIdx.x + iter(k)) spr=16.5 ideal=4 eff=0.2424 warps=16..17/16 chunked FLAGGED coalescing-chunked
     advance(i, 1);
   }
 }
