@@ -15,7 +15,11 @@ load or store instruction, Nsight Compute gives "Instructions Executed" (warp
 requests) and "L2 Theoretical Sectors Global"; per kernel, source line and
 operation, sectors / requests is the measured sectors per request. Each
 analyzed access is joined to its kernel, line and operation (a load+store
-counts as both; an atomic is a RED or ATOM instruction). A line holding several accesses of one operation with
+counts as both; an atomic is a RED or ATOM instruction). An access in an
+inlined __device__ function whose own line has no instruction of its
+operation in that kernel is joined to the innermost line of its call_chain
+that has one: nvcc may put the inlined instructions on the call's line.
+A line holding several accesses of one operation with
 different predictions is "shared": its one measurement mixes them in
 proportions the compiler decides (it may keep one in a register across a
 loop), so it is not judged. A line that differs from the mean but equals
@@ -192,9 +196,20 @@ def main():
             if a.get("space", "global") != "global":
                 continue  # shared memory: Nsight's rows here are Global
             ops = ["load", "store"] if a["access"] == "load+store" else [a["access"]]
+            kernel = a["kernel"].replace(" ", "")
             for op in ops:
-                groups[(file_key(a["file"], args.root), a["kernel"].replace(" ", ""),
-                        a["line"], op)].append(a)
+                key = (file_key(a["file"], args.root), kernel, a["line"], op)
+                # nvcc may put an inlined call's instructions on the line of
+                # the call (dwt2d's loader.loadFrom(input)): an access whose
+                # own line has none of its kind is joined to the innermost
+                # call site that has.
+                if key not in meas:
+                    for c in reversed(a.get("call_chain") or []):
+                        site = (file_key(c["file"], args.root), kernel, c["line"], op)
+                        if site in meas:
+                            key = site
+                            break
+                groups[key].append(a)
     if args.losses:
         return losses(meas, groups, args.out)
     lines = ["| file:line | kernel | op | accesses | category | predicted | measured | verdict |",

@@ -10,6 +10,10 @@
 # SASS) as CSV: OUT_DIR/<run>.source.csv. With --analyze, here (no GPU
 # needed), it runs build/bin/cuda-coalesce over the same translation units
 # with the same flags instead, one report per program: OUT_DIR/<program>.json.
+# With RUN_VALUES=1 it also tells the analyzer (--assume) the first launch's
+# kernel arguments that the run's command line or another translation unit
+# decides, for the four programs whose lines depend on them (run_values
+# below): what a user who knows the run would give it.
 # compare_source_counters.py then sets the two side by side:
 #
 #   rodinia_source_counters.sh OUT_DIR              # on the device
@@ -103,6 +107,22 @@ parse_build() {
   done
 }
 
+# run_values BINARY: the first launch's arguments of BINARY's kernels that
+# the analyzer cannot see, as the run below makes them. backprop: hid is
+# bpnn_create's 16 (facetrain.c), in the 65536 of its command line.
+# hotspot (512 2 2): iteration MIN(2, 2 - 0), border_cols and border_rows
+# pyramid_height * EXPAND_RATE / 2 = 2. pathfinder (100000 100 20):
+# iteration MIN(20, 100 - 0 - 1), border 20, startStep 0. nw (2048 10):
+# cols is max_cols, 2048 + 1, block_width 2048 / 16.
+run_values() {
+  case $1 in
+    backprop) echo hid=16,in=65536 ;;
+    hotspot) echo iteration=2,grid_cols=512,grid_rows=512,border_cols=2,border_rows=2 ;;
+    pathfinder) echo iteration=20,cols=100000,rows=100,startStep=0,border=20 ;;
+    nw) echo cols=2049,penalty=10,block_width=128 ;;
+  esac
+}
+
 if [[ "$mode" == analyze ]]; then
   bin=${CUDA_COALESCE:-build/bin/cuda-coalesce}
   while read -r prog binary rest; do
@@ -112,8 +132,12 @@ if [[ "$mode" == analyze ]]; then
     for s in "${srcs[@]}"; do
       [[ "$s" == *.cu ]] && cus+=("$s")
     done
+    assume=()
+    if [[ "${RUN_VALUES:-0}" == 1 && -n "$(run_values "$binary")" ]]; then
+      assume=(--assume "$(run_values "$binary")")
+    fi
     rc=0
-    "$bin" --no-cache --format=json -o "$out/$binary.json" "${cus[@]}" -- \
+    "$bin" --no-cache --format=json ${assume[@]+"${assume[@]}"} -o "$out/$binary.json" "${cus[@]}" -- \
       "${incs[@]}" "${common_flags[@]}" 2> "$out/$binary.stderr" || rc=$?
     echo "$binary: exit $rc, $(tail -1 "$out/$binary.stderr")"
   done < <(builds)
