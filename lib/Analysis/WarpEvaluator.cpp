@@ -635,7 +635,9 @@ WarpEvaluator::iterationsToSample(unsigned Budget, unsigned Period,
     Take(0, std::min(Budget, std::max(SampledIterations, Period)));
     return Its;
   }
-  int64_t N = std::max<int64_t>(1, *Trips);
+  // A loop of more iterations is sampled as one of 2^20: no address of
+  // an iteration that far in can overflow, and the shares stay even.
+  int64_t N = std::clamp<int64_t>(*Trips, 1, int64_t(1) << 20);
   if (N <= Budget) {
     Take(0, N);
     return Its;

@@ -30,6 +30,9 @@ TEST(SampledIterations, ALongLoopIsSampledAcrossItsLength) {
   // Two runs of a period of 4, in the middle of each half of 100.
   EXPECT_EQ(WarpEvaluator::iterationsToSample(8, 4, 100),
             (Its{23, 24, 25, 26, 73, 74, 75, 76}));
+  // A loop of billions is sampled as one of 2^20.
+  EXPECT_EQ(WarpEvaluator::iterationsToSample(2, 1, int64_t(1) << 40),
+            (Its{1u << 18, 3u << 18}));
   // Runs that would overlap follow one another.
   Its Close = WarpEvaluator::iterationsToSample(8, 4, 9);
   EXPECT_EQ(Close, (Its{0, 1, 2, 3, 4, 5, 6, 7}));
