@@ -32,35 +32,35 @@ __global__ void twoRows(const int *in, int *out, int cols) {
 }
 
 // A pyramid of lanes shrinking by one at each end every iteration
-// (Rodinia pathfinder). Its 20 iterations (the launch's steps) are too many
-// to sample with 8 warps in 8 blocks: 4 are taken, one in the middle of
-// each fifth (2, 7, 12, 17), 3.75 sectors per request (3.775 over all 20).
-// The first four would give 4: no warp loses a sector before the eighth.
-__global__ void pyramid(const int *wall, int *out, int cols, int steps) {
-  int x = blockIdx.x * 256 + threadIdx.x;
+// (Rodinia pathfinder), in two kernels. pyramid's 20 iterations (the
+// launch's steps) are too many to sample with 8 warps in 8 blocks: 4 are
+// taken, one in the middle of each quarter (2, 7, 12, 17), 3.75 sectors per
+// request (3.775 over all 20). The first four would give 4: no warp loses a
+// sector before the eighth. pyramidUnlaunched has no launch: steps is
+// assumed (1048576), which says nothing of how long the loop runs, so its
+// first iterations are sampled, unless --assume tells it.
+__device__ int pyramidSum(const int *wall, int cols, int steps, int x) {
   int s = 0;
   for (int i = 0; i < steps; i++)
     if (threadIdx.x >= i + 1 && threadIdx.x <= 254 - i)
       s += wall[cols * i + x];
   // CHECK: [[@LINE-1]]:12 load {{.*}} spr=3.75 ideal=3.75 eff=0.9792 warps=3..4/4 coalesced{{$}}
-  // TOLD: [[@LINE-2]]:12 load {{.*}} spr=3.75
-  out[x] = s;
+  // CHECK-NEXT: [[@LINE-2]]:12 load {{.*}} spr=4 ideal=4 eff=0.9805 coalesced depends
+  // TOLD: [[@LINE-3]]:12 load {{.*}} spr=3.75 ideal=3.75 eff=0.9792 warps=3..4/4 coalesced{{$}}
+  // TOLD-NEXT: [[@LINE-4]]:12 load {{.*}} spr=3.75 ideal=3.75 eff=0.9792 warps=3..4/4 coalesced depends
+  return s;
+}
+
+__global__ void pyramid(const int *wall, int *out, int cols, int steps) {
+  int x = blockIdx.x * 256 + threadIdx.x;
+  out[x] = pyramidSum(wall, cols, steps, x);
   // CHECK: [[@LINE-1]]:3 store {{.*}} spr=4 ideal=4 eff=1 coalesced
 }
 
-// The same without a launch: steps is assumed (1048576), which says
-// nothing of how long the loop runs, so its first iterations are sampled
-// (unless --assume tells it).
 __global__ void pyramidUnlaunched(const int *wall, int *out, int cols,
                                   int steps) {
   int x = blockIdx.x * 256 + threadIdx.x;
-  int s = 0;
-  for (int i = 0; i < steps; i++)
-    if (threadIdx.x >= i + 1 && threadIdx.x <= 254 - i)
-      s += wall[cols * i + x];
-  // CHECK: [[@LINE-1]]:12 load {{.*}} spr=4 ideal=4 eff=0.9805 coalesced depends
-  // TOLD: [[@LINE-2]]:12 load {{.*}} spr=3.75 ideal=3.75 eff=0.9792 warps=3..4/4 coalesced depends
-  out[x] = s;
+  out[x] = pyramidSum(wall, cols, steps, x);
   // CHECK: [[@LINE-1]]:3 store {{.*}} spr=4 ideal=4 eff=1 coalesced
 }
 
