@@ -7,6 +7,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <cmath>
+
 using namespace clang;
 
 namespace coalesce {
@@ -21,6 +23,13 @@ struct Write {
   /// (n++, n += k, &n or n passed by reference to a call).
   const Expr *Value;
 };
+
+/// The local variable E names, if any.
+const VarDecl *localVar(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->hasLocalStorage() ? VD : nullptr;
+}
 
 /// Evaluates launch configurations and arguments in the host function that
 /// launches: constants, local variables initialised or assigned before the
@@ -40,6 +49,27 @@ public:
     Expr::EvalResult R;
     if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx))
       return R.Val.getInt().getExtValue();
+    // (size_t)x, (int)ceil(...): the value converted.
+    if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
+      return integer(CE->getSubExpr(), At, Depth + 1);
+    // A float converted to an integer, as C does: towards zero
+    // ("ceil((float)n / (float)block.x)", PolyBench's grids).
+    if (E->getType()->isRealFloatingType()) {
+      std::optional<double> F = real(E, At, Depth + 1);
+      if (!F || !std::isfinite(*F) || std::fabs(*F) >= 9.0e18)
+        return std::nullopt;
+      return int64_t(*F);
+    }
+    // block.x of a local dim3.
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      llvm::StringRef Name = ME->getMemberDecl()->getName();
+      int C = Name == "x" ? 0 : Name == "y" ? 1 : Name == "z" ? 2 : -1;
+      if (C < 0 || ME->isArrow() || !localVar(ME->getBase()))
+        return std::nullopt;
+      std::optional<std::array<int64_t, 3>> D =
+          dim3(ME->getBase(), At, Depth + 1);
+      return D ? std::optional<int64_t>((*D)[C]) : std::nullopt;
+    }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
       if (!VD || !VD->hasLocalStorage() ||
@@ -70,6 +100,69 @@ public:
       default:
         return std::nullopt;
       }
+    }
+    return std::nullopt;
+  }
+
+  /// The value of a float expression computed from integers the launch
+  /// knows: conversions, literals, + - * /, ceil and floor. Each step is
+  /// rounded to the expression's type (a float's 24 bits), as the host
+  /// computes it.
+  std::optional<double> real(const Expr *E, SourceLocation At,
+                             unsigned Depth) {
+    if (!E || Depth > 16 || E->isValueDependent() || E->isTypeDependent())
+      return std::nullopt;
+    E = E->IgnoreParens();
+    auto InType = [&](double V) -> double {
+      const auto *BT = E->getType()->getAs<BuiltinType>();
+      return BT && BT->getKind() == BuiltinType::Float ? double(float(V)) : V;
+    };
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      const Expr *Sub = CE->getSubExpr();
+      if (Sub->getType()->isIntegralOrEnumerationType()) {
+        std::optional<int64_t> I = integer(Sub, At, Depth + 1);
+        return I ? std::optional<double>(InType(double(*I))) : std::nullopt;
+      }
+      if (Sub->getType()->isRealFloatingType()) {
+        std::optional<double> F = real(Sub, At, Depth + 1);
+        return F ? std::optional<double>(InType(*F)) : std::nullopt;
+      }
+      return std::nullopt;
+    }
+    if (const auto *FL = dyn_cast<FloatingLiteral>(E))
+      return FL->getValueAsApproximateDouble();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      std::optional<double> L = real(BO->getLHS(), At, Depth + 1);
+      std::optional<double> Rv = real(BO->getRHS(), At, Depth + 1);
+      if (!L || !Rv)
+        return std::nullopt;
+      switch (BO->getOpcode()) {
+      case BO_Add:
+        return InType(*L + *Rv);
+      case BO_Sub:
+        return InType(*L - *Rv);
+      case BO_Mul:
+        return InType(*L * *Rv);
+      case BO_Div:
+        return *Rv != 0 ? std::optional<double>(InType(*L / *Rv))
+                        : std::nullopt;
+      default:
+        return std::nullopt;
+      }
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || Call->getNumArgs() != 1 || !FD->getIdentifier())
+        return std::nullopt;
+      llvm::StringRef Name = FD->getName();
+      std::optional<double> A = real(Call->getArg(0), At, Depth + 1);
+      if (!A)
+        return std::nullopt;
+      if (Name == "ceil" || Name == "ceilf")
+        return InType(std::ceil(*A));
+      if (Name == "floor" || Name == "floorf")
+        return InType(std::floor(*A));
+      return std::nullopt;
     }
     return std::nullopt;
   }
@@ -174,13 +267,6 @@ private:
 /// its trip count cannot be evaluated.
 constexpr unsigned MaxLoopValues = 16;
 constexpr unsigned UnboundedLoopValues = 3;
-
-/// The local variable E names, if any.
-const VarDecl *localVar(const Expr *E) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return VD && VD->hasLocalStorage() ? VD : nullptr;
-}
 
 /// The writes to V inside S: increments, assignments, compound ones, to V
 /// or to a member of it ("grid.x = b").
