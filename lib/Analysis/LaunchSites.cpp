@@ -36,9 +36,15 @@ const VarDecl *localVar(const Expr *E) {
 /// launch ("dim3 threads; threads.x = 32;"), and arithmetic on them.
 class LaunchEvaluator {
 public:
-  LaunchEvaluator(ASTContext &Ctx,
-                  const std::map<const VarDecl *, std::vector<Write>> &Writes)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Writes(Writes) {}
+  /// Callers: the calls in the translation unit of each host function, by
+  /// canonical declaration.
+  LaunchEvaluator(
+      ASTContext &Ctx,
+      const std::map<const VarDecl *, std::vector<Write>> &Writes,
+      const std::map<const FunctionDecl *, std::vector<const CallExpr *>>
+          &Callers)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Writes(Writes),
+        Callers(Callers) {}
 
   /// The integer E holds at the launch at At.
   std::optional<int64_t> integer(const Expr *E, SourceLocation At,
@@ -78,6 +84,9 @@ public:
       const Expr *Last = VD->getInit();
       if (!lastWrite(VD, -1, At, Last))
         return std::nullopt;
+      if (!Last)
+        if (const auto *PVD = dyn_cast<ParmVarDecl>(VD))
+          return fromCallers(PVD, Depth);
       return integer(Last, At, Depth + 1);
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -228,6 +237,34 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   const std::map<const VarDecl *, std::vector<Write>> &Writes;
+  const std::map<const FunctionDecl *, std::vector<const CallExpr *>>
+      &Callers;
+
+  /// A parameter of the host function that launches, not written before
+  /// the launch: the value every call of that function in the translation
+  /// unit passes, when they all agree ("convolution3DCuda(ni, nj, nk, ...)"
+  /// called from main with NI, NJ, NK). Calls from other translation units
+  /// are not seen.
+  std::optional<int64_t> fromCallers(const ParmVarDecl *P, unsigned Depth) {
+    const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+    if (!FD)
+      return std::nullopt;
+    auto It = Callers.find(FD->getCanonicalDecl());
+    if (It == Callers.end() || It->second.empty())
+      return std::nullopt;
+    unsigned Index = P->getFunctionScopeIndex();
+    std::optional<int64_t> Agreed;
+    for (const CallExpr *Call : It->second) {
+      if (Index >= Call->getNumArgs())
+        return std::nullopt;
+      std::optional<int64_t> V =
+          integer(Call->getArg(Index), Call->getBeginLoc(), Depth + 1);
+      if (!V || (Agreed && *V != *Agreed))
+        return std::nullopt;
+      Agreed = V;
+    }
+    return Agreed;
+  }
 
   /// The value last written to (a component of) VD before At, left in Value
   /// (unchanged when nothing was written). False when writes before the
@@ -493,6 +530,8 @@ public:
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD)
       return true;
+    if (!isa<CUDAKernelCallExpr>(Call))
+      Callers[FD->getCanonicalDecl()].push_back(Call);
     for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
       QualType T = FD->getParamDecl(I)->getType();
       if (T->isLValueReferenceType() &&
@@ -559,7 +598,7 @@ public:
 
   LaunchMap launches() {
     const SourceManager &SM = Ctx.getSourceManager();
-    LaunchEvaluator Eval(Ctx, Writes);
+    LaunchEvaluator Eval(Ctx, Writes, Callers);
     LaunchMap Launches;
     std::map<const FunctionDecl *, SourceLocation> FirstLoc;
     for (const CUDAKernelCallExpr *Call : Calls) {
@@ -630,6 +669,7 @@ private:
   std::vector<const Stmt *> OpenLoops;
   std::map<const CUDAKernelCallExpr *, std::vector<const Stmt *>> LoopsAround;
   std::map<const VarDecl *, std::vector<Write>> Writes;
+  std::map<const FunctionDecl *, std::vector<const CallExpr *>> Callers;
 };
 
 } // namespace
