@@ -201,9 +201,33 @@ void WarpEvaluator::evaluateLanes(
       runtimeValue(Sym, Origin);
       return Origin == "default";
     });
+    // A value the whole warp loaded (if (k <= kcmax), kcmax a block's
+    // count in memory) is data, as a per-lane load is: compared with the
+    // lane, it is not evaluated, and the report says so. Compared with
+    // values the same in every lane (a loop's bound), it switches whole
+    // warps, and no request changes.
+    const SymbolExpr *Loaded = nullptr;
+    bool PerLane = mentionsIf(G, [](const SymbolExpr *Sym) {
+      return Sym->getSymbolKind() == SymbolKind::ThreadIdx;
+    });
+    mentionsIf(G, [&](const SymbolExpr *Sym) {
+      llvm::StringRef Name = Sym->getName();
+      if (PerLane && !Loaded && Sym->getSymbolKind() == SymbolKind::Opaque &&
+          !Name.starts_with("carried(") && !Name.starts_with("iterations(")) {
+        std::string Origin;
+        runtimeValue(Sym, Origin);
+        if (Origin == "default")
+          Loaded = Sym;
+      }
+      return false;
+    });
     if (const UnknownExpr *U = findUnknown(G)) {
       if (S.UnevaluatedGuard.empty())
         S.UnevaluatedGuard = U->getReason().str();
+    } else if (Loaded) {
+      if (S.UnevaluatedGuard.empty())
+        S.UnevaluatedGuard =
+            "depends on '" + Loaded->getName().str() + "', loaded from memory";
     } else if (!Assumed) {
       Guards.push_back(G);
     }

@@ -46,3 +46,19 @@ __global__ void frontier(const int *mask, const Point *p, float *out,
     out[tid] = 5.0f;
   // CHECK: [[@LINE-1]]:5 store `out[tid]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
 }
+
+// A count the whole warp loads at one address (Rodinia huffman's kcmax, a
+// block's encoded length): compared with the lane, it is data too.
+__global__ void blockCount(const unsigned *counts, float *out) {
+  unsigned k = threadIdx.x;
+  if (k <= counts[blockIdx.x])
+    out[blockIdx.x * blockDim.x + k] = 1.0f;
+  // CHECK: [[@LINE-2]]:12 load `counts[blockIdx.x]` {{.*}} uniform{{$}}
+  // CHECK: [[@LINE-2]]:5 store `out[blockIdx.x * blockDim.x + k]` {{.*}} spr=4 ideal=4 eff=1 coalesced guard?{{$}}
+  // Negative: the same count as a loop's bound, the same in every lane,
+  // switches whole warps on or off: no request changes.
+  for (unsigned j = 0; j < counts[blockIdx.x]; ++j)
+    out[j * 256 + threadIdx.x] = 2.0f;
+  // CHECK: [[@LINE-2]]:28 load `counts[blockIdx.x]` {{.*}} uniform{{$}}
+  // CHECK: [[@LINE-2]]:5 store `out[j * 256 + threadIdx.x]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+}
