@@ -144,6 +144,28 @@ __global__ void setBack(const float *in, float *out, int boxes) {
   }
 }
 
+// Rows of 2049 ints, a 16-thread block a tile (Rodinia nw): each row starts
+// 4 bytes further into a sector than the one before, so the loop's mean
+// takes 8 of its rows.
+__global__ void tileRows(const int *in, int *out, int cols) {
+  int base = cols * 16 * blockIdx.x + threadIdx.x + cols + 1;
+  int s = 0;
+  for (int ty = 0; ty < 16; ty++)
+    s += in[base + cols * ty];
+  out[blockIdx.x * 16 + threadIdx.x] = s;
+}
+
+// A pyramid of lanes that shrinks by one at each end every iteration
+// (Rodinia pathfinder): every iteration of the loop weighs alike.
+__global__ void pyramid(const int *wall, int *out, int cols, int steps) {
+  int x = blockIdx.x * 256 + threadIdx.x;
+  int s = 0;
+  for (int i = 0; i < steps; i++)
+    if (threadIdx.x >= i + 1 && threadIdx.x <= 254 - i)
+      s += wall[cols * i + x];
+  out[x] = s;
+}
+
 int main(int argc, char **argv) {
   const int Stride = argc > 1 ? std::atoi(argv[1]) : 4;
   const int Rows = 1 << 16;
@@ -199,6 +221,10 @@ int main(int argc, char **argv) {
   }
   rowLoader<<<1024, 256>>>(b, c, 1024 * 256);
   setBack<<<4096, 128>>>(b, c, 4);
+  tileRows<<<1024, 16>>>(reinterpret_cast<const int *>(b),
+                         reinterpret_cast<int *>(c), 2049);
+  pyramid<<<512, 256>>>(reinterpret_cast<const int *>(b),
+                        reinterpret_cast<int *>(c), 100000, 20);
   cudaError_t E = cudaDeviceSynchronize();
   if (E != cudaSuccess) {
     std::fprintf(stderr, "%s\n", cudaGetErrorString(E));
