@@ -245,7 +245,13 @@ private:
   /// unit passes, when they all agree ("convolution3DCuda(ni, nj, nk, ...)"
   /// called from main with NI, NJ, NK). Calls from other translation units
   /// are not seen.
+  /// Each parameter is asked once (many callers of many callers would
+  /// otherwise be walked again for each path); one being asked (a
+  /// recursive call) has no value.
   std::optional<int64_t> fromCallers(const ParmVarDecl *P, unsigned Depth) {
+    auto [Known, New] = ParamValues.try_emplace(P, std::nullopt);
+    if (!New)
+      return Known->second;
     const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
     if (!FD)
       return std::nullopt;
@@ -263,8 +269,10 @@ private:
         return std::nullopt;
       Agreed = V;
     }
+    ParamValues[P] = Agreed;
     return Agreed;
   }
+  std::map<const ParmVarDecl *, std::optional<int64_t>> ParamValues;
 
   /// The value last written to (a component of) VD before At, left in Value
   /// (unchanged when nothing was written). False when writes before the

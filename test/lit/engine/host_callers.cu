@@ -2,9 +2,9 @@
 // launches takes the value every call of that function in the translation
 // unit passes, when they agree (PolyBench's convolution3DCuda(ni, nj, nk,
 // ...) called from main with NI, NJ, NK), through more than one level. A
-// parameter written before the launch, one whose callers disagree, and one
-// with no caller in the file stay assumed (1048576: 32 sectors, "unless
-// stride == 1").
+// parameter written before the launch, one whose callers disagree (a
+// recursive function's), and one with no caller in the file stay assumed
+// (1048576: 32 sectors, "unless stride == 1").
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
 
 __global__ void told(const float *in, float *out, int stride) {
@@ -35,6 +35,21 @@ __global__ void uncalled(const float *in, float *out, int stride) {
   out[threadIdx.x] = in[threadIdx.x * stride];
   // CHECK: [[@LINE-1]]:3 store {{.*}} spr=4 ideal=4 eff=1 coalesced
   // CHECK: [[@LINE-2]]:22 load {{.*}} spr=32 ideal=4 eff=0.125 strided unless stride == 1 FLAGGED coalescing-strided
+}
+
+// A recursive host function passes its parameter on changed: no one value.
+__global__ void recursive(const float *in, float *out, int stride) {
+  out[threadIdx.x] = in[threadIdx.x * stride];
+  // CHECK: [[@LINE-1]]:3 store {{.*}} spr=4 ideal=4 eff=1 coalesced
+  // CHECK: [[@LINE-2]]:22 load {{.*}} spr=32 ideal=4 eff=0.125 strided unless stride == 1 FLAGGED coalescing-strided
+}
+
+void launchRecursive(const float *in, float *out, int n) {
+  recursive<<<1, 32>>>(in, out, n);
+  if (n > 1) {
+    launchRecursive(in, out, n - 1);
+    launchRecursive(in, out, n - 2);
+  }
 }
 
 void launchTold(const float *in, float *out, int stride) {
@@ -68,5 +83,6 @@ int main() {
   launchDisagree(in, out, 2);
   launchDisagree(in, out, 4);
   launchRewritten(in, out, 1);
+  launchRecursive(in, out, 4);
   return 0;
 }
