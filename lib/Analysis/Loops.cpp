@@ -876,19 +876,25 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
 }
 
 /// The number of times a loop runs when it counts an integer V from a
-/// constant start by a constant step to a bound, its condition that one
-/// comparison ("for (int i = 3; i < 3 + WIN; ++i)", "i < iteration"): an
-/// expression in the bound's values, the same in every lane (no thread
-/// index, nothing loaded); null otherwise.
+/// start by a constant step to a bound the same in every lane (no thread
+/// index, nothing loaded), its condition that one comparison
+/// ("for (int i = 3; i < 3 + WIN; ++i)", "i < iteration",
+/// "for (j2 = j1 + 1; j2 < m; j2++)"): an expression in the bound's values
+/// and the start's, which may be the thread's own; null otherwise.
 const LExpr *KernelWalker::tripCount(const clang::Expr *Cond, const VarDecl *V,
                                      const Value &Start, const LExpr *Step) {
-  const auto *From = Start.K == Value::Int ? dyn_cast<ConstantExpr>(Start.I)
-                                           : nullptr;
+  // The start may depend on the thread (a triangular loop's j1 + 1): the
+  // count is then each thread's own, an expression in its position.
+  const LExpr *From = Start.K == Value::Int ? Start.I : nullptr;
   const auto *By = dyn_cast_or_null<ConstantExpr>(Step);
   const auto *BO =
       Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
   if (!From || !By || By->getValue() == 0 || !BO ||
-      !V->getType()->isIntegerType())
+      !V->getType()->isIntegerType() || findUnknown(From) ||
+      mentionsIf(From, [](const SymbolExpr *S) {
+        return S->getSymbolKind() == SymbolKind::LoopIter ||
+               S->getSymbolKind() == SymbolKind::Opaque;
+      }))
     return nullptr;
   auto IsV = [&](const clang::Expr *E) {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
@@ -913,7 +919,8 @@ const LExpr *KernelWalker::tripCount(const clang::Expr *Cond, const VarDecl *V,
                S->getSymbolKind() != SymbolKind::BlockDim;
       }))
     return nullptr;
-  int64_t A = From->getValue(), S = By->getValue();
+  int64_t S = By->getValue();
+  const LExpr *One = X.constant(1);
   // Steps until the comparison fails, counting up or down to the bound:
   // max(0, ceil(Distance / |S|)).
   auto Ceil = [&](const LExpr *Distance, int64_t D) {
@@ -921,17 +928,18 @@ const LExpr *KernelWalker::tripCount(const clang::Expr *Cond, const VarDecl *V,
                  X.div(X.add(Distance, X.constant(D - 1)), X.constant(D)));
   };
   if (Op == BO_LT && S > 0)
-    return Ceil(X.sub(To, X.constant(A)), S);
+    return Ceil(X.sub(To, From), S);
   if (Op == BO_LE && S > 0)
-    return Ceil(X.sub(To, X.constant(A - 1)), S);
+    return Ceil(X.add(X.sub(To, From), One), S);
   if (Op == BO_GT && S < 0)
-    return Ceil(X.sub(X.constant(A), To), -S);
+    return Ceil(X.sub(From, To), -S);
   if (Op == BO_GE && S < 0)
-    return Ceil(X.sub(X.constant(A + 1), To), -S);
-  if (Op == BO_NE)
-    if (const auto *B = dyn_cast<ConstantExpr>(To))
-      if ((B->getValue() - A) % S == 0 && (B->getValue() - A) / S >= 0)
-        return X.constant((B->getValue() - A) / S);
+    return Ceil(X.add(X.sub(From, To), One), -S);
+  const auto *A = dyn_cast<ConstantExpr>(From);
+  const auto *B = dyn_cast<ConstantExpr>(To);
+  if (Op == BO_NE && A && B && (B->getValue() - A->getValue()) % S == 0 &&
+      (B->getValue() - A->getValue()) / S >= 0)
+    return X.constant((B->getValue() - A->getValue()) / S);
   return nullptr;
 }
 

@@ -353,18 +353,35 @@ void WarpEvaluator::evaluateLanes(
     if (T == Loops.Trips.end())
       return std::nullopt;
     bool Defaulted = mentionsIf(T->second, [&](const SymbolExpr *Sym) {
+      SymbolKind K = Sym->getSymbolKind();
+      if (K != SymbolKind::Param && K != SymbolKind::Opaque &&
+          K != SymbolKind::GridDim)
+        return false;
       std::string Origin;
       bool Overridden = Override && Sym->getName() == Override->first;
       return !Overridden && runtimeValue(Sym, Origin) && Origin == "default";
     });
     if (Defaulted)
       return std::nullopt;
-    // Only a cap on the sample, and no assumption of the prediction.
+    // Only a cap on the sample, and no assumption of the prediction. A
+    // count that depends on the thread (a triangular loop's) is the
+    // longest in block 0.
     auto Recorded = Used;
-    Tid = 0;
     BlockId = {0, 0, 0};
     IterValue.reset();
-    std::optional<int64_t> N = evaluate(T->second, Values);
+    std::optional<int64_t> N;
+    bool PerThread = mentionsIf(T->second, [](const SymbolExpr *Sym) {
+      return Sym->getSymbolKind() == SymbolKind::ThreadIdx;
+    });
+    unsigned Threads = PerThread ? Block[0] * Block[1] * Block[2] : 1;
+    for (Tid = 0; Tid < Threads; ++Tid) {
+      std::optional<int64_t> Own = evaluate(T->second, Values);
+      if (!Own) {
+        N.reset();
+        break;
+      }
+      N = std::max(N.value_or(*Own), *Own);
+    }
     Used = std::move(Recorded);
     return N;
   };
@@ -666,39 +683,51 @@ WarpEvaluator::iterationsToSample(unsigned Budget, unsigned Period,
     Take(0, N);
     return Its;
   }
-  // Runs of Period consecutive iterations (every place in the sectors),
-  // each in the middle of an equal share of the loop: a guard that changes
-  // with the iteration (a pyramid of lanes shrinking) is weighed as the
-  // loop runs it.
-  int64_t Run = std::min<int64_t>(Period, Budget);
-  int64_t Groups = Budget / Run;
-  for (int64_t G = 0; G < Groups; ++G) {
-    int64_t Start = (2 * G + 1) * N / (2 * Groups) - Run / 2;
-    Start = std::clamp<int64_t>(Start, 0, N - Run);
-    if (!Its.empty() && Start < int64_t(Its.back()) + 1)
-      Start = Its.back() + 1;
-    Take(Start, std::min(N, Start + Run));
+  // Budget iterations, one near the middle of each equal share of the
+  // loop (a guard that changes with the iteration, a pyramid of lanes
+  // shrinking, is weighed as the loop runs it), moved back to the nearest
+  // one congruent to 25k modulo Q, a power of two no longer than a share
+  // (at most a warp) and at least Period: the k-th covers residue k modulo
+  // Period (25k = k modulo 8), so every place in the sectors is sampled,
+  // and the residues modulo Q are spread, so that evenly spaced samples do
+  // not all fall at one phase of a pattern that repeats every 32
+  // iterations (a triangular loop's lanes leaving one an iteration).
+  int64_t Q = 1;
+  while (Q * 2 <= std::min<int64_t>(32, N / Budget))
+    Q *= 2;
+  Q = std::max<int64_t>(Q, Period);
+  for (int64_t K = 0; K < int64_t(Budget); ++K) {
+    int64_t Middle = (2 * K + 1) * N / (2 * int64_t(Budget));
+    int64_t Residue = 25 * K % Q;
+    int64_t It = Middle - (((Middle - Residue) % Q) + Q) % Q;
+    if (It < 0)
+      It += Q;
+    if (!Its.empty() && It <= int64_t(Its.back()))
+      It = Its.back() + 1;
+    if (It >= N)
+      break;
+    Its.push_back(unsigned(It));
   }
   return Its;
 }
 
 unsigned WarpEvaluator::iterationPeriod(const WarpLanes &Evaluate) const {
-  // The first active lane of warp 0 of block 0, at the first two
-  // iterations: the step each iteration adds.
-  auto FirstActive = [&](unsigned Iteration) -> std::optional<int64_t> {
-    bool Issued = false;
-    for (const std::optional<int64_t> &A :
-         Evaluate({0, 0, 0}, 0, Iteration, Issued))
-      if (A)
-        return A;
-    return std::nullopt;
-  };
-  std::optional<int64_t> Now = FirstActive(0), Next = FirstActive(1);
-  if (!Now || !Next)
-    return 1;
+  // Warp 0 of block 0 at the first two iterations: what each iteration
+  // adds to a lane's address, for the lanes active in both (a guard that
+  // changes with the iteration moves the first active lane, not the
+  // step).
+  bool Issued = false;
+  std::vector<std::optional<int64_t>> Now = Evaluate({0, 0, 0}, 0, 0, Issued);
+  std::vector<std::optional<int64_t>> Next = Evaluate({0, 0, 0}, 0, 1, Issued);
   const int64_t Sector = GpuTarget().SectorBytes;
-  int64_t Step = ((*Next - *Now) % Sector + Sector) % Sector;
-  return unsigned(Sector / std::gcd(Step, Sector));
+  int64_t G = Sector;
+  bool Any = false;
+  for (size_t L = 0; L < std::min(Now.size(), Next.size()); ++L)
+    if (Now[L] && Next[L]) {
+      G = std::gcd(G, ((*Next[L] - *Now[L]) % Sector + Sector) % Sector);
+      Any = true;
+    }
+  return Any ? unsigned(Sector / G) : 1;
 }
 
 int64_t WarpEvaluator::gridExtent(unsigned Dim) const {

@@ -93,8 +93,9 @@ public:
   static constexpr int64_t MaxThreadsPerBlock = 1024;
 
   /// The iterations of the innermost loop to sample: at most Budget, every
-  /// one when the loop runs no more (Trips, when known), else runs of
-  /// Period spread over the loop, or the first ones when Trips is unknown.
+  /// one when the loop runs no more (Trips, when known), else spread over
+  /// the loop and over the residues modulo Period, or the first ones when
+  /// Trips is unknown.
   static std::vector<unsigned> iterationsToSample(unsigned Budget,
                                                   unsigned Period,
                                                   std::optional<int64_t> Trips);

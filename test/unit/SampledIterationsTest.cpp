@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 using coalesce::WarpEvaluator;
 using Its = std::vector<unsigned>;
 
@@ -24,16 +26,26 @@ TEST(SampledIterations, NeverBeyondTheLoop) {
 }
 
 TEST(SampledIterations, ALongLoopIsSampledAcrossItsLength) {
-  // One iteration in the middle of each quarter of 20.
+  // One iteration in each fifth of 20, the k-th moved back to the one
+  // congruent to 25k modulo 4 (a share is 5 long): 0, 1, 2, 3.
   EXPECT_EQ(WarpEvaluator::iterationsToSample(4, 1, 20),
-            (Its{2, 7, 12, 17}));
-  // Two runs of a period of 4, in the middle of each half of 100.
+            (Its{0, 5, 10, 15}));
+  // Spread over 100 and over the residues alike: the k-th is the one
+  // congruent to 25k = k modulo 8 at or before the middle of the k-th
+  // eighth, so residues 0 to 3 modulo the period 4 come twice each.
   EXPECT_EQ(WarpEvaluator::iterationsToSample(8, 4, 100),
-            (Its{23, 24, 25, 26, 73, 74, 75, 76}));
+            (Its{0, 17, 26, 43, 52, 61, 78, 87}));
+  // Evenly spaced samples of a long loop do not share one phase modulo 32
+  // (a triangular loop's lanes leave one an iteration).
+  Its Long = WarpEvaluator::iterationsToSample(8, 1, 1023);
+  std::set<unsigned> Phases;
+  for (unsigned I : Long)
+    Phases.insert(I % 32);
+  EXPECT_EQ(Phases.size(), 8u);
   // A loop of billions is sampled as one of 2^20.
   EXPECT_EQ(WarpEvaluator::iterationsToSample(2, 1, int64_t(1) << 40),
-            (Its{1u << 18, 3u << 18}));
-  // Runs that would overlap follow one another.
-  Its Close = WarpEvaluator::iterationsToSample(8, 4, 9);
-  EXPECT_EQ(Close, (Its{0, 1, 2, 3, 4, 5, 6, 7}));
+            (Its{1u << 18, (3u << 18) - 7}));
+  // Iterations that would collide follow one another.
+  EXPECT_EQ(WarpEvaluator::iterationsToSample(8, 4, 9),
+            (Its{0, 1, 2, 3, 4, 5, 6, 7}));
 }
