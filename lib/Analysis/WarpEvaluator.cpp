@@ -711,14 +711,17 @@ WarpEvaluator::iterationsToSample(unsigned Budget, unsigned Period,
   return Its;
 }
 
-unsigned WarpEvaluator::iterationPeriod(const WarpLanes &Evaluate) const {
-  // Warp 0 of block 0 at the first two iterations: what each iteration
-  // adds to a lane's address, for the lanes active in both (a guard that
-  // changes with the iteration moves the first active lane, not the
-  // step).
+unsigned WarpEvaluator::sectorPeriod(const WarpLanes &Evaluate,
+                                     std::array<int64_t, 3> Block,
+                                     unsigned Iteration) const {
+  // Warp 0 of block 0 at the first iteration and warp 0 of Block at
+  // Iteration: what the step adds to a lane's address, for the lanes
+  // active in both (a guard that changes with the iteration moves the
+  // first active lane, not the step).
   bool Issued = false;
   std::vector<std::optional<int64_t>> Now = Evaluate({0, 0, 0}, 0, 0, Issued);
-  std::vector<std::optional<int64_t>> Next = Evaluate({0, 0, 0}, 0, 1, Issued);
+  std::vector<std::optional<int64_t>> Next =
+      Evaluate(Block, 0, Iteration, Issued);
   const int64_t Sector = GpuTarget().SectorBytes;
   int64_t G = Sector;
   bool Any = false;
@@ -762,13 +765,22 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
     WarpIds.push_back(NumWarps == Warps
                           ? I
                           : unsigned(uint64_t(I) * (Warps - 1) / (NumWarps - 1)));
-  const std::array<unsigned, 3> Caps = {MaxSampledBlocksX, 2, 2};
+  // Along y and z, 2 blocks, or as many as a block's offset takes to come
+  // back to the same places in the sectors (rows of 1001 floats, a block
+  // a row: 8), up to MaxSampledBlocksX.
+  std::array<unsigned, 3> Caps = {MaxSampledBlocksX, 2, 2};
   std::array<unsigned, 3> SampledBlocks;
   for (unsigned D = 0; D < 3; ++D) {
     bool Mentioned = mentionsIf(Off, [&](const SymbolExpr *Sym) {
       return Sym->getSymbolKind() == SymbolKind::BlockIdx && Sym->getDim() == D;
     });
     int64_t Extent = std::max<int64_t>(1, gridExtent(D));
+    if (Mentioned && D > 0 && Extent > 2) {
+      std::array<int64_t, 3> Next = {0, 0, 0};
+      Next[D] = 1;
+      Caps[D] = std::clamp(sectorPeriod(Evaluate, Next, 0), 2u,
+                           MaxSampledBlocksX);
+    }
     SampledBlocks[D] =
         Mentioned ? unsigned(std::min<int64_t>(Extent, Caps[D])) : 1;
   }
@@ -777,7 +789,7 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
   if (Innermost)
     Iterations = iterationsToSample(
         std::max(1u, MaxSamples / (Blocks * NumWarps)),
-        iterationPeriod(Evaluate), Trips);
+        sectorPeriod(Evaluate, {0, 0, 0}, 1), Trips);
 
   auto Key = [](int64_t Lane0, const std::vector<std::optional<int64_t>> &R) {
     return std::make_pair(((Lane0 % 128) + 128) % 128, R);

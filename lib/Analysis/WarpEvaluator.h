@@ -137,9 +137,12 @@ private:
   void sampleLaunch(AccessSite &S, const Expr *Off, const Expr *Innermost,
                     std::optional<int64_t> Trips,
                     const WarpLanes &Evaluate) const;
-  /// The iterations of the innermost loop after which warp 0's lanes are
-  /// back at the same places in their sectors (1 to a sector's bytes).
-  unsigned iterationPeriod(const WarpLanes &Evaluate) const;
+  /// The steps after which warp 0's lanes are back at the same places in
+  /// their sectors (1 to a sector's bytes), a step being the move from
+  /// block 0 at the first iteration to Block at Iteration (the next
+  /// iteration, the next block along y or z).
+  unsigned sectorPeriod(const WarpLanes &Evaluate, std::array<int64_t, 3> Block,
+                        unsigned Iteration) const;
   /// The launches a host loop makes with different arguments (1 when
   /// none): the sample covers each, Variant says which is evaluated.
   unsigned variants() const;

@@ -71,8 +71,22 @@ __global__ void partialWarps(float *m, int n) {
   // CHECK: [[@LINE-1]]:5 store `m[threadIdx.x + 8]` addr={{.*}} spr=1 ideal=1 eff=0.5 coalesced
 }
 
+// A block a row of 1001 floats (blockIdx.y), 250 threads: each row starts
+// 4 bytes further into a sector, so 8 rows along y are sampled, not 2
+// (the H200 measured 4.78125 sectors per request, 156672 for 32768; two
+// rows said 4.44). Rows of 1024 floats are all aligned: 2 rows do.
+__global__ void rowPerBlockY(float *out, const float *in) {
+  out[blockIdx.y * 1001 + threadIdx.x] = in[blockIdx.y * 1001 + threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store {{.*}} spr=4.7813 ideal=4 eff=0.817 warps=4..5/4 misaligned
+  // CHECK: [[@LINE-2]]:42 load {{.*}} spr=4.7813 ideal=4 eff=0.817 warps=4..5/4 misaligned
+  out[blockIdx.y * 1024 + threadIdx.x] = in[blockIdx.y * 1024 + threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store {{.*}} spr=4 ideal=4 eff=0.9766 coalesced
+  // CHECK: [[@LINE-2]]:42 load {{.*}} spr=4 ideal=4 eff=0.9766 coalesced
+}
+
 int main() {
   float *a, *b;
+  rowPerBlockY<<<dim3(1, 4096), 250>>>(a, b);
   rowsOf33<<<4096, 32>>>(a, b);
   stridePerBlock<<<4096, 32>>>(a, b);
   rowsOf1001<<<dim3(31, 512), dim3(32, 8)>>>(a, b);
