@@ -108,6 +108,16 @@ std::optional<int64_t> WarpEvaluator::runtimeValue(const SymbolExpr *S,
   return Opts.DefaultValue;
 }
 
+bool WarpEvaluator::assumed(const SymbolExpr *S) const {
+  SymbolKind K = S->getSymbolKind();
+  if (K != SymbolKind::Param && K != SymbolKind::Opaque &&
+      K != SymbolKind::GridDim)
+    return false;
+  std::string Origin;
+  runtimeValue(S, Origin);
+  return Origin == "default";
+}
+
 std::array<unsigned, 3> WarpEvaluator::threadOf(unsigned LinearTid) const {
   // Block holds 1 to MaxThreadsPerBlock in each dimension (see the
   // constructor), so neither divisor below is 0 and the product cannot wrap.
@@ -192,15 +202,8 @@ void WarpEvaluator::evaluateLanes(
   }
   std::vector<const LExpr *> Guards;
   for (const LExpr *G : Parts) {
-    bool Assumed = mentionsIf(G, [&](const SymbolExpr *Sym) {
-      SymbolKind K = Sym->getSymbolKind();
-      if (K != SymbolKind::Param && K != SymbolKind::Opaque &&
-          K != SymbolKind::GridDim)
-        return false;
-      std::string Origin;
-      runtimeValue(Sym, Origin);
-      return Origin == "default";
-    });
+    bool Assumed =
+        mentionsIf(G, [&](const SymbolExpr *Sym) { return assumed(Sym); });
     // A value the whole warp loaded (if (k <= kcmax), kcmax a block's
     // count in memory) is data, as a per-lane load is: compared with the
     // lane, it is not evaluated, and the report says so. Compared with
@@ -213,12 +216,9 @@ void WarpEvaluator::evaluateLanes(
     mentionsIf(G, [&](const SymbolExpr *Sym) {
       llvm::StringRef Name = Sym->getName();
       if (PerLane && !Loaded && Sym->getSymbolKind() == SymbolKind::Opaque &&
-          !Name.starts_with("carried(") && !Name.starts_with("iterations(")) {
-        std::string Origin;
-        runtimeValue(Sym, Origin);
-        if (Origin == "default")
-          Loaded = Sym;
-      }
+          !Name.starts_with("carried(") && !Name.starts_with("iterations(") &&
+          assumed(Sym))
+        Loaded = Sym;
       return false;
     });
     if (const UnknownExpr *U = findUnknown(G)) {
@@ -352,16 +352,10 @@ void WarpEvaluator::evaluateLanes(
     auto T = Innermost ? Loops.Trips.find(Innermost) : Loops.Trips.end();
     if (T == Loops.Trips.end())
       return std::nullopt;
-    bool Defaulted = mentionsIf(T->second, [&](const SymbolExpr *Sym) {
-      SymbolKind K = Sym->getSymbolKind();
-      if (K != SymbolKind::Param && K != SymbolKind::Opaque &&
-          K != SymbolKind::GridDim)
-        return false;
-      std::string Origin;
-      bool Overridden = Override && Sym->getName() == Override->first;
-      return !Overridden && runtimeValue(Sym, Origin) && Origin == "default";
-    });
-    if (Defaulted)
+    if (mentionsIf(T->second, [&](const SymbolExpr *Sym) {
+          return assumed(Sym) &&
+                 !(Override && Sym->getName() == Override->first);
+        }))
       return std::nullopt;
     // Only a cap on the sample, and no assumption of the prediction. A
     // count that depends on the thread (a triangular loop's) is the

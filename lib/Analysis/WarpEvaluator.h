@@ -156,6 +156,9 @@ private:
   /// the default.
   std::optional<int64_t> runtimeValue(const SymbolExpr *S,
                                       std::string &Origin) const;
+  /// Whether S is a runtime value (a parameter, a value loaded once,
+  /// gridDim) the analyzer merely assumed: no --assume, no launch site.
+  bool assumed(const SymbolExpr *S) const;
   /// Whether an assumed value (Name, taken as Assumed) moves the lanes
   /// within sectors: the launch's mean for each residue of it
   /// (AccessSite::AlignmentDependence), or nullopt when every value gives
