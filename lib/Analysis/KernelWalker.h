@@ -443,6 +443,10 @@ private:
          const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Assigned);
   const LExpr *tripCount(const clang::Expr *Cond, const clang::VarDecl *V,
                          const Value &Start, const LExpr *Step);
+  const LExpr *
+  exitValue(const clang::Expr *Cond, const clang::VarDecl *V,
+            const Value &Start, const LExpr *Step,
+            const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Assigned);
   const LExpr *constantTripCount(const clang::Expr *Cond,
                                  const clang::VarDecl *V, const Value &Start,
                                  const LExpr *Step);

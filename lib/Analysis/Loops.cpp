@@ -783,6 +783,13 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     }
     if (Runs && !Inductions.empty())
       Advance(Runs);
+    // Lanes that leave after different counts (a bound each lane loaded,
+    // or its own): the variable the condition counts leaves at the bound.
+    if (!Runs && !IsDo && !hasEarlyExit(Body, /*InNestedLoop=*/false))
+      for (const Induction &I : Inductions)
+        if (const LExpr *Exit =
+                exitValue(Cond, I.Var, Start[I.Var], I.Step, Assigned))
+          env()[I.Var] = Value::integer(Exit);
     Kept.leave(*this, Runs, !hasEarlyExit(Body, /*InNestedLoop=*/false));
   };
   if (CondVar)
@@ -940,6 +947,75 @@ const LExpr *KernelWalker::tripCount(const clang::Expr *Cond, const VarDecl *V,
   if (Op == BO_NE && A && B && (B->getValue() - A->getValue()) % S == 0 &&
       (B->getValue() - A->getValue()) / S >= 0)
     return X.constant((B->getValue() - A->getValue()) / S);
+  return nullptr;
+}
+
+/// Where an integer V counted by one leaves a loop whose condition is that
+/// one comparison with a bound the loop does not change, nothing leaving
+/// the body early: at max(start, bound) for "v < bound", max(start, bound
+/// + 1) for "v <= bound", the mirror counting down. Null otherwise. A
+/// bound loaded from memory (for (i = 1; i < bitsize / 32; i++) with
+/// bitsize = cindex[tid]) gives an unknown of its own that is the data's,
+/// so that srcData[offset + i] after the loop is known to index the lane's
+/// row at a column the data decides.
+const LExpr *KernelWalker::exitValue(
+    const clang::Expr *Cond, const VarDecl *V, const Value &Start,
+    const LExpr *Step, const llvm::SmallPtrSetImpl<const VarDecl *> &Assigned) {
+  const auto *By = dyn_cast_or_null<ConstantExpr>(Step);
+  const auto *BO =
+      Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
+  if (Start.K != Value::Int || !By || std::abs(By->getValue()) != 1 || !BO ||
+      !V->getType()->isIntegerType() || findUnknown(Start.I))
+    return nullptr;
+  auto IsV = [&](const clang::Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == V;
+  };
+  BinaryOperatorKind Op = BO->getOpcode();
+  const clang::Expr *Bound = nullptr;
+  if (IsV(BO->getLHS())) {
+    Bound = BO->getRHS();
+  } else if (IsV(BO->getRHS())) {
+    Bound = BO->getLHS();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  if (!Bound || hasCall(Bound))
+    return nullptr;
+  bool Varies = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *N) {
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(N))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Varies |= Assigned.count(VD) > 0;
+    if (N)
+      for (const Stmt *C : N->children())
+        Walk(C);
+  };
+  Walk(Bound);
+  if (Varies)
+    return nullptr;
+  const LExpr *To = quietly([&] { return evalInt(Bound); });
+  if (!To)
+    return nullptr;
+  if (const LExpr *U = findUnknown(To)) {
+    if (!LoadUnknowns.count(U))
+      return nullptr;
+    const auto *Why = cast<UnknownExpr>(U);
+    const LExpr *Exit =
+        X.unknown(Why->getReason().str() + ", where the loop over '" +
+                  V->getNameAsString() + "' ends");
+    LoadUnknowns.insert(Exit);
+    return Exit;
+  }
+  const LExpr *One = X.constant(1);
+  bool Up = By->getValue() > 0;
+  if (Op == BO_LT && Up)
+    return X.max(Start.I, To);
+  if (Op == BO_LE && Up)
+    return X.max(Start.I, X.add(To, One));
+  if (Op == BO_GT && !Up)
+    return X.min(Start.I, To);
+  if (Op == BO_GE && !Up)
+    return X.min(Start.I, X.sub(To, One));
   return nullptr;
 }
 

@@ -1,0 +1,77 @@
+// Where a counted loop leaves its variable when the lanes leave it after
+// different counts. Counting by one to a bound the loop does not change,
+// with no break, the variable leaves at the bound (max(start, bound) for
+// "i < bound"): an exact lane expression when the bound is the lane's own,
+// and when the bound is loaded (Rodinia huffman pack2:
+// for (i = 1; i < bitsize / 32; i++) with bitsize = cindex[tid], then
+// srcData[offset + i], measured 15.4 sectors per request for 2 ideal on the
+// H200) an unknown that is the data's, so that an access at the lane's row
+// plus that column is a row of its own, flagged by coalescing-strided.
+// RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store|load\+store)}}'
+// RUN: %coalesce %s 2>&1 | FileCheck %s --check-prefix=TEXT --implicit-check-not=warning:
+
+__global__ void tailAfterLoadedBound(const unsigned *src, const unsigned *len,
+                                     unsigned *dst) {
+  unsigned tid = blockDim.x * blockIdx.x + threadIdx.x;
+  unsigned offset = tid * 64;
+  unsigned bitsize = len[tid];
+  // CHECK: [[@LINE-1]]:22 load `len[tid]` {{.*}} coalesced
+  unsigned i, acc = 0;
+  for (i = 1; i < bitsize / 32; i++)
+    acc += 1;
+  dst[tid] = src[offset + i] + acc;
+  // CHECK: [[@LINE-1]]:3 store `dst[tid]` {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:14 load `src[offset + i]` strided: depends on 'len[tid]', loaded from memory, where the loop over 'i' ends FLAGGED coalescing-strided
+  // TEXT: loop_exit.cu:[[#@LINE-3]]:14: warning: strided load: each lane indexes a row of its own, rows 256 bytes apart, at a column it loaded (the address depends on 'len[tid]', loaded from memory, where the loop over 'i' ends); up to 32 sectors per request, one a lane, unless the loaded columns undo the rows [coalescing-strided]
+}
+
+// The lane's own bound: i leaves at max(0, threadIdx.x), which is the lane.
+// Counting down to it: min(start, bound - 1) for "i >= bound".
+__global__ void tailAfterLaneBound(const float *in, float *out) {
+  int i;
+  for (i = 0; i < (int)threadIdx.x; i++)
+    ;
+  out[blockIdx.x * 32 + i] = in[blockIdx.x * 32 + i];
+  // CHECK: [[@LINE-1]]:3 store `out[blockIdx.x * 32 + i]` {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:30 load `in[blockIdx.x * 32 + i]` {{.*}} coalesced
+  int j;
+  for (j = 1000; j >= (int)threadIdx.x * 2; --j)
+    ;
+  out[j + 1] = 0.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[j + 1]` addr=out + 4*(min(2*threadIdx.x - 1, 1000) + 1) spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided
+  // TEXT: loop_exit.cu:[[#@LINE-2]]:3: warning: strided store
+}
+
+// Negative: a loop a lane may leave early (break), a bound the loop
+// changes, a step of two, and rows closer than a sector stay as they were:
+// unknown, or a gather (off by default).
+__global__ void tailsNotFollowed(const unsigned *src, const unsigned *len,
+                                 const unsigned *keys, unsigned *dst,
+                                 unsigned *hist) {
+  unsigned tid = blockDim.x * blockIdx.x + threadIdx.x;
+  unsigned n = len[tid];
+  // CHECK: [[@LINE-1]]:16 load `len[tid]` {{.*}} coalesced
+  unsigned i;
+  for (i = 0; i < n; i++)
+    if (keys[tid * 64 + i] == 0)
+      break;
+  // CHECK: [[@LINE-2]]:9 load `keys[tid * 64 + i]` {{.*}} chunked FLAGGED coalescing-chunked
+  // TEXT: loop_exit.cu:[[#@LINE-3]]:9: warning: chunked load
+  dst[tid * 64 + i] = 1;
+  // CHECK: [[@LINE-1]]:3 store `dst[tid * 64 + i]` unknown: 'i' is its value after a loop{{$}}
+  unsigned k, m = n;
+  for (k = 0; k < m; k++)
+    m -= 1;
+  dst[tid * 64 + k] = 2;
+  // CHECK: [[@LINE-1]]:3 store `dst[tid * 64 + k]` unknown: 'k' is its value after a loop{{$}}
+  unsigned s;
+  for (s = 0; s < n; s += 2)
+    ;
+  dst[tid * 64 + s] = 3;
+  // CHECK: [[@LINE-1]]:3 store `dst[tid * 64 + s]` unknown: 's' is its value after a loop{{$}}
+  unsigned c;
+  for (c = 0; c < n; c++)
+    ;
+  hist[tid * 4 + c] += 1;
+  // CHECK: [[@LINE-1]]:3 load+store `hist[tid * 4 + c]` gather: depends on 'len[tid]', loaded from memory, where the loop over 'c' ends{{$}}
+}
