@@ -166,6 +166,20 @@ __global__ void pyramid(const int *wall, int *out, int cols, int steps) {
   out[x] = s;
 }
 
+// A tail after a loop whose bound each lane loaded (Rodinia huffman pack2):
+// i stops where the data says, in the lane's own row of 64 ints, 256 bytes
+// from the next lane's.
+__global__ void tailAfterLoop(const unsigned *src, const unsigned *len,
+                              unsigned *dst) {
+  unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned offset = tid * 64;
+  unsigned bitsize = len[tid];
+  unsigned i, acc = 0;
+  for (i = 1; i < bitsize / 32; i++)
+    acc += src[offset + i];
+  dst[tid] = src[offset + i] + acc;
+}
+
 int main(int argc, char **argv) {
   const int Stride = argc > 1 ? std::atoi(argv[1]) : 4;
   const int Rows = 1 << 16;
@@ -218,6 +232,14 @@ int main(int argc, char **argv) {
     cudaMemcpy(dKeys, keys.data(), Threads * sizeof(int),
                cudaMemcpyHostToDevice);
     rowHistogram<<<1024, 256>>>(dKeys, reinterpret_cast<unsigned *>(c));
+    // Bit counts of 0 to 2047: the loop runs 0 to 62 times.
+    for (int &k : keys)
+      k = std::rand() % 2048;
+    cudaMemcpy(dKeys, keys.data(), Threads * sizeof(int),
+               cudaMemcpyHostToDevice);
+    tailAfterLoop<<<1024, 256>>>(reinterpret_cast<const unsigned *>(b),
+                                 reinterpret_cast<const unsigned *>(dKeys),
+                                 reinterpret_cast<unsigned *>(a));
   }
   rowLoader<<<1024, 256>>>(b, c, 1024 * 256);
   setBack<<<4096, 128>>>(b, c, 4);
