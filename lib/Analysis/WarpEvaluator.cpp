@@ -432,8 +432,17 @@ void WarpEvaluator::evaluateLanes(
   // moving by d bytes returns to its place in the sector every Sector /
   // gcd(d, Sector) values. A move that differs from the next one (the
   // value is divided or squared) proves no period: 0.
+  // Two lanes of one warp that move apart by e bytes a unit of the value
+  // (rows of a 16-wide block, two a warp) and are c bytes apart at value
+  // 0 can share a sector only while the value is below (|c| + a sector
+  // and an element) / |e|: SmallUpTo is the largest such bound over the
+  // probes' lane pairs (0 when every lane of a warp moves alike), at most
+  // two warps' worth of values. Small values up to it are sampled too.
   const int64_t Sector = GpuTarget().SectorBytes;
-  auto PeriodOf = [&](const std::string &Name, int64_t Assumed) -> unsigned {
+  const int64_t MostSmall = 2 * int64_t(WarpSize);
+  auto PeriodOf = [&](const std::string &Name, int64_t Assumed,
+                      int64_t &SmallUpTo) -> unsigned {
+    SmallUpTo = 0;
     int64_t G = Sector;
     unsigned LastWarp = (Threads - 1) / WarpSize;
     const std::array<std::array<int64_t, 3>, 4> Probes = {
@@ -450,6 +459,7 @@ void WarpEvaluator::evaluateLanes(
           Override.reset();
           if (At[0].size() != At[1].size() || At[1].size() != At[2].size())
             return 0;
+          std::vector<std::pair<int64_t, int64_t>> Moves; // (at 0, per unit)
           for (size_t L = 0; L < At[0].size(); ++L) {
             if (!At[0][L] || !At[1][L] || !At[2][L])
               continue;
@@ -457,7 +467,22 @@ void WarpEvaluator::evaluateLanes(
             if (*At[2][L] - *At[1][L] != D)
               return 0;
             G = std::gcd(G, D % Sector);
+            // Where the lane is at value 0, in 128 bits: Assumed * D may not
+            // fit in 64.
+            Moves.push_back({int64_t(__int128(*At[0][L]) - __int128(D) * Assumed),
+                             D});
           }
+          for (size_t I = 0; I < Moves.size(); ++I)
+            for (size_t J = I + 1; J < Moves.size(); ++J) {
+              int64_t E = Moves[I].second - Moves[J].second;
+              if (E == 0)
+                continue;
+              __int128 C = __int128(Moves[I].first) - Moves[J].first;
+              __int128 Reach = (C < 0 ? -C : C) + Sector + int64_t(S.ElemBytes);
+              __int128 Bound = Reach / (E < 0 ? -__int128(E) : __int128(E)) + 1;
+              SmallUpTo = int64_t(std::min<__int128>(
+                  std::max<__int128>(SmallUpTo, Bound), MostSmall));
+            }
         }
     return unsigned(Sector / G);
   };
@@ -469,7 +494,8 @@ void WarpEvaluator::evaluateLanes(
       int64_t Assumed = Used.at(Name).first;
       if (Assumed > std::numeric_limits<int64_t>::max() - 2 * Sector)
         continue;
-      unsigned Period = PeriodOf(Name, Assumed);
+      int64_t SmallUpTo = 0;
+      unsigned Period = PeriodOf(Name, Assumed, SmallUpTo);
       if (Period == 1)
         continue;
       auto SampleWith = [&](int64_t Value) {
@@ -480,7 +506,8 @@ void WarpEvaluator::evaluateLanes(
         return Again.Samples;
       };
       if (std::optional<AccessSite::ValueDependence> D = alignmentDependence(
-              Name, Assumed, Period, S.Samples, S.ElemBytes, SampleWith))
+              Name, Assumed, Period, S.Samples, S.ElemBytes, SampleWith,
+              SmallUpTo))
         S.AlignmentDependence.push_back(std::move(*D));
     }
   // The default block shape decides the answer when the address uses
@@ -520,11 +547,13 @@ meanSectors(const std::vector<AccessSite::WarpSample> &Samples,
 
 } // namespace
 
+
 std::optional<AccessSite::ValueDependence> WarpEvaluator::alignmentDependence(
     const std::string &Name, int64_t Assumed, unsigned Period,
     const std::vector<AccessSite::WarpSample> &AtAssumed, unsigned ElemBytes,
     const std::function<std::vector<AccessSite::WarpSample>(int64_t)>
-        &SampleWith) const {
+        &SampleWith,
+    int64_t SmallUpTo) const {
   std::optional<double> Base = meanSectors(AtAssumed, ElemBytes);
   if (!Base)
     return std::nullopt;
@@ -569,6 +598,22 @@ std::optional<AccessSite::ValueDependence> WarpEvaluator::alignmentDependence(
   for (unsigned K = 0; K < Modulus; ++K)
     D.Sectors[size_t(((Assumed % Modulus + Modulus) % Modulus + K) %
                      Modulus)] = Means[K];
+  // Small values, each against its residue: up to where lanes of one warp
+  // can no longer share a sector.
+  std::vector<double> Small;
+  for (int64_t V = 1; V <= SmallUpTo && V < Assumed; ++V) {
+    std::optional<double> M = meanSectors(SampleWith(V), ElemBytes);
+    if (!M)
+      return D;
+    Small.push_back(*M);
+    if (!Same(*M, D.Sectors[size_t(V % Modulus)]))
+      D.SmallBelow = V + 1;
+  }
+  if (D.SmallBelow) {
+    auto Below = llvm::ArrayRef<double>(Small).take_front(D.SmallBelow - 1);
+    D.SmallFewest = *std::min_element(Below.begin(), Below.end());
+    D.SmallMost = *std::max_element(Below.begin(), Below.end());
+  }
   return D;
 }
 

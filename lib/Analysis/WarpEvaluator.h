@@ -167,11 +167,15 @@ private:
   /// sector's worth is sampled and searched). AtAssumed is the
   /// launch's sample at Assumed; SampleWith(V) samples it again with the
   /// value set to V.
+  /// SmallUpTo: the values 1 to SmallUpTo, small enough to put some lanes
+  /// of one warp within a sector of each other, are sampled too
+  /// (ValueDependence::SmallBelow); 0 when none is.
   std::optional<AccessSite::ValueDependence> alignmentDependence(
       const std::string &Name, int64_t Assumed, unsigned Period,
       const std::vector<AccessSite::WarpSample> &AtAssumed, unsigned ElemBytes,
       const std::function<std::vector<AccessSite::WarpSample>(int64_t)>
-          &SampleWith) const;
+          &SampleWith,
+      int64_t SmallUpTo) const;
   /// Symbol values for thread Tid (read at each call) of block 0 at every
   /// loop's first iteration, runtime values as runtimeValue gives them;
   /// the defaulted ones used are added to Assumed (once each).

@@ -35,7 +35,7 @@ static_assert(sizeof(FileResult) == 168,
               "FileResult changed: update FileResultCodec");
 #endif
 
-constexpr char Magic[] = "cuda-coalesce-file-result/2";
+constexpr char Magic[] = "cuda-coalesce-file-result/3";
 
 template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
@@ -221,6 +221,9 @@ template <typename Ar> void io(Ar &A, AccessSite::ValueDependence &D) {
   A(D.Assumed);
   A(D.Modulus);
   A(D.Sectors);
+  A(D.SmallBelow);
+  A(D.SmallFewest);
+  A(D.SmallMost);
 }
 
 template <typename Ar> void io(Ar &A, AccessSite &S) {

@@ -144,6 +144,14 @@ std::string assumptionText(const AccessSite &S) {
                " varies, mean " + formatCount(D.mean()) +
                (When.empty() ? "" : "; " + formatCount(D.fewest()) +
                                         " when " + When) +
+               (D.SmallBelow
+                    ? "; " + formatCount(D.SmallFewest) +
+                          (D.SmallMost != D.SmallFewest
+                               ? " to " + formatCount(D.SmallMost)
+                               : "") +
+                          " for " + D.Name + " below " +
+                          std::to_string(D.SmallBelow)
+                    : "") +
                ")";
     }
     T += (T.empty() ? ", assuming " : ", ") + A.Name + " = " + Value;

@@ -148,6 +148,12 @@ Json access(const Finding &F) {
         for (double V : D.Sectors)
           ByResidue.push_back(jsonCount(V));
       E["by_residue"] = std::move(ByResidue);
+      if (D.SmallBelow)
+        E["small_values"] = {
+            {"below", D.SmallBelow},
+            {"sectors_per_request",
+             {{"fewest", jsonCount(D.SmallFewest)},
+              {"most", jsonCount(D.SmallMost)}}}};
       List.push_back(std::move(E));
     }
   }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """One line per analyzed access of a cuda-coalesce JSON report, for FileCheck.
 
-  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ if-predicated=MEAN][ unless CONDITION][ FLAGGED CHECK][ guard?][ depends NAME%MODULUS=[SECTORS,...]]...
+  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ if-predicated=MEAN][ unless CONDITION][ FLAGGED CHECK][ guard?][ depends NAME%MODULUS=[SECTORS,...][ below N=FEWEST..MOST]]...
   LINE:COL KIND `TEXT` CATEGORY: REASON[ range=LENGTH][ FLAGGED CHECK]
   LINE:COL KIND `TEXT` shared addr=ADDRESS wf=WAVEFRONTS ideal=IDEAL ways=WAYS CATEGORY[ FLAGGED CHECK]
 
@@ -11,7 +11,8 @@ guard?: the access runs under a condition the analysis could not evaluate
 (unevaluated_guard), taken as true in every lane.
 depends: an assumed value that moves the lanes within sectors, with the
 mean for each residue (alignment_depends_on), or NAME=FEWEST..MOST when
-the means did not repeat within 32 values.
+the means did not repeat within 32 values; below N=FEWEST..MOST: the
+values under N, small enough to change the means (small_values).
 Reads the report on stdin. The JSON itself is tested elsewhere after
 normalising; this view keeps engine tests one line per access.
 """
@@ -65,4 +66,8 @@ for a in report["accesses"]:
         else:
             spr = d["sectors_per_request"]
             line += " depends %s=%s..%s" % (d["name"], number(spr["fewest"]), number(spr["most"]))
+        if d.get("small_values"):
+            small = d["small_values"]
+            spr = small["sectors_per_request"]
+            line += " below %d=%s..%s" % (small["below"], number(spr["fewest"]), number(spr["most"]))
     print(line)

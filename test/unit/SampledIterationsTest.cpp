@@ -49,3 +49,4 @@ TEST(SampledIterations, ALongLoopIsSampledAcrossItsLength) {
   EXPECT_EQ(WarpEvaluator::iterationsToSample(8, 4, 9),
             (Its{0, 1, 2, 3, 4, 5, 6, 7}));
 }
+

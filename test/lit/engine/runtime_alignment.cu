@@ -8,7 +8,7 @@
 // 1001 % 8 == 1 is 4.875 here with 256-thread blocks.
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
 // RUN: %coalesce %s 2>&1 | FileCheck %s --check-prefix=TEXT --implicit-check-not=warning:
-// RUN: %coalesce --format=json --assume=off=5,width=1001 %s | %summarize | FileCheck %s --check-prefix=TOLD --implicit-check-not=depends
+// RUN: %coalesce --format=json --assume=off=5,width=1001,hid=16 %s | %summarize | FileCheck %s --check-prefix=TOLD --implicit-check-not=depends
 
 // An offset: 4 sectors when it keeps the warp on a sector boundary, 5 else.
 __global__ void offset(const float *in, float *out, int off) {
@@ -59,6 +59,43 @@ __global__ void wholeSectors(const float *in, float *out, int k) {
   out[i] = in[i + 8 * k];
   // CHECK: [[@LINE-1]]:3 store `out[i]` {{.*}} coalesced{{$}}
   // CHECK: [[@LINE-2]]:12 load `in[i + 8 * k]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+}
+
+// Small values: 16 x 16 blocks, two rows of a tile a warp, rows hid + 1
+// floats apart (Rodinia backprop). At the assumed magnitude the two rows
+// sit in sectors of their own, 5.75 for even hid; below 21 they can share
+// one: 5 sectors for hid = 16, as the H200 measured backprop's run.
+__global__ void smallRows(const float *in, float *out, int hid) {
+  int index = (hid + 1) * 16 * blockIdx.y + (hid + 1) * threadIdx.y +
+              threadIdx.x + 1 + (hid + 1);
+  out[index] = in[index];
+  // CHECK: [[@LINE-1]]:3 store `out[index]` {{.*}} spr=5.75 ideal=4 {{.*}} misaligned depends hid%2=[5.75,6] below 21=3.25..6{{$}}
+  // CHECK: [[@LINE-2]]:16 load `in[index]` {{.*}} spr=5.75 ideal=4 {{.*}} misaligned depends hid%2=[5.75,6] below 21=3.25..6{{$}}
+  // TOLD: [[@LINE-3]]:16 load `in[index]` {{.*}} spr=5 ideal=4 eff=0.8 misaligned{{$}}
+}
+// Flagged, the note gives the small values' range too. Up to 64, the
+// largest sampled, every value differs from its residue: below 65.
+__global__ void smallRowsStrided(const float *in, float *out, int hid) {
+  out[threadIdx.y * 16 + threadIdx.x] = in[(hid + 1) * threadIdx.y + 4 * threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced{{$}}
+  // CHECK: [[@LINE-2]]:41 load {{.*}} spr=17 ideal=4 {{.*}} strided FLAGGED coalescing-strided depends hid%8=[17,17,17,17,17,17,17,16] below 65=8.5..16.5{{$}}
+  // TEXT: runtime_alignment.cu:[[#@LINE-3]]:41: warning: strided load
+  // TEXT: note: lane address = in + 4*(4*threadIdx.x + threadIdx.y + threadIdx.y*hid), assuming hid = 1048576 (16 to 17 sectors per request as hid % 8 varies, mean 16.88; 16 when hid % 8 == 7; 8.5 to 16.5 for hid below 65)
+}
+
+// Negative: 32-wide blocks, a row a warp. The row length moves whole
+// warps, and small values are not sampled: its residues alone.
+__global__ void oneRowAWarp(const float *in, float *out, int width) {
+  out[threadIdx.y * width + threadIdx.x] = in[threadIdx.y * width + threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced depends width%8=[4,4.875,4.75,4.875,4.5,4.875,4.75,4.875]{{$}}
+  // CHECK: [[@LINE-2]]:44 load {{.*}} coalesced depends width%8=[4,4.875,4.75,4.875,4.5,4.875,4.75,4.875]{{$}}
+}
+
+// The launches give the blocks' shape; hid and width stay the run's.
+void hostRows(const float *in, float *out, int hid, int width) {
+  smallRows<<<dim3(1, 64), dim3(16, 16)>>>(in, out, hid);
+  smallRowsStrided<<<64, dim3(16, 16)>>>(in, out, hid);
+  oneRowAWarp<<<64, dim3(32, 8)>>>(in, out, width);
 }
 
 // Negative: a value in a guard only (assumed guards do not decide).
