@@ -806,7 +806,7 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
                           : unsigned(uint64_t(I) * (Warps - 1) / (NumWarps - 1)));
   // Along y and z, 2 blocks, or as many as a block's offset takes to come
   // back to the same places in the sectors (rows of 1001 floats, a block
-  // a row: 8), up to MaxSampledBlocksX.
+  // a row: 8), up to MaxSampledBlocksX; 64 blocks in all at most.
   std::array<unsigned, 3> Caps = {MaxSampledBlocksX, 2, 2};
   std::array<unsigned, 3> SampledBlocks;
   for (unsigned D = 0; D < 3; ++D) {
@@ -823,6 +823,12 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
     SampledBlocks[D] =
         Mentioned ? unsigned(std::min<int64_t>(Extent, Caps[D])) : 1;
   }
+  // A grid misaligned along all three dimensions would take 8 x 8 x 8
+  // blocks: no more than a square of 8 along x and y, the rest along z.
+  constexpr unsigned MaxSampledBlocks = MaxSampledBlocksX * MaxSampledBlocksX;
+  SampledBlocks[2] = std::max(
+      1u, std::min(SampledBlocks[2],
+                   MaxSampledBlocks / (SampledBlocks[0] * SampledBlocks[1])));
   unsigned Blocks = SampledBlocks[0] * SampledBlocks[1] * SampledBlocks[2];
   std::vector<unsigned> Iterations = {0};
   if (Innermost)

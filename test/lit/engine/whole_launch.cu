@@ -5,6 +5,7 @@
 // differs. Accesses whose warps all cost the same read as before.
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store|atomic)}}'
 // RUN: %coalesce %s 2>&1 | FileCheck %s --check-prefix=TEXT --implicit-check-not=warning:
+// RUN: %coalesce --format=json %s | FileCheck %s --check-prefix=JSON
 
 // 33 floats a block of 32 threads: block 0 is aligned, the next seven
 // start inside a sector (measured on the H200: 4.88 sectors per request).
@@ -84,8 +85,21 @@ __global__ void rowPerBlockY(float *out, const float *in) {
   // CHECK: [[@LINE-2]]:42 load {{.*}} spr=4 ideal=4 eff=0.9766 coalesced
 }
 
+// A grid misaligned along x, y and z (33, 1001 and 100003 floats a block)
+// would want 8 blocks along each: 64 at most are sampled, 8 x 8 x 1.
+__global__ void cube(const float *in, float *out) {
+  long i = blockIdx.x * 33L + blockIdx.y * 1001L + blockIdx.z * 100003L +
+           threadIdx.x;
+  out[i] = in[i];
+  // CHECK: [[@LINE-1]]:3 store {{.*}} spr=4.875 ideal=4 eff=0.8205 warps=4..5/4 misaligned
+  // CHECK: [[@LINE-2]]:12 load {{.*}} spr=4.875 ideal=4 eff=0.8205 warps=4..5/4 misaligned
+  // JSON: "kernel": "cube"
+  // JSON: "sampled": 64,
+}
+
 int main() {
   float *a, *b;
+  cube<<<dim3(64, 64, 64), 32>>>(a, b);
   rowPerBlockY<<<dim3(1, 4096), 250>>>(a, b);
   rowsOf33<<<4096, 32>>>(a, b);
   stridePerBlock<<<4096, 32>>>(a, b);
