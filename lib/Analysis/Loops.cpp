@@ -467,7 +467,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
   unsigned Marks = 0;
   auto Mark = [&](const Value &E, const std::string &Name,
                   const LExpr *&Sym) {
-    Sym = X.symbol(SymbolKind::Opaque, Ordinal,
+    Sym = X.symbol(SymbolKind::Carried, Ordinal,
                    "carried(" + Name + ")#" + std::to_string(Marks++));
     if (E.K == Value::Int)
       return Value::integer(Sym);
@@ -541,10 +541,9 @@ KernelWalker::Carried KernelWalker::walkAhead(
       return It == Unchanged.end() ? nullptr : It->second;
     });
     if (findUnknown(D) || mentionsIf(D, [](const SymbolExpr *Sym) {
-          StringRef N = Sym->getName();
           return Sym->getSymbolKind() == SymbolKind::LoopIter ||
-                 (Sym->getSymbolKind() == SymbolKind::Opaque &&
-                  (N.starts_with("carried(") || N.starts_with("iterations(")));
+                 Sym->getSymbolKind() == SymbolKind::Carried ||
+                 Sym->getSymbolKind() == SymbolKind::TripCount;
         }))
       return nullptr;
     return D;
@@ -774,7 +773,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
         if (!Runs && !IsDo)
           Runs = constantTripCount(Cond, I.Var, Start[I.Var], I.Step);
       if (!Runs)
-        Runs = X.symbol(SymbolKind::Opaque, 0,
+        Runs = X.symbol(SymbolKind::TripCount, 0,
                         "iterations(" +
                             (Inductions.empty()
                                  ? "#" + std::to_string(Ordinal)
@@ -900,7 +899,9 @@ const LExpr *KernelWalker::tripCount(const clang::Expr *Cond, const VarDecl *V,
       !V->getType()->isIntegerType() || findUnknown(From) ||
       mentionsIf(From, [](const SymbolExpr *S) {
         return S->getSymbolKind() == SymbolKind::LoopIter ||
-               S->getSymbolKind() == SymbolKind::Opaque;
+               S->getSymbolKind() == SymbolKind::Opaque ||
+               S->getSymbolKind() == SymbolKind::Carried ||
+               S->getSymbolKind() == SymbolKind::TripCount;
       }))
     return nullptr;
   auto IsV = [&](const clang::Expr *E) {

@@ -111,6 +111,7 @@ std::optional<int64_t> WarpEvaluator::runtimeValue(const SymbolExpr *S,
 bool WarpEvaluator::assumed(const SymbolExpr *S) const {
   SymbolKind K = S->getSymbolKind();
   if (K != SymbolKind::Param && K != SymbolKind::Opaque &&
+      K != SymbolKind::Carried && K != SymbolKind::TripCount &&
       K != SymbolKind::GridDim)
     return false;
   std::string Origin;
@@ -155,7 +156,9 @@ void WarpEvaluator::evaluateLanes(
       return 0;
     case SymbolKind::GridDim:
     case SymbolKind::Param:
-    case SymbolKind::Opaque: {
+    case SymbolKind::Opaque:
+    case SymbolKind::Carried:
+    case SymbolKind::TripCount: {
       if (Override)
         if (Sym->getName() == Override->first)
           return Override->second;
@@ -214,9 +217,7 @@ void WarpEvaluator::evaluateLanes(
       return Sym->getSymbolKind() == SymbolKind::ThreadIdx;
     });
     mentionsIf(G, [&](const SymbolExpr *Sym) {
-      llvm::StringRef Name = Sym->getName();
       if (PerLane && !Loaded && Sym->getSymbolKind() == SymbolKind::Opaque &&
-          !Name.starts_with("carried(") && !Name.starts_with("iterations(") &&
           assumed(Sym))
         Loaded = Sym;
       return false;
@@ -631,7 +632,9 @@ WarpEvaluator::firstIterationOfBlock0(const unsigned &Tid,
       return Block[Sym->getDim()];
     case SymbolKind::GridDim:
     case SymbolKind::Param:
-    case SymbolKind::Opaque: {
+    case SymbolKind::Opaque:
+    case SymbolKind::Carried:
+    case SymbolKind::TripCount: {
       std::string Origin;
       std::optional<int64_t> V = runtimeValue(Sym, Origin);
       if (Assumed && V && Origin == "default" &&

@@ -66,6 +66,8 @@ unsigned symbolRank(SymbolKind K) {
   case SymbolKind::Param:
     return 5;
   case SymbolKind::Opaque:
+  case SymbolKind::Carried:
+  case SymbolKind::TripCount:
     return 6;
   }
   return 7;
@@ -96,7 +98,11 @@ int compareExprs(const Expr *A, const Expr *B) {
       return C;
     if (int C = compareValues(SA->getDim(), SB->getDim()))
       return C;
-    return SA->getName().compare(SB->getName());
+    if (int C = SA->getName().compare(SB->getName()))
+      return C;
+    // Runtime values of different kinds share a rank: their kind decides.
+    return compareValues(unsigned(SA->getSymbolKind()),
+                         unsigned(SB->getSymbolKind()));
   }
   case ExprKind::Unknown:
     return cast<UnknownExpr>(A)->getReason().compare(

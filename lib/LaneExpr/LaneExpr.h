@@ -64,8 +64,11 @@ enum class ExprKind : uint8_t {
 
 /// What a symbol stands for. Symbols do not sort in declaration order: sums
 /// and products order them ThreadIdx, BlockIdx, LoopIter, BlockDim, GridDim,
-/// Param, Opaque (the rank table in LaneExpr.cpp), so that the lane-varying
-/// part of an address prints first: "4*threadIdx.x + 128*blockIdx.x + n".
+/// Param, then Opaque, Carried and TripCount alike by name (the rank table
+/// in LaneExpr.cpp), so that the lane-varying part of an address prints
+/// first: "4*threadIdx.x + 128*blockIdx.x + n". Opaque, Carried and
+/// TripCount are all runtime values --assume can name; their kinds keep a
+/// value the warp loaded apart from the loop's own symbols.
 enum class SymbolKind : uint8_t {
   Param,       ///< a kernel parameter or other named runtime value
   GridDim,     ///< gridDim.{x,y,z}
@@ -74,6 +77,8 @@ enum class SymbolKind : uint8_t {
   ThreadIdx,   ///< threadIdx.{x,y,z}
   LoopIter,    ///< the iteration number of a loop (0, 1, 2, ...)
   Opaque,      ///< a value the analysis cannot see through (e.g. a load)
+  Carried,     ///< a value a loop carries that its walk ahead cannot follow
+  TripCount,   ///< after a loop, how many iterations it ran
 };
 
 /// Comparison predicates of Cmp nodes (value 1 when true, 0 when false).
