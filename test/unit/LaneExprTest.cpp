@@ -66,6 +66,21 @@ TEST_F(LaneExprTest, LeavesAreUniqued) {
   EXPECT_FALSE(sym(N)->isBuiltin());
 }
 
+TEST_F(LaneExprTest, RuntimeValuesOfEveryKindSortAlikeAndStayApart) {
+  // A loaded value, a loop's carried value and its trip count share a
+  // rank; even under one name their kinds keep them apart, in one order.
+  const Expr *O = Ctx.symbol(SymbolKind::Opaque, 0, "x");
+  const Expr *C = Ctx.symbol(SymbolKind::Carried, 0, "x");
+  const Expr *T = Ctx.symbol(SymbolKind::TripCount, 0, "x");
+  EXPECT_NE(O, C);
+  EXPECT_NE(C, T);
+  EXPECT_EQ(Ctx.add({O, C, T}), Ctx.add({T, O, C}));
+  EXPECT_EQ(Ctx.add({O, C, T}), Ctx.add({C, T, O}));
+  // After parameters, as loaded values are.
+  EXPECT_EQ(print(Ctx.add(C, N)), "n + x");
+  EXPECT_EQ(print(Ctx.add(TX, T)), "threadIdx.x + x");
+}
+
 TEST_F(LaneExprTest, SumIsTheSamePointerInEitherOrder) {
   EXPECT_EQ(Ctx.add(N, M), Ctx.add(M, N));
   EXPECT_EQ(Ctx.add({TX, BX, N}), Ctx.add({N, BX, TX}));
