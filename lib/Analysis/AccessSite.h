@@ -166,10 +166,11 @@ struct AccessSite {
     unsigned Modulus = 0;
     std::vector<double> Sectors;
     /// The residues are sampled at the assumed magnitude, where the rows
-    /// or offsets a value separates are far apart. Small values can put
-    /// them within a sector of each other (rows of 17 floats, two a warp):
-    /// values 1 to 64 are sampled too, and SmallBelow is the least from
-    /// which each of them gives its residue's mean (0: all do). Values 1
+    /// a value separates are far apart. Small values can put lanes of one
+    /// warp within a sector of each other (rows of 17 floats, two a warp):
+    /// the values from 1 up to where that stops being possible (at most 64)
+    /// are sampled too, and SmallBelow is the least from which each of them
+    /// gives its residue's mean (0: all do, or none was sampled). Values 1
     /// to SmallBelow - 1 give SmallFewest to SmallMost sectors per request.
     int64_t SmallBelow = 0;
     double SmallFewest = 0, SmallMost = 0;

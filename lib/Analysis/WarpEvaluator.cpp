@@ -460,7 +460,9 @@ void WarpEvaluator::evaluateLanes(
           Override.reset();
           if (At[0].size() != At[1].size() || At[1].size() != At[2].size())
             return 0;
-          std::vector<std::pair<int64_t, int64_t>> Moves; // (at 0, per unit)
+          // Each lane's place at value 0 (in 128 bits: Assumed * D may not
+          // fit in 64) and its move per unit of the value.
+          std::vector<std::pair<__int128, int64_t>> Moves;
           for (size_t L = 0; L < At[0].size(); ++L) {
             if (!At[0][L] || !At[1][L] || !At[2][L])
               continue;
@@ -468,19 +470,16 @@ void WarpEvaluator::evaluateLanes(
             if (*At[2][L] - *At[1][L] != D)
               return 0;
             G = std::gcd(G, D % Sector);
-            // Where the lane is at value 0, in 128 bits: Assumed * D may not
-            // fit in 64.
-            Moves.push_back({int64_t(__int128(*At[0][L]) - __int128(D) * Assumed),
-                             D});
+            Moves.push_back({__int128(*At[0][L]) - __int128(D) * Assumed, D});
           }
           for (size_t I = 0; I < Moves.size(); ++I)
             for (size_t J = I + 1; J < Moves.size(); ++J) {
               int64_t E = Moves[I].second - Moves[J].second;
               if (E == 0)
                 continue;
-              __int128 C = __int128(Moves[I].first) - Moves[J].first;
-              __int128 Reach = (C < 0 ? -C : C) + Sector + int64_t(S.ElemBytes);
-              __int128 Bound = Reach / (E < 0 ? -__int128(E) : __int128(E)) + 1;
+              __int128 C = Moves[I].first - Moves[J].first;
+              __int128 Reach = (C < 0 ? -C : C) + Sector + S.ElemBytes;
+              __int128 Bound = Reach / (E < 0 ? -__int128(E) : E) + 1;
               SmallUpTo = int64_t(std::min<__int128>(
                   std::max<__int128>(SmallUpTo, Bound), MostSmall));
             }
@@ -547,7 +546,6 @@ meanSectors(const std::vector<AccessSite::WarpSample> &Samples,
 }
 
 } // namespace
-
 
 std::optional<AccessSite::ValueDependence> WarpEvaluator::alignmentDependence(
     const std::string &Name, int64_t Assumed, unsigned Period,
