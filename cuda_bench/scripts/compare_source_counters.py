@@ -43,8 +43,8 @@ report's accesses on it has is "shared with inlined code": nvcc put an
 instruction of an inlined call there (a second call's seed[i] load on
 particlefilter's line 347), so, like a shared line, it is not judged.
 Exit status 1 when a
-prediction differs from the measurement by more than 2 % (neither of these
-two counts as agreeing, nor as differing). With --losses, the lines that
+prediction differs from the measurement by more than 2 % (none of the
+verdicts that explain a difference counts as agreeing, nor as differing). With --losses, the lines that
 lose 1.9x or more (measured over ideal sectors) are listed instead,
 flagged or not.
 """
