@@ -301,6 +301,24 @@ const clang::Expr *boundOf(const clang::Expr *Cond, const VarDecl *V) {
   return nullptr;
 }
 
+/// What V is compared with in the comparison BO ("v < n", or "n > v"),
+/// and the operator as read from V's side; null when V is on neither.
+std::pair<const clang::Expr *, BinaryOperatorKind>
+comparedWith(const BinaryOperator *BO, const VarDecl *V) {
+  auto IsV = [&](const clang::Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == V;
+  };
+  if (IsV(BO->getLHS()))
+    return {BO->getRHS(), BO->getOpcode()};
+  if (IsV(BO->getRHS()))
+    return {BO->getLHS(),
+            BinaryOperator::isComparisonOp(BO->getOpcode())
+                ? BinaryOperator::reverseComparisonOp(BO->getOpcode())
+                : BO->getOpcode()};
+  return {nullptr, BO->getOpcode()};
+}
+
 } // namespace
 
 std::vector<KernelWalker::MemberKey>
@@ -904,18 +922,7 @@ const LExpr *KernelWalker::tripCount(const clang::Expr *Cond, const VarDecl *V,
                S->getSymbolKind() == SymbolKind::TripCount;
       }))
     return nullptr;
-  auto IsV = [&](const clang::Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == V;
-  };
-  BinaryOperatorKind Op = BO->getOpcode();
-  const clang::Expr *Bound = nullptr;
-  if (IsV(BO->getLHS())) {
-    Bound = BO->getRHS();
-  } else if (IsV(BO->getRHS())) {
-    Bound = BO->getLHS();
-    Op = BinaryOperator::reverseComparisonOp(Op);
-  }
+  auto [Bound, Op] = comparedWith(BO, V);
   if (!Bound || !BinaryOperator::isComparisonOp(Op))
     return nullptr;
   const LExpr *To = quietly([&] { return evalInt(Bound); });
@@ -968,18 +975,7 @@ const LExpr *KernelWalker::exitValue(
   if (Start.K != Value::Int || !By || std::abs(By->getValue()) != 1 || !BO ||
       !V->getType()->isIntegerType() || findUnknown(Start.I))
     return nullptr;
-  auto IsV = [&](const clang::Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == V;
-  };
-  BinaryOperatorKind Op = BO->getOpcode();
-  const clang::Expr *Bound = nullptr;
-  if (IsV(BO->getLHS())) {
-    Bound = BO->getRHS();
-  } else if (IsV(BO->getRHS())) {
-    Bound = BO->getLHS();
-    Op = BinaryOperator::reverseComparisonOp(Op);
-  }
+  auto [Bound, Op] = comparedWith(BO, V);
   if (!Bound || hasCall(Bound))
     return nullptr;
   bool Varies = false;

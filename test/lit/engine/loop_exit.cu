@@ -75,3 +75,16 @@ __global__ void tailsNotFollowed(const unsigned *src, const unsigned *len,
   hist[tid * 4 + c] += 1;
   // CHECK: [[@LINE-1]]:3 load+store `hist[tid * 4 + c]` gather: depends on 'len[tid]', loaded from memory, where the loop over 'c' ends{{$}}
 }
+
+// A condition that is no comparison, with the variable on its right
+// (n - i): no bound to read. This crashed the walk (a comparison's mirror
+// asked of a subtraction) until 2026-12-03.
+__global__ void notAComparison(float *out, int n) {
+  int i;
+  for (i = 0; n - i; ++i)
+    out[threadIdx.x * 64 + i] = 0;
+  // CHECK: [[@LINE-1]]:5 store `out[threadIdx.x * 64 + i]` {{.*}} chunked FLAGGED coalescing-chunked
+  // TEXT: loop_exit.cu:[[#@LINE-2]]:5: warning: chunked store
+  out[threadIdx.x + i] = 1;
+  // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x + i]` addr=out + 4*(threadIdx.x + iterations(i)) {{.*}} coalesced depends iterations(i)%8=[4,5,5,5,5,5,5,5]{{$}}
+}
