@@ -180,8 +180,24 @@ __global__ void tailAfterLoop(const unsigned *src, const unsigned *len,
   dst[tid] = src[offset + i] + acc;
 }
 
+// Rows of hid + 1 floats, a 16 x 16 tile a block (Rodinia backprop): with
+// hid = 16 a warp's two rows are 4 bytes apart and share a sector, which
+// rows far apart never do (the run's hid comes from the command line).
+__global__ void smallRows(const float *in, float *out, int hid) {
+  int index = (hid + 1) * 16 * blockIdx.y + (hid + 1) * threadIdx.y +
+              threadIdx.x + 1 + (hid + 1);
+  out[index] = in[index];
+}
+// The same with rows of 25 floats: 36 bytes between a warp's two rows.
+__global__ void widerRows(const float *in, float *out, int cols) {
+  int index = (cols + 1) * 16 * blockIdx.y + (cols + 1) * threadIdx.y +
+              threadIdx.x + 1 + (cols + 1);
+  out[index] = in[index];
+}
+
 int main(int argc, char **argv) {
   const int Stride = argc > 1 ? std::atoi(argv[1]) : 4;
+  const int Hid = argc > 2 ? std::atoi(argv[2]) : 16;
   const int Rows = 1 << 16;
   std::vector<int> rowptr(Rows + 1);
   rowptr[0] = 0;
@@ -247,6 +263,8 @@ int main(int argc, char **argv) {
                          reinterpret_cast<int *>(c), 2049);
   pyramid<<<512, 256>>>(reinterpret_cast<const int *>(b),
                         reinterpret_cast<int *>(c), 100000, 20);
+  smallRows<<<dim3(1, 4096), dim3(16, 16)>>>(b, c, Hid);
+  widerRows<<<dim3(1, 4096), dim3(16, 16)>>>(b, c, Hid + 8);
   cudaError_t E = cudaDeviceSynchronize();
   if (E != cudaSuccess) {
     std::fprintf(stderr, "%s\n", cudaGetErrorString(E));
