@@ -28,7 +28,7 @@ compiler turned into predicated instructions that every warp issues) is
 "agrees if predicated". A line that differs but lies between the fewest
 and the most sectors the report gives for the values it assumed
 (alignment_depends_on, with its small values: a row length or an offset
-the run chose) is
+the run chose; block_depends_on: a block size the host computes) is
 "within the runtime range". A line that differs, is run under a condition
 the report says it could not evaluate (unevaluated_guard: a comparison of
 loaded data or of floats, taken as true in every lane) and measures no
@@ -60,14 +60,16 @@ import sys
 
 def runtime_span(access):
     """The fewest and most sectors per request over the values the report
-    says the access depends on (alignment_depends_on), its small values
-    included, or None."""
+    says the access depends on (alignment_depends_on, its small values
+    included, and block_depends_on), or None."""
     deps = access.get("alignment_depends_on") or []
-    if not deps:
-        return None
     spans = [d["sectors_per_request"] for d in deps]
     spans += [d["small_values"]["sectors_per_request"] for d in deps
               if d.get("small_values")]
+    if access.get("block_depends_on"):
+        spans.append(access["block_depends_on"]["sectors_per_request"])
+    if not spans:
+        return None
     return (min(s["fewest"] for s in spans), max(s["most"] for s in spans))
 
 

@@ -190,6 +190,13 @@ struct AccessSite {
   /// warp with fewer lanes on makes a request of fewer sectors (at most the
   /// launch's most). Empty otherwise.
   std::string UnevaluatedGuard;
+  /// The kernel's launch passes a block the host computes at run time
+  /// (dim3 threads(numThreads), numThreads set on several branches): the
+  /// default shape stands in, and the launch's mean sectors per request
+  /// for blocks of 1 to 1024 threads along x, the default's among them,
+  /// as (blockDim.x, sectors) pairs in increasing blockDim.x. Empty
+  /// otherwise.
+  std::vector<std::pair<unsigned, double>> SectorsByBlockX;
   std::array<unsigned, 3> BlockDim = {0, 0, 0}; ///< as used; 0: unknown
 
   /// clang SourceLocations (raw encodings, 0 when none) of the access and

@@ -128,6 +128,12 @@ std::array<unsigned, 3> WarpEvaluator::threadOf(unsigned LinearTid) const {
   return {X0, Y0, Z0};
 }
 
+namespace {
+std::optional<double>
+meanSectors(const std::vector<AccessSite::WarpSample> &Samples,
+            unsigned ElemBytes);
+} // namespace
+
 void WarpEvaluator::evaluateLanes(
     AccessSite &S, const LExpr *Off, llvm::ArrayRef<const LExpr *> Path,
     const LoopFacts &Loops, const std::set<const LExpr *> *Predicated) const {
@@ -486,7 +492,7 @@ void WarpEvaluator::evaluateLanes(
         }
     return unsigned(Sector / G);
   };
-  if (!S.Shared && S.ElemBytes && !S.Samples.empty())
+  if (!S.Shared && S.ElemBytes && !S.Samples.empty() && !ResamplingBlock)
     for (const std::string &Name : Defaulted) {
       // The grid's size moves no lane within a sector of its block.
       if (llvm::StringRef(Name).starts_with("gridDim."))
@@ -510,6 +516,32 @@ void WarpEvaluator::evaluateLanes(
               SmallUpTo))
         S.AlignmentDependence.push_back(std::move(*D));
     }
+  // A launch whose block the host computes at run time: the default shape
+  // stands in; the launch is sampled again for blocks of 1 to 1024 threads
+  // along x, so that the report says what smaller ones give (the last,
+  // one-thread level of a recursive scan).
+  if (!S.Shared && S.ElemBytes && !S.Samples.empty() && !ResamplingBlock &&
+      !BlockKnown && Launch && Launch->Site && !Launch->Block) {
+    WarpEvaluator Other(*this);
+    Other.ResamplingBlock = true;
+    for (unsigned Size = 1; Size <= unsigned(MaxThreadsPerBlock); Size *= 2) {
+      std::optional<double> M;
+      if (Size == Block[0] && Block[1] == 1 && Block[2] == 1) {
+        M = meanSectors(S.Samples, S.ElemBytes);
+      } else {
+        Other.Block = {Size, 1, 1};
+        AccessSite Again;
+        Other.evaluateLanes(Again, Off, Path, Loops, Predicated);
+        if (Again.UnknownReason.empty())
+          M = meanSectors(Again.Samples, S.ElemBytes);
+      }
+      if (!M) {
+        S.SectorsByBlockX.clear();
+        break;
+      }
+      S.SectorsByBlockX.push_back({Size, *M});
+    }
+  }
   // The default block shape decides the answer when the address uses
   // blockDim or threadIdx.y/z: say so next to the other assumptions.
   // Terms scaled by blockIdx vanish in block 0, so only the rest counts.

@@ -110,6 +110,9 @@ private:
   std::array<unsigned, 3> Block = {256, 1, 1};
   bool BlockKnown = false;
   std::string BlockOrigin;
+  /// A copy sampling the launch again under another block size
+  /// (AccessSite::SectorsByBlockX): its own dependences are not searched.
+  bool ResamplingBlock = false;
 
   /// The sample of the launch evaluated beyond warp 0 (see sampleLaunch).
   /// Every warp of a block (at most 32): a warp the others do not stand

@@ -23,7 +23,7 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 904,
+static_assert(sizeof(AccessSite) == 928,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
@@ -35,7 +35,7 @@ static_assert(sizeof(FileResult) == 168,
               "FileResult changed: update FileResultCodec");
 #endif
 
-constexpr char Magic[] = "cuda-coalesce-file-result/3";
+constexpr char Magic[] = "cuda-coalesce-file-result/4";
 
 template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
@@ -45,6 +45,7 @@ template <typename Ar> void io(Ar &A, AccessSite::RelatedPositions &P);
 template <typename Ar> void io(Ar &A, AccessSite::ClangLocations &L);
 template <typename Ar> void io(Ar &A, AccessSite::WarpSample &W);
 template <typename Ar> void io(Ar &A, AccessSite::ValueDependence &D);
+template <typename Ar> void io(Ar &A, std::pair<unsigned, double> &P);
 template <typename Ar> void io(Ar &A, AccessSite &S);
 template <typename Ar> void io(Ar &A, InputStatus &S);
 template <typename Ar> void io(Ar &A, TranslationUnitResult &U);
@@ -226,6 +227,11 @@ template <typename Ar> void io(Ar &A, AccessSite::ValueDependence &D) {
   A(D.SmallMost);
 }
 
+template <typename Ar> void io(Ar &A, std::pair<unsigned, double> &P) {
+  A(P.first);
+  A(P.second);
+}
+
 template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.Pos);
   A(S.RangeEndColumn);
@@ -258,6 +264,7 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.ContiguousIf);
   A(S.AlignmentDependence);
   A(S.UnevaluatedGuard);
+  A(S.SectorsByBlockX);
   A(S.BlockDim);
   A(S.Clang);
 }

@@ -225,6 +225,19 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
             "makes fewer sectors, at most " +
             std::to_string(F.Launch ? F.Launch->MaxSectors : F.Cost->Sectors) +
             " per request");
+  // A block the host computes at run time: the default stood in.
+  if (F.Cost && !S.SectorsByBlockX.empty()) {
+    double Fewest = S.SectorsByBlockX.front().second, Most = Fewest;
+    for (const auto &[Size, Sectors] : S.SectorsByBlockX) {
+      Fewest = std::min(Fewest, Sectors);
+      Most = std::max(Most, Sectors);
+    }
+    F.Notes.push_back("the launch's block is computed at run time; " +
+                      std::to_string(S.BlockDim[0]) +
+                      " threads are assumed (--block-dim gives the run's): " +
+                      formatCount(Fewest) + " to " + formatCount(Most) +
+                      " sectors per request for 1 to 1024 threads");
+  }
   // One template's instantiations share a location: say which one this is.
   if (S.Kernel.find('<') != std::string::npos)
     F.Notes.insert(F.Notes.begin(), "in kernel " + S.Kernel);

@@ -165,6 +165,22 @@ Json access(const Finding &F) {
   // cannot evaluate; the numbers are for full warps (an upper bound).
   if (!Site.UnevaluatedGuard.empty())
     A["unevaluated_guard"] = Site.UnevaluatedGuard;
+  // Extension of v1: the launch passes a block the host computes at run
+  // time; the launch's mean for blocks of 1 to 1024 threads along x.
+  if (!Site.SectorsByBlockX.empty()) {
+    Json BySize = Json::object();
+    double Fewest = Site.SectorsByBlockX.front().second, Most = Fewest;
+    for (const auto &[Size, Sectors] : Site.SectorsByBlockX) {
+      BySize[std::to_string(Size)] = jsonCount(Sectors);
+      Fewest = std::min(Fewest, Sectors);
+      Most = std::max(Most, Sectors);
+    }
+    A["block_depends_on"] = {
+        {"assumed", Site.BlockDim[0]},
+        {"sectors_per_request",
+         {{"fewest", jsonCount(Fewest)}, {"most", jsonCount(Most)}}},
+        {"by_block_x", std::move(BySize)}};
+  }
   // Extension of v1: a lane walks a range whose start it loaded (CSR, a
   // thread a row); the length the data decides, as the source names it.
   if (!Site.DataDependentRange.empty())

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """One line per analyzed access of a cuda-coalesce JSON report, for FileCheck.
 
-  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ if-predicated=MEAN][ unless CONDITION][ FLAGGED CHECK][ guard?][ depends NAME%MODULUS=[SECTORS,...][ below N=FEWEST..MOST]]...
+  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ if-predicated=MEAN][ unless CONDITION][ FLAGGED CHECK][ guard?][ depends NAME%MODULUS=[SECTORS,...][ below N=FEWEST..MOST]]...[ block=FEWEST..MOST]
   LINE:COL KIND `TEXT` CATEGORY: REASON[ range=LENGTH][ FLAGGED CHECK]
   LINE:COL KIND `TEXT` shared addr=ADDRESS wf=WAVEFRONTS ideal=IDEAL ways=WAYS CATEGORY[ FLAGGED CHECK]
 
@@ -13,6 +13,8 @@ depends: an assumed value that moves the lanes within sectors, with the
 mean for each residue (alignment_depends_on), or NAME=FEWEST..MOST when
 the means did not repeat within 32 values; below N=FEWEST..MOST: the
 values under N, small enough to change the means (small_values).
+block=FEWEST..MOST: the launch's block is computed at run time, and
+blocks of 1 to 1024 threads give that range (block_depends_on).
 Reads the report on stdin. The JSON itself is tested elsewhere after
 normalising; this view keeps engine tests one line per access.
 """
@@ -70,4 +72,7 @@ for a in report["accesses"]:
             small = d["small_values"]
             spr = small["sectors_per_request"]
             line += " below %d=%s..%s" % (small["below"], number(spr["fewest"]), number(spr["most"]))
+    if a.get("block_depends_on"):
+        spr = a["block_depends_on"]["sectors_per_request"]
+        line += " block=%s..%s" % (number(spr["fewest"]), number(spr["most"]))
     print(line)

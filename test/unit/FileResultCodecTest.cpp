@@ -70,7 +70,11 @@ FileResult sample() {
   S.ContiguousIf = "stride == 1";
   S.AlignmentDependence = {{"width", 1048576, 8, {4, 4.875, 4.75, 4.5}},
                            {"off", -3, 0, {0.0625, 1e300}}};
+  S.AlignmentDependence[0].SmallBelow = 21;
+  S.AlignmentDependence[0].SmallFewest = 3.25;
+  S.AlignmentDependence[0].SmallMost = 6;
   S.UnevaluatedGuard = "depends on 'mask[tid]', loaded from memory";
+  S.SectorsByBlockX = {{1, 1.0}, {16, 2.0}, {256, 4.0}, {1024, 1e300}};
   S.BlockDim = {32, 8, 2};
   S.Clang = {1, 2, 3, 4, 5, UINT64_MAX};
   R.Unit.Sites.push_back(S);
@@ -147,7 +151,14 @@ void expectSameSite(const AccessSite &A, const AccessSite &B) {
     // Doubles travel bit for bit.
     EXPECT_EQ(A.AlignmentDependence[I].Sectors,
               B.AlignmentDependence[I].Sectors);
+    EXPECT_EQ(A.AlignmentDependence[I].SmallBelow,
+              B.AlignmentDependence[I].SmallBelow);
+    EXPECT_EQ(A.AlignmentDependence[I].SmallFewest,
+              B.AlignmentDependence[I].SmallFewest);
+    EXPECT_EQ(A.AlignmentDependence[I].SmallMost,
+              B.AlignmentDependence[I].SmallMost);
   }
+  EXPECT_EQ(A.SectorsByBlockX, B.SectorsByBlockX);
   EXPECT_EQ(A.BlockDim, B.BlockDim);
   EXPECT_EQ(A.Clang.Begin, B.Clang.Begin);
   EXPECT_EQ(A.Clang.End, B.Clang.End);
