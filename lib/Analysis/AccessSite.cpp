@@ -31,6 +31,13 @@ absoluteOffsets(int64_t Lane0, const std::vector<std::optional<int64_t>> &Rel) {
   return Addrs;
 }
 
+std::pair<double, double> AccessSite::blockXRange() const {
+  auto [Fewest, Most] = std::minmax_element(
+      SectorsByBlockX.begin(), SectorsByBlockX.end(),
+      [](const auto &A, const auto &B) { return A.second < B.second; });
+  return {Fewest->second, Most->second};
+}
+
 double AccessSite::ValueDependence::fewest() const {
   return Sectors.empty() ? 0 : *std::min_element(Sectors.begin(), Sectors.end());
 }

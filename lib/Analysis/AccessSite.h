@@ -197,6 +197,8 @@ struct AccessSite {
   /// as (blockDim.x, sectors) pairs in increasing blockDim.x. Empty
   /// otherwise.
   std::vector<std::pair<unsigned, double>> SectorsByBlockX;
+  /// The fewest and most of SectorsByBlockX (which must not be empty).
+  std::pair<double, double> blockXRange() const;
   std::array<unsigned, 3> BlockDim = {0, 0, 0}; ///< as used; 0: unknown
 
   /// clang SourceLocations (raw encodings, 0 when none) of the access and

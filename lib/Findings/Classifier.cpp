@@ -227,11 +227,7 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
             " per request");
   // A block the host computes at run time: the default stood in.
   if (F.Cost && !S.SectorsByBlockX.empty()) {
-    double Fewest = S.SectorsByBlockX.front().second, Most = Fewest;
-    for (const auto &[Size, Sectors] : S.SectorsByBlockX) {
-      Fewest = std::min(Fewest, Sectors);
-      Most = std::max(Most, Sectors);
-    }
+    auto [Fewest, Most] = S.blockXRange();
     F.Notes.push_back("the launch's block is computed at run time; " +
                       std::to_string(S.BlockDim[0]) +
                       " threads are assumed (--block-dim gives the run's): " +

@@ -169,12 +169,9 @@ Json access(const Finding &F) {
   // time; the launch's mean for blocks of 1 to 1024 threads along x.
   if (!Site.SectorsByBlockX.empty()) {
     Json BySize = Json::object();
-    double Fewest = Site.SectorsByBlockX.front().second, Most = Fewest;
-    for (const auto &[Size, Sectors] : Site.SectorsByBlockX) {
+    for (const auto &[Size, Sectors] : Site.SectorsByBlockX)
       BySize[std::to_string(Size)] = jsonCount(Sectors);
-      Fewest = std::min(Fewest, Sectors);
-      Most = std::max(Most, Sectors);
-    }
+    auto [Fewest, Most] = Site.blockXRange();
     A["block_depends_on"] = {
         {"assumed", Site.BlockDim[0]},
         {"sectors_per_request",
