@@ -301,6 +301,19 @@ const clang::Expr *boundOf(const clang::Expr *Cond, const VarDecl *V) {
   return nullptr;
 }
 
+/// Whether S reads none of Vars (the variables a loop assigns): its value
+/// is the same in every iteration.
+bool readsNoneOf(const Stmt *S,
+                 const llvm::SmallPtrSetImpl<const VarDecl *> &Vars) {
+  if (!S)
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && Vars.count(VD))
+      return false;
+  return llvm::all_of(S->children(),
+                      [&](const Stmt *C) { return readsNoneOf(C, Vars); });
+}
+
 /// What V is compared with in the comparison BO ("v < n", or "n > v"),
 /// and the operator as read from V's side; null when V is on neither.
 std::pair<const clang::Expr *, BinaryOperatorKind>
@@ -634,19 +647,7 @@ KernelWalker::stepOf(const Stmt *Update, const VarDecl *V,
     return DRE && DRE->getDecl() == V;
   };
   auto Invariant = [&](const clang::Expr *S) {
-    bool Varies = false;
-    std::function<void(const Stmt *)> Walk = [&](const Stmt *N) {
-      if (!N)
-        return;
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-          if (Assigned.count(VD))
-            Varies = true;
-      for (const Stmt *C : N->children())
-        Walk(C);
-    };
-    Walk(S);
-    return !Varies;
+    return readsNoneOf(S, Assigned);
   };
   auto Scaled = [&](const LExpr *S) {
     if (!V->getType()->isPointerType())
@@ -976,19 +977,7 @@ const LExpr *KernelWalker::exitValue(
       !V->getType()->isIntegerType() || findUnknown(Start.I))
     return nullptr;
   auto [Bound, Op] = comparedWith(BO, V);
-  if (!Bound || hasCall(Bound))
-    return nullptr;
-  bool Varies = false;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *N) {
-    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(N))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        Varies |= Assigned.count(VD) > 0;
-    if (N)
-      for (const Stmt *C : N->children())
-        Walk(C);
-  };
-  Walk(Bound);
-  if (Varies)
+  if (!Bound || hasCall(Bound) || !readsNoneOf(Bound, Assigned))
     return nullptr;
   const LExpr *To = quietly([&] { return evalInt(Bound); });
   if (!To)
