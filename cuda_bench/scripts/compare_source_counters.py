@@ -166,9 +166,9 @@ LOSS = 1.9
 
 def losses(meas, groups, out):
     """Every measured line and operation whose sectors per request are
-    LOSS times its ideal or more: the report's ideal (the mean over the
-    line's accesses), else Nsight's where the report has none; and whether
-    any access of the line is flagged."""
+    LOSS times its ideal or more: the report's ideal where the line's
+    accesses agree on one, else Nsight's; and whether any access of the
+    line is flagged."""
     lines = ["| file:line | kernel | op | measured | ideal | loss | category | flagged |",
              "|---|---|---|---:|---:|---:|---|---|"]
     tally = collections.Counter()
@@ -177,8 +177,17 @@ def losses(meas, groups, out):
         if requests == 0:
             continue
         accs = groups.get(key, [])
-        ideals = [a["ideal_sectors"] for a in accs if a.get("ideal_sectors")]
-        ideal = sum(ideals) / len(ideals) if ideals else ncu_ideal / requests
+        ideals = {a["ideal_sectors"] for a in accs if a.get("ideal_sectors")}
+        # The report's ideal knows a copy of a whole struct uses every byte
+        # its instructions fetch between them (Nsight counts each alone),
+        # but a line whose accesses want different ideals is measured as a
+        # mix weighed by how often nvcc issues each (a uniform load it
+        # issues once for the loop), which a mean over the report's
+        # accesses is not: there Nsight's ideal is the line's.
+        if len(ideals) == 1 or not ncu_ideal:
+            ideal = sum(ideals) / len(ideals) if ideals else 0
+        else:
+            ideal = ncu_ideal / requests
         spr = sectors / requests
         if not ideal or spr / ideal < LOSS:
             continue
