@@ -447,6 +447,14 @@ private:
   exitValue(const clang::Expr *Cond, const clang::VarDecl *V,
             const Value &Start, const LExpr *Step,
             const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Assigned);
+  /// The value of a local integer declared without an initializer.
+  const LExpr *uninitialised(const clang::VarDecl *VD);
+  std::map<const clang::VarDecl *, Value> lastIterationValues(
+      const clang::Stmt *Body, const LExpr *Iter, const clang::VarDecl *Var,
+      const LExpr *Start, const LExpr *Step, const LExpr *Trips,
+      const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Candidates,
+      const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Assigned,
+      const std::map<const clang::VarDecl *, Value> &Before);
   const LExpr *constantTripCount(const clang::Expr *Cond,
                                  const clang::VarDecl *V, const Value &Start,
                                  const LExpr *Step);

@@ -332,6 +332,43 @@ comparedWith(const BinaryOperator *BO, const VarDecl *V) {
   return {nullptr, BO->getOpcode()};
 }
 
+/// Whether S holds a continue of the loop it is in (not of one inside).
+bool hasContinue(const Stmt *S, bool InNestedLoop = false) {
+  if (!S)
+    return false;
+  if (isa<ContinueStmt>(S))
+    return !InNestedLoop;
+  bool Nested = InNestedLoop || isa<ForStmt>(S) || isa<WhileStmt>(S) ||
+                isa<DoStmt>(S);
+  return llvm::any_of(S->children(), [&](const Stmt *C) {
+    return hasContinue(C, Nested);
+  });
+}
+
+/// "if (v == e) break;" (or "e == v", the break alone or in braces): V and
+/// e; {null, null} for any other statement.
+std::pair<const VarDecl *, const clang::Expr *> breakWhenEqual(const Stmt *S) {
+  const auto *If = dyn_cast<IfStmt>(S);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+    return {};
+  const Stmt *Then = If->getThen();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+    Then = CS->size() == 1 ? CS->body_front() : nullptr;
+  const auto *BO =
+      dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+  if (!isa_and_nonnull<BreakStmt>(Then) || !BO || BO->getOpcode() != BO_EQ)
+    return {};
+  auto Var = [](const clang::Expr *E) -> const VarDecl * {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  };
+  if (const VarDecl *V = Var(BO->getLHS()))
+    return {V, BO->getRHS()};
+  if (const VarDecl *V = Var(BO->getRHS()))
+    return {V, BO->getLHS()};
+  return {};
+}
+
 } // namespace
 
 std::vector<KernelWalker::MemberKey>
@@ -764,6 +801,12 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
         env()[I.Var] = shifted(X, S, I.Step, Count);
     }
   };
+  // What the variables the loop sets hold before it: after it, where the
+  // loop might not have run, they may still hold it.
+  std::map<const VarDecl *, Value> Before;
+  for (const VarDecl *V : Others)
+    if (env().count(V) || isa<ParmVarDecl>(V))
+      Before[V] = readVariable(V);
   Carried Kept = walkAhead(Loop, Cond, Inc, Body, IsDo, CondVar, Ordinal, Iter,
                            Others, Members, [&] { Advance(Iter); });
   forgetAll(Others, "changed inside a loop");
@@ -841,10 +884,12 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     LoopsSeen.Split.insert(Iter);
   // How often it runs at most (a break may leave it sooner), the same in
   // every lane: a sample of its iterations goes no further.
+  const Induction *Counted = nullptr;
   if (!IsDo)
     for (const Induction &I : Inductions)
       if (const LExpr *N = tripCount(Cond, I.Var, Start[I.Var], I.Step)) {
         LoopsSeen.Trips[Iter] = N;
+        Counted = &I;
         break;
       }
   // A range each lane loaded the start of (CSR, a thread a row): the
@@ -897,7 +942,20 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     DataRanges.erase(V);
     LoopRanges.erase(V);
   }
+  std::map<const VarDecl *, Value> Last;
+  if (Counted && Start[Counted->Var].K == Value::Int) {
+    llvm::SmallPtrSet<const VarDecl *, 8> Candidates;
+    for (const VarDecl *V : Others)
+      if (!Kept.Vars.count(V))
+        Candidates.insert(V);
+    Last = lastIterationValues(Body, Iter, Counted->Var,
+                               Start[Counted->Var].I, Counted->Step,
+                               LoopsSeen.Trips[Iter], Candidates, Assigned,
+                               Before);
+  }
   Leave();
+  for (const auto &[V, Held] : Last)
+    env()[V] = Held;
 }
 
 /// The number of times a loop runs when it counts an integer V from a
@@ -957,6 +1015,104 @@ const LExpr *KernelWalker::tripCount(const clang::Expr *Cond, const VarDecl *V,
       (B->getValue() - A->getValue()) / S >= 0)
     return X.constant((B->getValue() - A->getValue()) / S);
   return nullptr;
+}
+
+/// What the variables a loop sets in every iteration, without reading what
+/// the iteration before left, hold after it: what its last iteration leaves
+/// them. Rodinia's hotspot and pathfinder set "computed = false" and then
+/// "computed = true" under a condition on the iteration, and store after
+/// the loop "if (computed)". Called where the body's walk ends, each
+/// variable holding its value at the end of iteration Iter; nothing
+/// unknown may be in that value, which a value the previous iteration left
+/// would be (the walk forgot them at the head). The last iteration is the
+/// trip count Trips of the loop counting Var from Start by Step, less one:
+/// when Trips folds to a constant the loop runs at least once; otherwise
+/// the value is a select on its running, with the value the variable held
+/// Before. A variable declared without a value (hotspot's "bool computed;")
+/// is read after the loop only where the loop ran, or the program reads an
+/// indeterminate value: its last iteration's value stands alone. The body
+/// may leave early only by "if (var == e) break;" at its
+/// top that holds at the last iteration, which it then does at that one
+/// alone (Var takes each value once), and nothing after that break may set
+/// the variable; a continue, a return or a goto gives up.
+std::map<const VarDecl *, Value> KernelWalker::lastIterationValues(
+    const Stmt *Body, const LExpr *Iter, const VarDecl *Var,
+    const LExpr *Start, const LExpr *Step, const LExpr *Trips,
+    const llvm::SmallPtrSetImpl<const VarDecl *> &Candidates,
+    const llvm::SmallPtrSetImpl<const VarDecl *> &Assigned,
+    const std::map<const VarDecl *, Value> &Before) {
+  std::map<const VarDecl *, Value> Out;
+  if (!Trips || Candidates.empty() || hasContinue(Body))
+    return Out;
+  // At least once: the count itself. Otherwise the count when it is one or
+  // more (tripCount's max(0, d) is d there), under that condition.
+  const LExpr *RunsOnce = nullptr;
+  const LExpr *Count = Trips;
+  if (const auto *N = dyn_cast<ConstantExpr>(Trips)) {
+    if (N->getValue() < 1)
+      return Out;
+  } else {
+    if (const auto *M = dyn_cast<NAryExpr>(Trips);
+        M && M->getKind() == ExprKind::Max && M->getNumOperands() == 2)
+      for (unsigned K = 0; K < 2; ++K)
+        if (const auto *Zero = dyn_cast<ConstantExpr>(M->getOperand(K));
+            Zero && Zero->getValue() == 0)
+          Count = M->getOperand(1 - K);
+    RunsOnce = X.cmp(CmpPred::LT, X.constant(0), Count);
+  }
+  const LExpr *LastIter = X.sub(Count, X.constant(1));
+
+  llvm::SmallVector<const Stmt *, 16> Top;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    Top.append(CS->body_begin(), CS->body_end());
+  else
+    Top.push_back(Body);
+  llvm::SmallPtrSet<const VarDecl *, 8> SetAfterExit;
+  bool Exited = false;
+  for (const Stmt *S : Top) {
+    if (Exited)
+      collectAssigned(S, SetAfterExit);
+    auto [V, E] = breakWhenEqual(S);
+    if (V && V == Var && readsNoneOf(E, Assigned) && !hasCall(E)) {
+      const LExpr *At = X.add(Start, X.mul(Step, LastIter));
+      const LExpr *Eq = quietly([&] { return evalInt(E); });
+      if (Eq != At)
+        return Out;
+      Exited = true;
+      continue;
+    }
+    if (hasEarlyExit(S, /*InNestedLoop=*/false))
+      return Out;
+  }
+
+  for (const VarDecl *V : Candidates) {
+    if (SetAfterExit.count(V) || !V->getType()->isIntegralOrEnumerationType())
+      continue;
+    Value End = readVariable(V);
+    if (End.K != Value::Int || findUnknown(End.I) ||
+        mentionsIf(End.I, [&](const SymbolExpr *Sym) {
+          return (Sym->getSymbolKind() == SymbolKind::LoopIter && Sym != Iter) ||
+                 Sym->getSymbolKind() == SymbolKind::Carried ||
+                 Sym->getSymbolKind() == SymbolKind::TripCount;
+        }))
+      continue;
+    const LExpr *At = X.substitute(End.I, [&](const SymbolExpr *Sym) {
+      return Sym == Iter ? LastIter : nullptr;
+    });
+    if (RunsOnce) {
+      auto It = Before.find(V);
+      if (It == Before.end() || It->second.K != Value::Int)
+        continue;
+      if (It->second.I != uninitialised(V)) {
+        if (findUnknown(It->second.I))
+          continue;
+        At = X.select(RunsOnce, At, It->second.I);
+      }
+    }
+    if (!findUnknown(At))
+      Out[V] = Value::integer(At);
+  }
+  return Out;
 }
 
 /// Where an integer V counted by one leaves a loop whose condition is that

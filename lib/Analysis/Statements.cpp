@@ -49,6 +49,10 @@ void KernelWalker::VisitDeclStmt(const DeclStmt *DS) {
       declare(VD);
 }
 
+const LExpr *KernelWalker::uninitialised(const VarDecl *VD) {
+  return X.unknown("'" + VD->getNameAsString() + "' is not initialised");
+}
+
 void KernelWalker::declare(const VarDecl *VD) {
   if (VD->hasAttr<CUDASharedAttr>() || !VD->hasLocalStorage())
     return; // __shared__ and static locals are memory, found by name
@@ -63,8 +67,7 @@ void KernelWalker::declare(const VarDecl *VD) {
       V = load(V.R, Init);
     }
   } else if (VD->getType()->isIntegralOrEnumerationType()) {
-    V = Value::integer(
-        X.unknown("'" + VD->getNameAsString() + "' is not initialised"));
+    V = Value::integer(uninitialised(VD));
   }
   env()[VD] = V;
   forgetMembers(VD);
