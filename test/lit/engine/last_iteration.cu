@@ -59,8 +59,9 @@ __global__ void __launch_bounds__(BLOCK) pyramidN(const float *src, float *dst,
 
 // Negatives: a break before the last iteration, a flag an iteration sets
 // only under its condition (what the one before left shows through), a
-// flag set again after the break, and a continue: the value after the
-// loop stays unknown, and the report says so (predicted for full warps).
+// flag set again after the break, a continue and a do loop: the value
+// after the loop stays unknown, and the report says so (predicted for full
+// warps).
 __global__ void __launch_bounds__(BLOCK) notLast(const float *src, float *dst,
                                                  int iteration) {
   int tx = threadIdx.x;
@@ -106,6 +107,15 @@ __global__ void __launch_bounds__(BLOCK) notLast(const float *src, float *dst,
     dst[x + 3] = 0.0f;
   // CHECK: [[@LINE-1]]:5 store `dst[x + 3]` {{.*}} spr=5 ideal=4 eff=0.8 misaligned guard?
   // JSON: "unevaluated_guard": "'skipped' is its value after a loop"
+  bool looped;
+  int k = 0;
+  do {
+    looped = tx >= k + 1;
+  } while (++k < 8);
+  if (looped)
+    dst[x + 4] = 0.0f;
+  // CHECK: [[@LINE-1]]:5 store `dst[x + 4]` {{.*}} spr=5 ideal=4 eff=0.8 misaligned guard?
+  // JSON: "unevaluated_guard": "'looped' is its value after a loop"
 }
 
 void launch(const float *s, float *d) { pyramidN<<<64, BLOCK>>>(s, d, 8); }
