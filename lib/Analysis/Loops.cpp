@@ -944,9 +944,13 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   }
   std::map<const VarDecl *, Value> Last;
   if (Counted && Start[Counted->Var].K == Value::Int) {
-    llvm::SmallPtrSet<const VarDecl *, 8> Candidates;
+    // Not one the condition or the increment sets: they run once more as
+    // the loop ends, or not at all when a break ends it.
+    llvm::SmallPtrSet<const VarDecl *, 8> Candidates, SetByHead;
+    collectAssigned(Cond, SetByHead);
+    collectAssigned(Inc, SetByHead);
     for (const VarDecl *V : Others)
-      if (!Kept.Vars.count(V))
+      if (!Kept.Vars.count(V) && !SetByHead.count(V))
         Candidates.insert(V);
     Last = lastIterationValues(Body, Iter, Counted->Var,
                                Start[Counted->Var].I, Counted->Step,
@@ -1031,10 +1035,10 @@ const LExpr *KernelWalker::tripCount(const clang::Expr *Cond, const VarDecl *V,
 /// Before. A variable declared without a value (hotspot's "bool computed;")
 /// is read after the loop only where the loop ran, or the program reads an
 /// indeterminate value: its last iteration's value stands alone. The body
-/// may leave early only by "if (var == e) break;" at its
-/// top that holds at the last iteration, which it then does at that one
-/// alone (Var takes each value once), and nothing after that break may set
-/// the variable; a continue, a return or a goto gives up.
+/// may leave early only by "if (var == e) break;" at its top that holds at
+/// the last iteration, which it then does at that one alone (Var takes
+/// each value once), and nothing after that break may set the variable; a
+/// continue, a return or a goto gives up.
 std::map<const VarDecl *, Value> KernelWalker::lastIterationValues(
     const Stmt *Body, const LExpr *Iter, const VarDecl *Var,
     const LExpr *Start, const LExpr *Step, const LExpr *Trips,

@@ -59,9 +59,9 @@ __global__ void __launch_bounds__(BLOCK) pyramidN(const float *src, float *dst,
 
 // Negatives: a break before the last iteration, a flag an iteration sets
 // only under its condition (what the one before left shows through), a
-// flag set again after the break, a continue and a do loop: the value
-// after the loop stays unknown, and the report says so (predicted for full
-// warps).
+// flag set again after the break or by the increment, a continue and a do
+// loop: the value after the loop stays unknown, and the report says so
+// (predicted for full warps).
 __global__ void __launch_bounds__(BLOCK) notLast(const float *src, float *dst,
                                                  int iteration) {
   int tx = threadIdx.x;
@@ -116,6 +116,13 @@ __global__ void __launch_bounds__(BLOCK) notLast(const float *src, float *dst,
     dst[x + 4] = 0.0f;
   // CHECK: [[@LINE-1]]:5 store `dst[x + 4]` {{.*}} spr=5 ideal=4 eff=0.8 misaligned guard?
   // JSON: "unevaluated_guard": "'looped' is its value after a loop"
+  bool stepped;
+  for (int i = 0; i < 8; i++, stepped = tx >= 16)
+    stepped = tx >= i + 1;
+  if (stepped)
+    dst[x + 5] = 0.0f;
+  // CHECK: [[@LINE-1]]:5 store `dst[x + 5]` {{.*}} spr=5 ideal=4 eff=0.8 misaligned guard?
+  // JSON: "unevaluated_guard": "'stepped' is its value after a loop"
 }
 
 void launch(const float *s, float *d) { pyramidN<<<64, BLOCK>>>(s, d, 8); }
