@@ -210,6 +210,10 @@ void WarpEvaluator::evaluateLanes(
       PredicatedParts.insert(Parts.begin() + Before, Parts.end());
   }
   std::vector<const LExpr *> Guards;
+  // Guards that compare the lane with a value the analyzer assumed: they
+  // decide nothing, but where the assumed value would switch lanes off
+  // the report says that the prediction is full warps'.
+  std::vector<const LExpr *> AssumedLaneGuards;
   for (const LExpr *G : Parts) {
     bool Assumed =
         mentionsIf(G, [&](const SymbolExpr *Sym) { return assumed(Sym); });
@@ -237,6 +241,8 @@ void WarpEvaluator::evaluateLanes(
             "depends on '" + Loaded->getName().str() + "', loaded from memory";
     } else if (!Assumed) {
       Guards.push_back(G);
+    } else if (PerLane) {
+      AssumedLaneGuards.push_back(G);
     }
   }
   auto ActiveIn = [&](llvm::ArrayRef<const LExpr *> Conditions) {
@@ -273,6 +279,46 @@ void WarpEvaluator::evaluateLanes(
       continue;
     Addr[L] = A;
     AnyActive = true;
+  }
+  // Would they switch off every lane of warp 0 that runs the access? Then
+  // the assumed value cannot be the run's, and the lanes are unknown. (One
+  // that leaves some lanes on is a bounds check, "k < n" with k scaled by
+  // another assumed value: the run's sizes let the lanes through.)
+  // Evaluated without recording the values it reads: it decides nothing.
+  if (S.UnevaluatedGuard.empty() && AnyActive && !AssumedLaneGuards.empty()) {
+    auto Recorded = Used;
+    const SymbolExpr *Named = nullptr;
+    bool AllOff = true;
+    for (unsigned L = 0; L < WarpSize && AllOff; ++L) {
+      if (!Addr[L])
+        continue;
+      Tid = L;
+      bool Off = false;
+      for (const LExpr *G : AssumedLaneGuards) {
+        std::optional<int64_t> V = evaluate(G, Values);
+        if (!V || *V)
+          continue;
+        Off = true;
+        if (!Named)
+          mentionsIf(G, [&](const SymbolExpr *Sym) {
+            if (!Named && assumed(Sym))
+              Named = Sym;
+            return false;
+          });
+        break;
+      }
+      AllOff = Off;
+    }
+    Used = std::move(Recorded);
+    if (AllOff && Named) {
+      std::string Origin;
+      std::optional<int64_t> As = runtimeValue(Named, Origin);
+      S.UnevaluatedGuard = "compares the lane with '" +
+                           Named->getName().str() + "', assumed to be " +
+                           std::to_string(As.value_or(0)) +
+                           ", which would leave no lane on (--assume gives "
+                           "the run's value)";
+    }
   }
   if (!AnyActive) {
     // Warp 0 of block 0 does not run this access (a branch taken by other
