@@ -15,6 +15,12 @@ namespace coalesce {
 
 namespace {
 
+/// A branch of an if that a statement sits in.
+struct Branch {
+  const IfStmt *If;
+  bool Then; ///< the then branch; else the else branch
+};
+
 /// A write to a local variable, or to its .x/.y/.z member (dim3).
 struct Write {
   SourceLocation Loc;
@@ -22,6 +28,8 @@ struct Write {
   /// The value assigned; null for a write whose value is not followed
   /// (n++, n += k, &n or n passed by reference to a call).
   const Expr *Value;
+  /// The branches of ifs it sits in, outermost first.
+  std::vector<Branch> Ifs;
 };
 
 /// The local variable E names, if any.
@@ -45,6 +53,10 @@ public:
           &Callers)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Writes(Writes),
         Callers(Callers) {}
+
+  /// The branches of ifs the launch being evaluated sits in: a write on
+  /// a branch that excludes the launch's does not reach it.
+  void atLaunchIn(const std::vector<Branch> *Ifs) { SiteIfs = Ifs; }
 
   /// The integer E holds at the launch at At.
   std::optional<int64_t> integer(const Expr *E, SourceLocation At,
@@ -252,6 +264,14 @@ private:
     auto [Known, New] = ParamValues.try_emplace(P, std::nullopt);
     if (!New)
       return Known->second;
+    // The callers' arguments are evaluated where the calls are, whose
+    // branches are not the launch's.
+    const std::vector<Branch> *Saved = SiteIfs;
+    SiteIfs = nullptr;
+    struct Restore {
+      const std::vector<Branch> *&To, *Was;
+      ~Restore() { To = Was; }
+    } R{SiteIfs, Saved};
     const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
     if (!FD)
       return std::nullopt;
@@ -285,7 +305,7 @@ private:
     const Expr *Found = nullptr;
     std::optional<int64_t> FoundValue;
     for (const Write &W : It->second) {
-      if (!SM.isBeforeInTranslationUnit(W.Loc, At))
+      if (!SM.isBeforeInTranslationUnit(W.Loc, At) || excludes(W.Ifs))
         continue;
       // countOnes++ in a loop before the launch: the initializer is not
       // the value passed, and no value is known.
@@ -306,6 +326,56 @@ private:
       Value = Found;
     return true;
   }
+
+  /// Whether a write on the branches Ifs cannot reach the launch: one of
+  /// them and one of the launch's are opposite branches of one if, or of
+  /// two ifs on the same condition that nothing changes in between
+  /// ("if (numBlocks > 1) numThreads = blockSize; else ..." and later
+  /// "if (numBlocks > 1) prescan<<<grid, numThreads>>>(...)", Rodinia
+  /// huffman's scan). The condition may read only variables never written
+  /// after their initialisation and call nothing.
+  bool excludes(const std::vector<Branch> &Ifs) const {
+    if (!SiteIfs)
+      return false;
+    for (const Branch &A : Ifs)
+      for (const Branch &B : *SiteIfs)
+        if (A.Then != B.Then &&
+            (A.If == B.If || sameSteadyCondition(A.If->getCond(),
+                                                 B.If->getCond())))
+          return true;
+    return false;
+  }
+
+  bool sameSteadyCondition(const Expr *A, const Expr *B) const {
+    llvm::FoldingSetNodeID IA, IB;
+    A->Profile(IA, Ctx, /*Canonical=*/true);
+    B->Profile(IB, Ctx, /*Canonical=*/true);
+    return IA == IB && steady(A);
+  }
+
+  /// Whether E reads only locals and parameters that nothing writes after
+  /// their initialisation: no call, no memory (a pointer, an array, a
+  /// member through this) that could change in between.
+  bool steady(const Stmt *E) const {
+    if (!E)
+      return true;
+    if (isa<CallExpr, CXXConstructExpr, CXXThisExpr, ArraySubscriptExpr>(E))
+      return false;
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_Deref)
+      return false;
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && ME->isArrow())
+      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (VD && (!VD->hasLocalStorage() || Writes.count(VD)))
+        return false;
+    }
+    return llvm::all_of(E->children(),
+                        [&](const Stmt *C) { return steady(C); });
+  }
+
+  const std::vector<Branch> *SiteIfs = nullptr;
 };
 
 /// The most values a host loop is followed for, and how many are taken when
@@ -567,13 +637,29 @@ public:
     // launch's; written any other way, it may be (a struct passed whole).
     if (Component == 3 && Value)
       return;
-    Writes[VD].push_back({Loc, Component == 3 ? -1 : Component, Value});
+    Writes[VD].push_back(
+        {Loc, Component == 3 ? -1 : Component, Value, OpenIfs});
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
     Calls.push_back(Call);
     LoopsAround[Call] = OpenLoops;
+    IfsAround[Call] = OpenIfs;
     return true;
+  }
+
+  // The branches being traversed: which writes can reach a launch.
+  bool TraverseIfStmt(IfStmt *S) {
+    if (!TraverseStmt(S->getInit()) ||
+        !TraverseStmt(S->getConditionVariableDeclStmt()) ||
+        !TraverseStmt(S->getCond()))
+      return false;
+    OpenIfs.push_back({S, true});
+    bool R = TraverseStmt(S->getThen());
+    OpenIfs.back().Then = false;
+    R = R && TraverseStmt(S->getElse());
+    OpenIfs.pop_back();
+    return R;
   }
 
   // The loops being traversed, outermost first: a launch's host loops.
@@ -598,9 +684,12 @@ public:
   // A function's loops are not its lambdas' or local classes'.
   bool TraverseFunctionDecl(FunctionDecl *D) {
     std::vector<const Stmt *> Saved;
+    std::vector<Branch> SavedIfs;
     Saved.swap(OpenLoops);
+    SavedIfs.swap(OpenIfs);
     bool R = RecursiveASTVisitor::TraverseFunctionDecl(D);
     OpenLoops.swap(Saved);
+    OpenIfs.swap(SavedIfs);
     return R;
   }
 
@@ -622,6 +711,7 @@ public:
       LaunchInfo Info;
       Info.Site = Call;
       SourceLocation At = Call->getBeginLoc();
+      Eval.atLaunchIn(&IfsAround[Call]);
       if (const CallExpr *Config = Call->getConfig()) {
         if (Config->getNumArgs() >= 2) {
           Info.Grid = Eval.dim3(Config->getArg(0), At);
@@ -676,6 +766,8 @@ private:
   std::vector<const CUDAKernelCallExpr *> Calls;
   std::vector<const Stmt *> OpenLoops;
   std::map<const CUDAKernelCallExpr *, std::vector<const Stmt *>> LoopsAround;
+  std::vector<Branch> OpenIfs;
+  std::map<const CUDAKernelCallExpr *, std::vector<Branch>> IfsAround;
   std::map<const VarDecl *, std::vector<Write>> Writes;
   std::map<const FunctionDecl *, std::vector<const CallExpr *>> Callers;
 };
