@@ -211,8 +211,8 @@ void WarpEvaluator::evaluateLanes(
   }
   std::vector<const LExpr *> Guards;
   // Guards that compare the lane with a value the analyzer assumed: they
-  // decide nothing, but where the assumed value would switch lanes off
-  // the report says that the prediction is full warps'.
+  // decide nothing, but where the assumed value would switch off every
+  // lane of warp 0, the report says that the prediction is full warps'.
   std::vector<const LExpr *> AssumedLaneGuards;
   for (const LExpr *G : Parts) {
     bool Assumed =
