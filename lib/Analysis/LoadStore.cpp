@@ -37,10 +37,14 @@ AddressSpace addressSpace(Space Sp) {
   return AddressSpace::Generic;
 }
 
+/// Leaves followed per struct copied, and elements per array in it: a
+/// struct copied whole is followed by the leaves that can reach an address,
+/// and a long array in it leaves the members after it their budget.
+constexpr unsigned MaxLeaves = 128, MaxElements = 16;
+
 /// Calls F(path, byte offset, type) for each integer or pointer inside an
-/// object of type T: members (".base", ".in.x") and the elements of arrays
-/// (".v[1]"), Budget of them at most: a struct copied whole is followed by
-/// the leaves that can reach an address.
+/// object of type T: members (".base", ".in.x") and the first elements of
+/// arrays (".v[1]"), Budget of them at most.
 void forEachLeaf(
     const ASTContext &Ctx, QualType T, const std::string &Path, int64_t Offset,
     llvm::function_ref<void(const std::string &, int64_t, QualType)> F,
@@ -55,7 +59,8 @@ void forEachLeaf(
   if (const auto *CA = Ctx.getAsConstantArrayType(T)) {
     QualType Elem = CA->getElementType();
     int64_t Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
-    for (uint64_t I = 0; I < CA->getSize().getZExtValue() && Budget; ++I)
+    uint64_t N = std::min<uint64_t>(CA->getSize().getZExtValue(), MaxElements);
+    for (uint64_t I = 0; I < N && Budget; ++I)
       forEachLeaf(Ctx, Elem, Path + "[" + std::to_string(I) + "]",
                   Offset + int64_t(I) * Size, F, Budget);
     return;
@@ -81,9 +86,6 @@ void forEachLeaf(
                 Offset + At, F, Budget);
   }
 }
-
-/// Leaves followed per struct copied.
-constexpr unsigned MaxLeaves = 64;
 
 /// Whether Path is Root or names something inside it ("t.base", "t.v[0]").
 bool isWithin(const std::string &Path, const std::string &Root) {

@@ -13,6 +13,7 @@
 #include "Analysis/KernelWalker.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/StmtCXX.h"
 
 #include <tuple>
@@ -101,23 +102,46 @@ void collectAssigned(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out,
     collectAssigned(C, Out, Count);
 }
 
+/// Whether the pointer Ptr may point at a local: anything but a kernel's
+/// parameter or a variable of the program (and pointer arithmetic on them).
+bool mayPointAtLocal(const clang::Expr *Ptr) {
+  Ptr = Ptr->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Ptr);
+      BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub))
+    return mayPointAtLocal(BO->getLHS()->getType()->isPointerType()
+                               ? BO->getLHS()
+                               : BO->getRHS());
+  const auto *DRE = dyn_cast<DeclRefExpr>(Ptr);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD)
+    return true;
+  if (!VD->hasLocalStorage())
+    return false;
+  const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
+  return !(isa<ParmVarDecl>(VD) && FD && FD->hasAttr<CUDAGlobalAttr>());
+}
+
 /// Adds to W what writing the place E changes: a member's name ("s.a[i] =
 /// v" and "s.a = v" write member a); a local struct variable as a whole.
 /// Through a reference the struct it names is not known: anything may
 /// change.
 void placeWritten(const clang::Expr *E, KernelWalker::FieldWrites &W) {
   E = placeExpr(E);
-  // Through a pointer ("*p", "p->x", "p[i]"): it may point at a local.
+  // Through a pointer ("*p", "p->x", "p[i]") that may point at a local.
   for (const clang::Expr *R = E;;) {
     R = placeExpr(R);
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(R)) {
-      W.ThroughPointer |= !placeExpr(AS->getBase())->getType()->isArrayType();
+      if (!placeExpr(AS->getBase())->getType()->isArrayType())
+        W.ThroughPointer |= mayPointAtLocal(AS->getBase());
       R = AS->getBase();
     } else if (const auto *ME = dyn_cast<MemberExpr>(R)) {
-      W.ThroughPointer |= ME->isArrow();
+      if (ME->isArrow())
+        W.ThroughPointer |= mayPointAtLocal(ME->getBase());
       R = ME->getBase();
     } else {
-      W.ThroughPointer |= isa<UnaryOperator>(R);
+      if (const auto *UO = dyn_cast<UnaryOperator>(R);
+          UO && UO->getOpcode() == UO_Deref)
+        W.ThroughPointer |= mayPointAtLocal(UO->getSubExpr());
       break;
     }
   }

@@ -54,4 +54,18 @@ __global__ void locals(float *o, float **slots, int n) {
   // CHECK: [[@LINE-1]]:3 store `o[cnt]` unknown: 'cnt' is its value after a loop
 }
 
-int main() { locals<<<64, 256>>>(0, 0, 16); }
+// A loop that writes only through a kernel's pointer keeps a local whose
+// address was taken.
+__global__ void kept(float *o, int n) {
+  int c = threadIdx.x;
+  int *pc = &c;
+  for (int k = 0; k < n; ++k)
+    o[c + k * 256] = 1.f;
+    // CHECK: [[@LINE-1]]:5 store `o[c + k * 256]` addr=o + 4*(threadIdx.x + 256*iter(k)) spr=4 ideal=4 eff=1 coalesced
+  *pc = 3;
+}
+
+int main() {
+  locals<<<64, 256>>>(0, 0, 16);
+  kept<<<64, 256>>>(0, 16);
+}
