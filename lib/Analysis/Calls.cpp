@@ -20,6 +20,27 @@ using namespace clang;
 namespace coalesce {
 namespace interp {
 
+namespace {
+
+/// Binds PD, a parameter of the frame F about to be entered, to the
+/// argument A evaluated in the caller's frame: a struct passed by value
+/// with its members as the argument holds them.
+void bindParameter(KernelWalker &W, KernelWalker::Frame &F,
+                   const ParmVarDecl *PD, const clang::Expr *A) {
+  Value V = W.eval(A);
+  if (PD->getType()->isReferenceType())
+    V = W.bindReference(PD->getType(), A, V);
+  else if (V.K == Value::Ref)
+    V = W.load(V.R, A);
+  if (V.Fields)
+    for (const auto &[Path, FV] : *V.Fields)
+      F.Members[{PD, PD->getNameAsString() + Path}] = FV;
+  V.Fields.reset();
+  F.Vars[PD] = V;
+}
+
+} // namespace
+
 Value KernelWalker::evalCall(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   StringRef Name;
@@ -107,18 +128,7 @@ Value KernelWalker::inlineCall(const CallExpr *Call, const FunctionDecl *Def) {
     const ParmVarDecl *PD = Def->getParamDecl(I);
     if (I + FirstArg >= Call->getNumArgs())
       break;
-    const clang::Expr *A = Call->getArg(I + FirstArg);
-    Value V = eval(A);
-    if (PD->getType()->isReferenceType()) {
-      V = bindReference(PD->getType(), A, V);
-    } else if (V.K == Value::Ref) {
-      V = load(V.R, A);
-    }
-    F.Vars[PD] = V;
-    // A struct passed by value: its members as the argument holds them.
-    if (V.Fields)
-      for (const auto &[Path, FV] : *V.Fields)
-        F.Members[{PD, PD->getNameAsString() + Path}] = FV;
+    bindParameter(*this, F, PD, Call->getArg(I + FirstArg));
   }
   Frames.push_back(std::move(F));
   Calls.push_back({Def, Call});
@@ -181,19 +191,8 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
   }
   const auto *CtorDef = cast<CXXConstructorDecl>(Def);
   Frame F{Def, {}, {}, {}, Obj};
-  for (unsigned I = 0; I < Def->getNumParams() && I < CCE->getNumArgs(); ++I) {
-    const ParmVarDecl *PD = Def->getParamDecl(I);
-    const clang::Expr *A = CCE->getArg(I);
-    Value V = eval(A);
-    if (PD->getType()->isReferenceType())
-      V = bindReference(PD->getType(), A, V);
-    else if (V.K == Value::Ref)
-      V = load(V.R, A);
-    F.Vars[PD] = V;
-    if (V.Fields)
-      for (const auto &[Path, FV] : *V.Fields)
-        F.Members[{PD, PD->getNameAsString() + Path}] = FV;
-  }
+  for (unsigned I = 0; I < Def->getNumParams() && I < CCE->getNumArgs(); ++I)
+    bindParameter(*this, F, Def->getParamDecl(I), CCE->getArg(I));
   Frames.push_back(std::move(F));
   for (const CXXCtorInitializer *I : CtorDef->inits()) {
     const clang::Expr *Init = I->getInit();

@@ -52,9 +52,10 @@ public:
   Place VisitUnaryOperator(const UnaryOperator *UO);
   Place VisitMemberExpr(const MemberExpr *ME);
   Place VisitCastExpr(const CastExpr *CE);
-  Place VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *M) {
-    W.eval(M->getSubExpr());
-    return nowhere(M);
+  Place VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *M);
+  /// ExprWithCleanups: the place is the wrapped expression's.
+  Place VisitFullExpr(const FullExpr *FE) {
+    return W.evalPlace(FE->getSubExpr());
   }
   Place VisitBinaryOperator(const BinaryOperator *BO);
   // Calls returning references and conditional lvalues are evaluated as
@@ -120,6 +121,50 @@ Place PlaceEvaluator::VisitArraySubscriptExpr(const ArraySubscriptExpr *AS) {
   int64_t Size = W.elementBytes(AS->getType());
   P.Offset = X.add(P.Offset, X.mul(I, X.constant(Size)));
   return W.placeAt(P, AS->getType());
+}
+
+/// A struct temporary ("Loader(in).get(k)", "offsets(i).v[0]", one bound
+/// to a const reference) is an object of its own, held like a variable: a
+/// declaration made for it names it.
+Place PlaceEvaluator::VisitMaterializeTemporaryExpr(
+    const MaterializeTemporaryExpr *M) {
+  const clang::Expr *Sub = M->getSubExpr();
+  if (!M->getType()->isRecordType() || M->getType()->isDependentType()) {
+    W.eval(Sub);
+    return nowhere(M);
+  }
+  const VarDecl *&Temp = W.Temporaries[M];
+  if (!Temp)
+    Temp = VarDecl::Create(
+        W.Ctx, W.Ctx.getTranslationUnitDecl(), M->getBeginLoc(),
+        M->getBeginLoc(), &W.Ctx.Idents.get("temporary"), M->getType(),
+        /*TInfo=*/nullptr, SC_None);
+  Place R = nowhere(M);
+  R.K = Place::Variable;
+  R.Var = Temp;
+  R.Frame = W.Frames.size() - 1;
+  R.Path = Temp->getNameAsString();
+  W.env()[Temp] = Value::none();
+  const clang::Expr *Inner = Sub;
+  while (true) {
+    Inner = Inner->IgnoreParens();
+    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(Inner))
+      Inner = BT->getSubExpr();
+    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(Inner))
+      Inner = FC->getSubExpr();
+    else
+      break;
+  }
+  const auto *CCE = dyn_cast<CXXConstructExpr>(Inner);
+  if (CCE && KernelWalker::followedConstructor(CCE)) {
+    W.construct(CCE, R);
+    return R;
+  }
+  Value V = W.eval(Sub);
+  if (V.K == Value::Ref)
+    V = W.load(V.R, Sub);
+  W.storeFields(R, V);
+  return R;
 }
 
 Place PlaceEvaluator::VisitUnaryOperator(const UnaryOperator *UO) {

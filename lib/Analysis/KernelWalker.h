@@ -244,6 +244,9 @@ public:
   bool WalkingAhead = false;
   /// Per-loop cache of the struct members each loop may write (Loops.cpp).
   std::map<const clang::Stmt *, FieldWrites> LoopFieldWrites;
+  /// The declarations made to hold struct temporaries (EvalPlaces.cpp).
+  std::map<const clang::MaterializeTemporaryExpr *, const clang::VarDecl *>
+      Temporaries;
 
   /// Per-node caches of eval (EvalValues.cpp).
   llvm::DenseMap<const clang::Stmt *, unsigned> Heights;

@@ -8,6 +8,7 @@ struct Loader {
   __device__ Loader(const float *base) : p(base), tid(threadIdx.x) {}
   __device__ float get(int k) const { return p[tid * 4 + k]; }
   // CHECK: [[@LINE-1]]:46 load `p[tid * 4 + k]` addr=in + 4*(4*threadIdx.x + 1024*blockIdx.x + iter(k)) spr=16 ideal=4 eff=0.25 chunked FLAGGED coalescing-chunked
+  // CHECK: [[@LINE-2]]:46 load `p[tid * 4 + k]` addr=in + 4*(4*threadIdx.x + 1) spr=16 ideal=4 eff=0.25 strided FLAGGED coalescing-strided
 };
 
 struct Cursor {
@@ -56,4 +57,33 @@ __global__ void constructed(const float *in, float *out, const int *idx) {
   // CHECK: [[@LINE-1]]:3 store `out[o.at]` unknown: 'o.at' is set by a constructor of 'Opaque' we cannot follow
 }
 
-int main() { constructed<<<64, 256>>>(0, 0, 0); }
+// The body writes a member from data each lane loads: a gather.
+struct Row {
+  const float *r;
+  __device__ Row(const float *m, const int *ids) { r = m + ids[threadIdx.x] * 64; }
+  // CHECK: [[@LINE-1]]:60 load `ids[threadIdx.x]` addr=ids + 4*threadIdx.x spr=4 ideal=4 eff=1 coalesced
+};
+
+// Temporaries: a method called on one, a struct returned by value read
+// in place, one bound to a const reference.
+struct Pair { int v[2]; };
+__device__ Pair pair(int i) { Pair p; p.v[0] = i; p.v[1] = 3 * i; return p; }
+
+__global__ void temporaries(const float *in, float *out, const int *ids) {
+  Row w(in, ids);
+  out[threadIdx.x] = w.r[1];
+  // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` addr=out + 4*threadIdx.x spr=4 ideal=4 eff=1 coalesced
+  // CHECK: [[@LINE-2]]:22 load `w.r[1]` gather: depends on 'ids[threadIdx.x]', loaded from memory
+  out[threadIdx.x] += Loader(in).get(1);
+  // CHECK: [[@LINE-1]]:3 load+store `out[threadIdx.x]` addr=out + 4*threadIdx.x spr=4 ideal=4 eff=1 coalesced
+  out[pair(threadIdx.x).v[1]] = 0.f;
+  // CHECK: [[@LINE-1]]:3 store `out[pair(threadIdx.x).v[1]]` addr=out + 12*threadIdx.x spr=12 ideal=4 eff=0.3333 strided FLAGGED coalescing-strided
+  const Pair &p = pair(threadIdx.x + 1);
+  out[p.v[0]] = 1.f;
+  // CHECK: [[@LINE-1]]:3 store `out[p.v[0]]` addr=out + 4*(threadIdx.x + 1) spr=5 ideal=4 eff=0.8 misaligned
+}
+
+int main() {
+  constructed<<<64, 256>>>(0, 0, 0);
+  temporaries<<<64, 256>>>(0, 0, 0);
+}
