@@ -181,10 +181,9 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
     Value Leaves = readFields(Obj);
     for (const auto &[Path, V] : *Leaves.Fields)
       Fields->push_back(
-          {Path, unknownValue(V.K == Value::Ptr ? Ctx.VoidPtrTy : Ctx.IntTy,
-                              "'" + Obj.Path + Path + "' is set by a " +
-                                  "constructor of '" + Name +
-                                  "' we cannot follow")});
+          {Path, unknownLike(V, "'" + Obj.Path + Path + "' is set by a " +
+                                    "constructor of '" + Name +
+                                    "' we cannot follow")});
     Unknown.Fields = std::move(Fields);
     storeFields(Obj, Unknown);
     return;

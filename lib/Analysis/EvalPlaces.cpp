@@ -135,10 +135,10 @@ Place PlaceEvaluator::VisitMaterializeTemporaryExpr(
   }
   const VarDecl *&Temp = W.Temporaries[M];
   if (!Temp)
-    Temp = VarDecl::Create(
-        W.Ctx, W.Ctx.getTranslationUnitDecl(), M->getBeginLoc(),
-        M->getBeginLoc(), &W.Ctx.Idents.get("temporary"), M->getType(),
-        /*TInfo=*/nullptr, SC_None);
+    Temp = VarDecl::Create(W.Ctx, W.Ctx.getTranslationUnitDecl(),
+                           M->getBeginLoc(), M->getBeginLoc(),
+                           &W.Ctx.Idents.get("temporary"), M->getType(),
+                           /*TInfo=*/nullptr, SC_None);
   Place R = nowhere(M);
   R.K = Place::Variable;
   R.Var = Temp;
@@ -335,8 +335,8 @@ Place KernelWalker::placeAt(const Pointer &P, QualType T) {
   const auto *C = dyn_cast_or_null<coalesce::ConstantExpr>(P.Offset);
   if (!P.LocalVar || !C || P.LocalFrame >= Frames.size())
     return R;
-  if (std::optional<std::string> Path = memberPathAt(
-          Ctx, P.LocalType, P.Base, C->getValue(), T)) {
+  if (std::optional<std::string> Path =
+          memberPathAt(Ctx, P.LocalType, P.Base, C->getValue(), T)) {
     R.K = Place::Variable;
     R.Var = P.LocalVar;
     R.Frame = P.LocalFrame;

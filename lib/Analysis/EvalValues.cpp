@@ -458,7 +458,8 @@ Value ValueEvaluator::joinArms(const AbstractConditionalOperator *CO,
   if (T.K == Value::Int && F.K == Value::Int)
     return Value::integer(X.select(C, T.I, F.I));
   if (T.K == Value::Ptr && F.K == Value::Ptr && T.P.Base == F.P.Base &&
-      T.P.Sp == F.P.Sp && T.P.Why.empty() && F.P.Why.empty()) {
+      T.P.Sp == F.P.Sp && T.P.LocalVar == F.P.LocalVar &&
+      T.P.LocalFrame == F.P.LocalFrame && T.P.Why.empty() && F.P.Why.empty()) {
     Pointer P = T.P;
     P.Offset = X.select(C, T.P.Offset, F.P.Offset);
     return Value::pointer(P);

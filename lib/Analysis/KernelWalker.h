@@ -288,6 +288,12 @@ public:
 
   /// An unknown of type T (integer or pointer), or no value.
   Value unknownValue(clang::QualType T, llvm::StringRef Why);
+  /// An unknown of the kind of Like (integer or pointer), or no value.
+  Value unknownLike(const Value &Like, llvm::StringRef Why) {
+    if (Like.K != Value::Int && Like.K != Value::Ptr)
+      return Value::none();
+    return unknownValue(Like.K == Value::Int ? Ctx.IntTy : Ctx.VoidPtrTy, Why);
+  }
   void forgetMembers(const clang::VarDecl *V);
   /// A member of a struct held in registers: the frame holding the
   /// variable, the variable, and the member's path ("c.loader.last").

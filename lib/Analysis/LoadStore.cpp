@@ -75,8 +75,7 @@ void forEachLeaf(
       if (const CXXRecordDecl *BD = B.getType()->getAsCXXRecordDecl();
           BD && !B.isVirtual())
         forEachLeaf(Ctx, B.getType(), Path,
-                    Offset + L.getBaseClassOffset(BD).getQuantity(), F,
-                    Budget);
+                    Offset + L.getBaseClassOffset(BD).getQuantity(), F, Budget);
   for (const FieldDecl *FD : RD->fields()) {
     if (FD->isBitField() || FD->getType()->isReferenceType())
       continue;
@@ -147,8 +146,7 @@ Value KernelWalker::joinFields(const LExpr *C, const Value &T, const Value &F,
       Fields->push_back({Path, Value::integer(X.select(C, A.I, B.I))});
     else
       Fields->push_back(
-          {Path, unknownValue(A.K == Value::Ptr ? Ctx.VoidPtrTy : Ctx.IntTy,
-                              "'" + Path.substr(1) + "': " + Why.str())});
+          {Path, unknownLike(A, "'" + Path.substr(1) + "': " + Why.str())});
   }
   Value V;
   V.Fields = std::move(Fields);
@@ -170,9 +168,8 @@ void KernelWalker::forgetLocal(size_t F, const VarDecl *V, StringRef Why,
        ++MI)
     if ((Root.empty() || isWithin(MI->first.second, Root)) &&
         (MI->second.K == Value::Int || MI->second.K == Value::Ptr))
-      MI->second = unknownValue(
-          MI->second.K == Value::Int ? Ctx.IntTy : Ctx.VoidPtrTy,
-          "'" + MI->first.second + "' is " + Why.str());
+      MI->second =
+          unknownLike(MI->second, "'" + MI->first.second + "' is " + Why.str());
 }
 
 Value KernelWalker::readVariable(const VarDecl *VD, size_t F) {

@@ -108,9 +108,8 @@ bool mayPointAtLocal(const clang::Expr *Ptr) {
   Ptr = Ptr->IgnoreParenImpCasts();
   if (const auto *BO = dyn_cast<BinaryOperator>(Ptr);
       BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub))
-    return mayPointAtLocal(BO->getLHS()->getType()->isPointerType()
-                               ? BO->getLHS()
-                               : BO->getRHS());
+    return mayPointAtLocal(
+        BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS());
   const auto *DRE = dyn_cast<DeclRefExpr>(Ptr);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD)

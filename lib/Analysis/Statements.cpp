@@ -116,8 +116,8 @@ void KernelWalker::declare(const VarDecl *VD) {
   if (V.Fields)
     storeFields(Self, V);
   // "Loader l{ptr, 3}", "int idx[2] = {a, b}": the members' values.
-  std::function<void(const std::string &, QualType, const clang::Expr *)>
-      Bind = [&](const std::string &Path, QualType T, const clang::Expr *E) {
+  std::function<void(const std::string &, QualType, const clang::Expr *)> Bind =
+      [&](const std::string &Path, QualType T, const clang::Expr *E) {
         const auto *IL = dyn_cast_or_null<InitListExpr>(
             E ? E->IgnoreParenImpCasts() : nullptr);
         if (!IL) {
@@ -248,7 +248,9 @@ Map KernelWalker::merge(const LExpr *C, const Map &T, const Map &F) {
     if (A.K == Value::Int && B.K == Value::Int)
       return Value::integer(X.select(C, A.I, B.I));
     if (A.K == Value::Ptr && B.K == Value::Ptr && A.P.Base == B.P.Base &&
-        A.P.Sp == B.P.Sp && A.P.Why.empty() && B.P.Why.empty()) {
+        A.P.Sp == B.P.Sp && A.P.LocalVar == B.P.LocalVar &&
+        A.P.LocalFrame == B.P.LocalFrame && A.P.Why.empty() &&
+        B.P.Why.empty()) {
       Pointer P = A.P;
       P.Offset = X.select(C, A.P.Offset, B.P.Offset);
       return Value::pointer(P);
@@ -269,7 +271,8 @@ Map KernelWalker::merge(const LExpr *C, const Map &T, const Map &F) {
 void KernelWalker::VisitReturnStmt(const ReturnStmt *RS) {
   Value V = RS->getRetValue() ? eval(RS->getRetValue()) : Value::none();
   // Returned by value, a place is read here: its frame is about to go.
-  if (V.K == Value::Ref && !Frames.back().FD->getReturnType()->isReferenceType())
+  if (V.K == Value::Ref &&
+      !Frames.back().FD->getReturnType()->isReferenceType())
     V = load(V.R, RS->getRetValue());
   Frames.back().Returns.push_back({pathCondition(), V});
 }
