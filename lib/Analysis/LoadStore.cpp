@@ -218,8 +218,11 @@ Value KernelWalker::readPlaceValue(const Place &P, const clang::Expr *E) {
     if (isa<ParmVarDecl>(P.Var) && P.Frame == 0 &&
         (P.Type->isPointerType() || P.Type->isIntegralOrEnumerationType()))
       return namedRuntimeValue(P.Path, P.Type);
-    return unknownValue(P.Type,
-                        "'" + P.Path + "' is a member of a local struct");
+    return unknownValue(P.Type, "'" + P.Path + "' is " +
+                                    (P.Path.back() == ']'
+                                         ? "an element of a local array"
+                                         : "a member of a local struct") +
+                                    " with no value we follow");
   }
   Value V = readVariable(P.Var, P.Frame);
   if (V.K == Value::Ref && E)
@@ -238,8 +241,11 @@ Value KernelWalker::load(const Place &P, const clang::Expr *E, Operation Op) {
   record(E, P, Op);
   QualType T = P.Type;
   // Local memory we do not follow: an element of a local array at an
-  // index that is not a constant, or a local reinterpreted.
-  if (P.Addr.Sp == Space::Local)
+  // index that is not a constant, or a local reinterpreted. An array in a
+  // kernel's struct parameter is the same for every thread: read as data.
+  bool KernelParam = isa_and_nonnull<ParmVarDecl>(P.Addr.LocalVar) &&
+                     P.Addr.LocalFrame == 0;
+  if (P.Addr.Sp == Space::Local && !KernelParam)
     return unknownValue(T, "'" + sourceText(E) +
                                "' is read from a local array at an index "
                                "we do not follow");

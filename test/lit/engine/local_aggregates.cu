@@ -85,9 +85,22 @@ __global__ void localArrays(float *out, const float *in, int n) {
   // CHECK: [[@LINE-1]]:3 store `out[lst[2] + threadIdx.x]` unknown: 'lst[2]' is its value after a loop
 }
 
+// An array in a kernel's struct parameter is the same for every thread,
+// at any index the warp shares; a lane's own index into it is a gather.
+struct Dims { int off[4]; };
+__global__ void paramArrays(Dims p, float *a) {
+  for (int d = 0; d < 4; ++d)
+    a[p.off[d] + threadIdx.x] = 0.f;
+    // CHECK: [[@LINE-1]]:5 store `a[p.off[d] + threadIdx.x]` addr=a + 4*(threadIdx.x + p.off[d]) spr=4 ideal=4 eff=1 coalesced depends p.off[d]%8=[4,5,5,5,5,5,5,5]
+  a[p.off[threadIdx.x & 3]] = 1.f;
+  // CHECK: [[@LINE-1]]:3 store `a[p.off[threadIdx.x & 3]]` gather: depends on 'p.off[threadIdx.x & 3]', loaded from memory
+}
+
 int main() {
   copies<<<dim3(64, 2), 256>>>(0, 0, 0, 0);
   laneCopies<<<64, 256>>>(0, 0, 0);
   returned<<<64, 128>>>(0, 0);
   localArrays<<<64, 128>>>(0, 0, 16);
+  Dims p;
+  paramArrays<<<64, 256>>>(p, 0);
 }
