@@ -221,7 +221,9 @@ def main():
     meas = measured(args.csv_dir, args.root, widths)
     groups = collections.defaultdict(list)
     for report in args.report:
-        for a in json.load(open(report))["accesses"]:
+        accesses = json.load(open(report))["accesses"]
+        repeats = any("inlined_from" in a for a in accesses)
+        for a in accesses:
             if a.get("space", "global") != "global":
                 continue  # shared memory: Nsight's rows here are Global
             ops = ["load", "store"] if a["access"] == "load+store" else [a["access"]]
@@ -231,8 +233,10 @@ def main():
                 # nvcc may put an inlined call's instructions on the line of
                 # the call (dwt2d's loader.loadFrom(input)): an access whose
                 # own line has none of its kind is joined to the innermost
-                # call site that has.
-                if key not in meas:
+                # call site that has. Reports that book such an access on
+                # its calls' lines themselves ("inlined_from") need not: the
+                # repeat is already there.
+                if key not in meas and not repeats:
                     for c in reversed(a.get("call_chain") or []):
                         site = (file_key(c["file"], args.root), kernel, c["line"], op)
                         if site in meas:
