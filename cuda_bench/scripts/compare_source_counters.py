@@ -221,9 +221,12 @@ def main():
     meas = measured(args.csv_dir, args.root, widths)
     groups = collections.defaultdict(list)
     for report in args.report:
-        accesses = json.load(open(report))["accesses"]
-        repeats = any("inlined_from" in a for a in accesses)
-        for a in accesses:
+        for a in json.load(open(report))["accesses"]:
+            # An access repeated on a call's line (inlined_from): this
+            # table judges each access once, at its own line or (below) the
+            # call's line that holds its instructions.
+            if "inlined_from" in a:
+                continue
             if a.get("space", "global") != "global":
                 continue  # shared memory: Nsight's rows here are Global
             ops = ["load", "store"] if a["access"] == "load+store" else [a["access"]]
@@ -233,10 +236,8 @@ def main():
                 # nvcc may put an inlined call's instructions on the line of
                 # the call (dwt2d's loader.loadFrom(input)): an access whose
                 # own line has none of its kind is joined to the innermost
-                # call site that has. Reports that book such an access on
-                # its calls' lines themselves ("inlined_from") need not: the
-                # repeat is already there.
-                if key not in meas and not repeats:
+                # call site that has.
+                if key not in meas:
                     for c in reversed(a.get("call_chain") or []):
                         site = (file_key(c["file"], args.root), kernel, c["line"], op)
                         if site in meas:
