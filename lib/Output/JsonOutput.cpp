@@ -73,9 +73,9 @@ struct Entry {
 };
 
 /// Every access where it is written, then once more on the line of each
-/// inlined call that reaches it. Nsight Compute books an inlined
-/// instruction on every line of its inline stack, so a line-by-line reader
-/// finds the call's line's loads and stores here too. Sorted by position
+/// inlined call that reaches it: a profiler may book an inlined
+/// instruction on any line of its inline stack (nvcc's line information
+/// decides), so a line-by-line reader finds it on either. Sorted by position
 /// (stable: the report's order among equals).
 std::vector<Entry> entries(const Report &R) {
   std::vector<Entry> List;
