@@ -33,9 +33,13 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
         OC->getNumArgs() == 2) {
       Place Dst = evalPlace(OC->getArg(0));
       const clang::Expr *Src = OC->getArg(1);
+      // "s = f(i)": the temporary's value is the call's.
+      if (isa<MaterializeTemporaryExpr>(Src->IgnoreParens()))
+        Src = Src->IgnoreParenImpCasts();
       Value V = eval(Src);
-      loadIfRef(V, Src);
-      store(Dst, Value::none(), OC->getArg(0), Operation::Store);
+      if (V.K == Value::Ref)
+        V = load(V.R, Src);
+      store(Dst, V, OC->getArg(0), Operation::Store);
       return Value::ref(Dst);
     }
   }
@@ -111,6 +115,10 @@ Value KernelWalker::inlineCall(const CallExpr *Call, const FunctionDecl *Def) {
       V = load(V.R, A);
     }
     F.Vars[PD] = V;
+    // A struct passed by value: its members as the argument holds them.
+    if (V.Fields)
+      for (const auto &[Path, FV] : *V.Fields)
+        F.Members[{PD, PD->getNameAsString() + Path}] = FV;
   }
   Frames.push_back(std::move(F));
   Calls.push_back({Def, Call});
@@ -127,11 +135,98 @@ Value KernelWalker::inlineCall(const CallExpr *Call, const FunctionDecl *Def) {
     const Value &V = It->second;
     if (V.K == Value::Int && Result.K == Value::Int)
       Result = Value::integer(X.select(It->first, V.I, Result.I));
+    else if (V.Fields && Result.Fields && !sameValue(V, Result))
+      Result = joinFields(It->first, V, Result,
+                          "'" + Callee + "' returns different values");
     else if (!sameValue(V, Result))
       return unknownValue(Call->getType(),
                           "'" + Callee + "' returns different values");
   }
   return Result;
+}
+
+bool KernelWalker::followedConstructor(const CXXConstructExpr *CCE) {
+  const CXXConstructorDecl *Ctor = CCE->getConstructor();
+  return Ctor && CCE->getType()->isRecordType() && !Ctor->isTrivial() &&
+         !Ctor->isCopyOrMoveConstructor();
+}
+
+void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
+  const CXXConstructorDecl *Ctor = CCE->getConstructor();
+  const FunctionDecl *Def = nullptr;
+  std::string Name = Ctor->getParent()->getNameAsString();
+  storeFields(Obj, Value::none());
+  bool Followed =
+      Ctor->hasBody(Def) && Def &&
+      !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
+      llvm::none_of(Frames, [&](const Frame &F) { return F.FD == Def; }) &&
+      Frames.size() <= Opts.InlineDepth && !bodyHasErrors(Def, ErrorLocs, SM);
+  if (!Followed) {
+    for (const clang::Expr *A : CCE->arguments())
+      loadIfRef(eval(A), A);
+    // Its members hold what a constructor we cannot see put there.
+    Value Unknown;
+    auto Fields =
+        std::make_shared<std::vector<std::pair<std::string, Value>>>();
+    Value Leaves = readFields(Obj);
+    for (const auto &[Path, V] : *Leaves.Fields)
+      Fields->push_back(
+          {Path, unknownValue(V.K == Value::Ptr ? Ctx.VoidPtrTy : Ctx.IntTy,
+                              "'" + Obj.Path + Path + "' is set by a " +
+                                  "constructor of '" + Name +
+                                  "' we cannot follow")});
+    Unknown.Fields = std::move(Fields);
+    storeFields(Obj, Unknown);
+    return;
+  }
+  const auto *CtorDef = cast<CXXConstructorDecl>(Def);
+  Frame F{Def, {}, {}, {}, Obj};
+  for (unsigned I = 0; I < Def->getNumParams() && I < CCE->getNumArgs(); ++I) {
+    const ParmVarDecl *PD = Def->getParamDecl(I);
+    const clang::Expr *A = CCE->getArg(I);
+    Value V = eval(A);
+    if (PD->getType()->isReferenceType())
+      V = bindReference(PD->getType(), A, V);
+    else if (V.K == Value::Ref)
+      V = load(V.R, A);
+    F.Vars[PD] = V;
+    if (V.Fields)
+      for (const auto &[Path, FV] : *V.Fields)
+        F.Members[{PD, PD->getNameAsString() + Path}] = FV;
+  }
+  Frames.push_back(std::move(F));
+  for (const CXXCtorInitializer *I : CtorDef->inits()) {
+    const clang::Expr *Init = I->getInit();
+    const auto *Sub = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit());
+    // A base class or another constructor of the class: the same object.
+    if (I->isBaseInitializer() || I->isDelegatingInitializer()) {
+      if (Sub && followedConstructor(Sub) && !I->isBaseVirtual())
+        construct(Sub, Obj);
+      else
+        eval(Init);
+      continue;
+    }
+    const FieldDecl *FD = I->getAnyMember();
+    if (!FD) {
+      eval(Init);
+      continue;
+    }
+    Place Member = Obj;
+    Member.Path += "." + FD->getNameAsString();
+    Member.Type = FD->getType();
+    if (Sub && followedConstructor(Sub) && !FD->getType()->isReferenceType()) {
+      construct(Sub, Member);
+      continue;
+    }
+    Value V = eval(Init);
+    if (FD->getType()->isReferenceType())
+      V = bindReference(FD->getType(), Init, V);
+    else if (V.K == Value::Ref)
+      V = load(V.R, Init);
+    store(Member, V, Init, Operation::Store);
+  }
+  visit(Def->getBody());
+  Frames.pop_back();
 }
 
 } // namespace interp

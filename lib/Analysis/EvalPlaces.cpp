@@ -96,8 +96,9 @@ Place PlaceEvaluator::VisitDeclRefExpr(const DeclRefExpr *DRE) {
     Temporary = true;
   }
   Space Sp = spaceOf(VD);
-  bool Register =
-      Temporary || (Sp == Space::Local && !VD->getType()->isArrayType());
+  // A local array too: its elements at constant indices are followed like
+  // a struct's members ("buf[2]"), the others are local memory (placeAt).
+  bool Register = Temporary || Sp == Space::Local;
   if (Register) {
     R.K = Place::Variable;
     R.Var = VD;
@@ -118,12 +119,12 @@ Place PlaceEvaluator::VisitArraySubscriptExpr(const ArraySubscriptExpr *AS) {
   const LExpr *I = W.evalInt(AS->getIdx());
   int64_t Size = W.elementBytes(AS->getType());
   P.Offset = X.add(P.Offset, X.mul(I, X.constant(Size)));
-  return KernelWalker::placeAt(P, AS->getType());
+  return W.placeAt(P, AS->getType());
 }
 
 Place PlaceEvaluator::VisitUnaryOperator(const UnaryOperator *UO) {
   if (UO->getOpcode() == UO_Deref)
-    return KernelWalker::placeAt(W.evalPtr(UO->getSubExpr()), UO->getType());
+    return W.placeAt(W.evalPtr(UO->getSubExpr()), UO->getType());
   if (UO->isIncrementDecrementOp()) {
     W.eval(UO);
     return W.evalPlace(UO->getSubExpr());
@@ -179,7 +180,7 @@ Place PlaceEvaluator::VisitMemberExpr(const MemberExpr *ME) {
   } else if (ME->isArrow()) {
     Pointer P = W.evalPtr(ME->getBase());
     RecordType = ME->getBase()->getType()->getPointeeType();
-    Base = KernelWalker::placeAt(P, RecordType);
+    Base = W.placeAt(P, RecordType);
   } else {
     Base = W.evalPlace(ME->getBase());
     RecordType = ME->getBase()->getType();
@@ -228,12 +229,87 @@ Place KernelWalker::evalPlace(const clang::Expr *E) {
   return PlaceEvaluator(*this).Visit(E);
 }
 
+namespace {
+
+/// The path of the member of the object Path (of type Obj) that lies at
+/// byte Offset and has type Want: "o.v[1]", "t.in.x"; none when no member
+/// of that type starts there.
+std::optional<std::string> memberPathAt(const ASTContext &Ctx, QualType Obj,
+                                        std::string Path, int64_t Offset,
+                                        QualType Want) {
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    if (Offset == 0 && Ctx.hasSameUnqualifiedType(Obj, Want))
+      return Path;
+    if (Obj->isIncompleteType() || Obj->isDependentType() || Offset < 0)
+      return std::nullopt;
+    if (const auto *CA = Ctx.getAsConstantArrayType(Obj)) {
+      QualType Elem = CA->getElementType();
+      int64_t Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
+      if (Size <= 0 || Offset / Size >= int64_t(CA->getSize().getZExtValue()))
+        return std::nullopt;
+      Path += "[" + std::to_string(Offset / Size) + "]";
+      Offset %= Size;
+      Obj = Elem;
+      continue;
+    }
+    const RecordDecl *RD = Obj->getAsRecordDecl();
+    if (!RD || RD->isUnion() || !RD->getDefinition())
+      return std::nullopt;
+    const ASTRecordLayout &L = Ctx.getASTRecordLayout(RD);
+    const FieldDecl *Found = nullptr;
+    int64_t At = 0;
+    for (const FieldDecl *FD : RD->fields()) {
+      if (FD->isBitField() || FD->getType()->isIncompleteType())
+        continue;
+      int64_t Start =
+          Ctx.toCharUnitsFromBits(L.getFieldOffset(FD->getFieldIndex()))
+              .getQuantity();
+      int64_t Size = Ctx.getTypeSizeInChars(FD->getType()).getQuantity();
+      if (Offset >= Start && Offset < Start + Size) {
+        Found = FD;
+        At = Start;
+        break;
+      }
+    }
+    if (!Found)
+      return std::nullopt;
+    Path += "." + Found->getNameAsString();
+    Offset -= At;
+    Obj = Found->getType();
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
 Place KernelWalker::placeAt(const Pointer &P, QualType T) {
   Place R;
   R.K = Place::Memory;
   R.Addr = P;
   R.Type = T;
+  const auto *C = dyn_cast_or_null<coalesce::ConstantExpr>(P.Offset);
+  if (!P.LocalVar || !C || P.LocalFrame >= Frames.size())
+    return R;
+  if (std::optional<std::string> Path = memberPathAt(
+          Ctx, P.LocalType, P.Base, C->getValue(), T)) {
+    R.K = Place::Variable;
+    R.Var = P.LocalVar;
+    R.Frame = P.LocalFrame;
+    R.Path = *Path;
+  }
   return R;
+}
+
+Pointer KernelWalker::localPointer(const Place &P) {
+  Pointer Ptr;
+  Ptr.Base = P.Path;
+  Ptr.Offset = X.constant(0);
+  Ptr.Sp = Space::Local;
+  Ptr.LocalVar = P.Var;
+  Ptr.LocalFrame = P.Frame;
+  Ptr.LocalType = P.Type;
+  Escaped.insert({P.Frame, P.Var});
+  return Ptr;
 }
 
 Value KernelWalker::bindReference(QualType T, const clang::Expr *Init,

@@ -164,6 +164,9 @@ public:
   Value VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *DA) {
     return W.eval(DA->getExpr());
   }
+  Value VisitCXXDefaultInitExpr(const CXXDefaultInitExpr *DI) {
+    return W.eval(DI->getExpr());
+  }
   Value
   VisitSubstNonTypeTemplateParmExpr(const SubstNonTypeTemplateParmExpr *ST) {
     return W.eval(ST->getReplacement());
@@ -219,13 +222,8 @@ Value ValueEvaluator::VisitCastExpr(const CastExpr *CE) {
     Place P = W.evalPlace(Sub);
     if (P.K == Place::Memory)
       return Value::pointer(P.Addr);
-    if (P.K == Place::Variable) {
-      Pointer Ptr;
-      Ptr.Base = P.Path;
-      Ptr.Offset = X.constant(0);
-      Ptr.Sp = Space::Local;
-      return Value::pointer(Ptr);
-    }
+    if (P.K == Place::Variable)
+      return Value::pointer(W.localPointer(P));
     return W.unknownValue(CE->getType(), "array '" + W.sourceText(Sub) +
                                              "' is not one we can follow");
   }
@@ -261,6 +259,8 @@ Value ValueEvaluator::VisitCastExpr(const CastExpr *CE) {
   }
   if (T->isIntegralOrEnumerationType() || T->isPointerType())
     return W.unknownValue(T, "conversion in '" + W.sourceText(CE) + "'");
+  if (T->isRecordType() && V.Fields)
+    return V; // a struct's value through a no-op or constructor conversion
   return Value::none();
 }
 
@@ -382,7 +382,11 @@ Value ValueEvaluator::addressOf(const UnaryOperator *UO) {
   Place P = W.evalPlace(UO->getSubExpr());
   if (P.K == Place::Memory)
     return Value::pointer(P.Addr);
-  return W.unknownValue(UO->getType(), "address of a local variable");
+  if (P.K == Place::Variable)
+    return Value::pointer(W.localPointer(P));
+  return W.unknownValue(UO->getType(), "address of '" +
+                                           W.sourceText(UO->getSubExpr()) +
+                                           "', a place we cannot follow");
 }
 
 Value ValueEvaluator::increment(const UnaryOperator *UO) {
@@ -504,8 +508,7 @@ Value ValueEvaluator::VisitCXXConstructExpr(const CXXConstructExpr *CCE) {
     Arg = Arg->IgnoreParenNoopCasts(W.Ctx);
     if (Arg->isGLValue()) {
       Place P = W.evalPlace(Arg);
-      W.load(P, Arg);
-      return Value::none();
+      return W.load(P, Arg);
     }
     return W.eval(Arg);
   }
@@ -518,6 +521,8 @@ Value ValueEvaluator::VisitCXXThisExpr(const CXXThisExpr *E) {
   const std::optional<Place> &This = W.Frames.back().This;
   if (This && This->K == Place::Memory)
     return Value::pointer(This->Addr);
+  if (This && This->K == Place::Variable)
+    return Value::pointer(W.localPointer(*This));
   return W.unknownValue(E->getType(), "'this' of an object held in registers");
 }
 

@@ -20,7 +20,8 @@ namespace interp {
 
 bool samePointer(const Pointer &A, const Pointer &B) {
   return A.Base == B.Base && A.Offset == B.Offset && A.Sp == B.Sp &&
-         A.Why == B.Why;
+         A.Why == B.Why && A.LocalVar == B.LocalVar &&
+         A.LocalFrame == B.LocalFrame;
 }
 
 bool sameValue(const Value &A, const Value &B) {
@@ -28,7 +29,14 @@ bool sameValue(const Value &A, const Value &B) {
     return false;
   switch (A.K) {
   case Value::None:
-    return true;
+    if (!A.Fields || !B.Fields)
+      return !A.Fields && !B.Fields;
+    return A.Fields == B.Fields ||
+           std::equal(A.Fields->begin(), A.Fields->end(), B.Fields->begin(),
+                      B.Fields->end(), [](const auto &L, const auto &R) {
+                        return L.first == R.first &&
+                               sameValue(L.second, R.second);
+                      });
   case Value::Int:
     return A.I == B.I;
   case Value::Ptr:

@@ -36,6 +36,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -57,6 +58,12 @@ struct Pointer {
   Space Sp = Space::Unknown;
   std::string Why;                      ///< why the base is unknown
   const LExpr *UnknownOffset = nullptr; ///< the Unknown, when Why is set
+  /// Into a local object held in registers (&v, a local array decayed):
+  /// Base is the object's path ("v", "o.v"), of type LocalType, in frame
+  /// LocalFrame. A constant offset names one of its members (placeAt).
+  const clang::VarDecl *LocalVar = nullptr;
+  size_t LocalFrame = 0;
+  clang::QualType LocalType;
 };
 
 /// An lvalue: memory at a pointer, or a local variable (a register).
@@ -79,6 +86,10 @@ struct Value {
   const LExpr *I = nullptr;
   Pointer P;
   Place R;
+  /// A struct (K None): the values of its integer and pointer leaves, by
+  /// path below the struct (".base", ".v[1]", ".in.x"); null when none is
+  /// known. Carries a struct through a copy, a return and an argument.
+  std::shared_ptr<const std::vector<std::pair<std::string, Value>>> Fields;
 
   static Value none() { return {}; }
   static Value integer(const LExpr *E) {
@@ -222,7 +233,12 @@ public:
     std::set<std::string> Fields;
     llvm::SmallPtrSet<const clang::VarDecl *, 4> Whole;
     bool Opaque = false;
+    /// Whether it writes through a pointer, which may point at a local.
+    bool ThroughPointer = false;
   };
+  /// After W: the locals whose address escaped into a pointer (Escaped)
+  /// are unknown when W writes through a pointer.
+  void forgetEscaped(const FieldWrites &W, llvm::StringRef Why);
   /// Whether a loop around is being walked ahead (Loops.cpp): loads then
   /// give unknowns, and the loops inside are not walked.
   bool WalkingAhead = false;
@@ -362,8 +378,32 @@ public:
   /// temporary (divRndUp(n, 2), bindsTemporary), the temporary's value;
   /// else no place.
   Value bindReference(clang::QualType T, const clang::Expr *Init, Value V);
-  /// The memory a pointer points at, seen as a T.
-  static Place placeAt(const Pointer &P, clang::QualType T);
+  /// The memory a pointer points at, seen as a T; into a local object at
+  /// a constant offset, the member of it there (a variable place).
+  Place placeAt(const Pointer &P, clang::QualType T);
+  /// A pointer to the local object held in registers at P (a variable).
+  Pointer localPointer(const Place &P);
+  /// The locals whose address a pointer holds: a loop that writes through
+  /// a pointer may change them (Loops.cpp).
+  std::set<std::pair<size_t, const clang::VarDecl *>> Escaped;
+  /// Makes every value held in the variable (and its members) unknown;
+  /// with Root ("buf", "o.v"), only the members below it.
+  void forgetLocal(size_t Frame, const clang::VarDecl *V, llvm::StringRef Why,
+                   const std::string &Root = "");
+  /// Binds the members of the struct at the variable place Obj to the
+  /// struct value V's fields (Value::Fields), forgetting the old ones.
+  void storeFields(const Place &Obj, const Value &V);
+  /// The fields of the struct of type T at Obj (a variable place).
+  Value readFields(const Place &Obj);
+  /// Two structs' fields joined on C (T where it holds, else F); a leaf
+  /// that cannot be joined is unknown for Why.
+  Value joinFields(const LExpr *C, const Value &T, const Value &F,
+                   llvm::StringRef Why);
+  /// Runs the constructor of CCE on the object at Obj (a variable place):
+  /// arguments, member initialisers, then the body with Obj as this.
+  void construct(const clang::CXXConstructExpr *CCE, const Place &Obj);
+  /// Whether CCE runs a constructor construct() follows (not a copy).
+  static bool followedConstructor(const clang::CXXConstructExpr *CCE);
 
   //===--- Calls (Calls.cpp, EvalBuiltins.cpp) ----------------------------===//
 
@@ -403,6 +443,10 @@ public:
   Value readPlaceValue(const Place &P, const clang::Expr *E);
   Value load(const Place &P, const clang::Expr *E,
              Operation Op = Operation::Load);
+  /// The value read at Addr (of type T, Text its source) once recorded:
+  /// named when the whole warp reads one address, else a gather unknown.
+  Value loadedValue(const Pointer &Addr, clang::QualType T,
+                    const std::string &Text);
   void store(const Place &P, const Value &V, const clang::Expr *E,
              Operation Op);
   /// Tells the listeners about one memory operation at P.

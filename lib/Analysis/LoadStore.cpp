@@ -11,6 +11,8 @@
 #include "Analysis/KernelWalker.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecordLayout.h"
 
 using namespace clang;
 
@@ -35,7 +37,143 @@ AddressSpace addressSpace(Space Sp) {
   return AddressSpace::Generic;
 }
 
+/// Leaves followed per struct copied, and elements per array in it: a
+/// struct copied whole is followed by the leaves that can reach an address,
+/// and a long array in it leaves the members after it their budget.
+constexpr unsigned MaxLeaves = 128, MaxElements = 16;
+
+/// Calls F(path, byte offset, type) for each integer or pointer inside an
+/// object of type T: members (".base", ".in.x") and the first elements of
+/// arrays (".v[1]"), Budget of them at most.
+void forEachLeaf(
+    const ASTContext &Ctx, QualType T, const std::string &Path, int64_t Offset,
+    llvm::function_ref<void(const std::string &, int64_t, QualType)> F,
+    unsigned &Budget) {
+  if (Budget == 0 || T->isIncompleteType() || T->isDependentType())
+    return;
+  if (T->isIntegralOrEnumerationType() || T->isPointerType()) {
+    --Budget;
+    F(Path, Offset, T);
+    return;
+  }
+  if (const auto *CA = Ctx.getAsConstantArrayType(T)) {
+    QualType Elem = CA->getElementType();
+    int64_t Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
+    uint64_t N = std::min<uint64_t>(CA->getSize().getZExtValue(), MaxElements);
+    for (uint64_t I = 0; I < N && Budget; ++I)
+      forEachLeaf(Ctx, Elem, Path + "[" + std::to_string(I) + "]",
+                  Offset + int64_t(I) * Size, F, Budget);
+    return;
+  }
+  const RecordDecl *RD = T->getAsRecordDecl();
+  if (!RD || RD->isUnion() || !RD->getDefinition())
+    return;
+  const ASTRecordLayout &L = Ctx.getASTRecordLayout(RD);
+  // A base class's members are named as the derived class's own.
+  if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD))
+    for (const CXXBaseSpecifier &B : CRD->bases())
+      if (const CXXRecordDecl *BD = B.getType()->getAsCXXRecordDecl();
+          BD && !B.isVirtual())
+        forEachLeaf(Ctx, B.getType(), Path,
+                    Offset + L.getBaseClassOffset(BD).getQuantity(), F,
+                    Budget);
+  for (const FieldDecl *FD : RD->fields()) {
+    if (FD->isBitField() || FD->getType()->isReferenceType())
+      continue;
+    int64_t At = Ctx.toCharUnitsFromBits(L.getFieldOffset(FD->getFieldIndex()))
+                     .getQuantity();
+    forEachLeaf(Ctx, FD->getType(), Path + "." + FD->getNameAsString(),
+                Offset + At, F, Budget);
+  }
+}
+
+/// Whether Path is Root or names something inside it ("t.base", "t.v[0]").
+bool isWithin(const std::string &Path, const std::string &Root) {
+  return Path.compare(0, Root.size(), Root) == 0 &&
+         (Path.size() == Root.size() || Path[Root.size()] == '.' ||
+          Path[Root.size()] == '[');
+}
+
+/// Erases the members held below Root (not Root itself) of V.
+void eraseBelow(MemberEnv &M, const VarDecl *V, const std::string &Root) {
+  // "o.v2" sorts between "o.v.x" and "o.v[0]": skipped, not an end.
+  for (auto It = M.lower_bound({V, Root});
+       It != M.end() && It->first.first == V &&
+       It->first.second.compare(0, Root.size(), Root) == 0;)
+    It = It->first.second == Root || !isWithin(It->first.second, Root)
+             ? std::next(It)
+             : M.erase(It);
+}
+
 } // namespace
+
+void KernelWalker::storeFields(const Place &Obj, const Value &V) {
+  MemberEnv &M = Frames[Obj.Frame].Members;
+  eraseBelow(M, Obj.Var, Obj.Path);
+  if (V.Fields)
+    for (const auto &[Path, FV] : *V.Fields)
+      M[{Obj.Var, Obj.Path + Path}] = FV;
+}
+
+Value KernelWalker::readFields(const Place &Obj) {
+  auto Fields = std::make_shared<std::vector<std::pair<std::string, Value>>>();
+  unsigned Budget = MaxLeaves;
+  forEachLeaf(
+      Ctx, Obj.Type, "", 0,
+      [&](const std::string &Path, int64_t, QualType T) {
+        Place Leaf = Obj;
+        Leaf.Path += Path;
+        Leaf.Type = T;
+        Fields->push_back({Path, readPlaceValue(Leaf, nullptr)});
+      },
+      Budget);
+  Value V;
+  V.Fields = std::move(Fields);
+  return V;
+}
+
+Value KernelWalker::joinFields(const LExpr *C, const Value &T, const Value &F,
+                               StringRef Why) {
+  auto Fields = std::make_shared<std::vector<std::pair<std::string, Value>>>();
+  for (const auto &[Path, A] : *T.Fields) {
+    auto It = llvm::find_if(*F.Fields,
+                            [&](const auto &P) { return P.first == Path; });
+    if (It == F.Fields->end())
+      continue; // unset on one side: read as unknown
+    const Value &B = It->second;
+    if (sameValue(A, B))
+      Fields->push_back({Path, A});
+    else if (A.K == Value::Int && B.K == Value::Int)
+      Fields->push_back({Path, Value::integer(X.select(C, A.I, B.I))});
+    else
+      Fields->push_back(
+          {Path, unknownValue(A.K == Value::Ptr ? Ctx.VoidPtrTy : Ctx.IntTy,
+                              "'" + Path.substr(1) + "': " + Why.str())});
+  }
+  Value V;
+  V.Fields = std::move(Fields);
+  return V;
+}
+
+void KernelWalker::forgetLocal(size_t F, const VarDecl *V, StringRef Why,
+                               const std::string &Root) {
+  if (Root.empty()) {
+    auto It = Frames[F].Vars.find(V);
+    if (It != Frames[F].Vars.end() && It->second.K != Value::Ref)
+      It->second = unknownValue(V->getType(), "'" + V->getNameAsString() +
+                                                  "' is " + Why.str());
+  }
+  MemberEnv &M = Frames[F].Members;
+  for (auto MI = M.lower_bound({V, Root});
+       MI != M.end() && MI->first.first == V &&
+       MI->first.second.compare(0, Root.size(), Root) == 0;
+       ++MI)
+    if ((Root.empty() || isWithin(MI->first.second, Root)) &&
+        (MI->second.K == Value::Int || MI->second.K == Value::Ptr))
+      MI->second = unknownValue(
+          MI->second.K == Value::Int ? Ctx.IntTy : Ctx.VoidPtrTy,
+          "'" + MI->first.second + "' is " + Why.str());
+}
 
 Value KernelWalker::readVariable(const VarDecl *VD, size_t F) {
   Env &Vars = Frames[F].Vars;
@@ -70,11 +208,14 @@ Value KernelWalker::namedRuntimeValue(const std::string &Name, QualType T,
 Value KernelWalker::readPlaceValue(const Place &P, const clang::Expr *E) {
   if (P.K != Place::Variable)
     return load(P, E);
+  if (P.Type->isRecordType())
+    return readFields(P);
   if (P.Path != P.Var->getNameAsString()) {
     const MemberEnv &M = Frames[P.Frame].Members;
     auto It = M.find({P.Var, P.Path});
     if (It != M.end())
-      return It->second.K == Value::Ref ? load(It->second.R, E) : It->second;
+      return It->second.K == Value::Ref && E ? load(It->second.R, E)
+                                             : It->second;
     // A member of a struct held by value: a kernel parameter's member is
     // a uniform runtime value; a local struct's unset members are not.
     if (isa<ParmVarDecl>(P.Var) && P.Frame == 0 &&
@@ -84,7 +225,7 @@ Value KernelWalker::readPlaceValue(const Place &P, const clang::Expr *E) {
                         "'" + P.Path + "' is a member of a local struct");
   }
   Value V = readVariable(P.Var, P.Frame);
-  if (V.K == Value::Ref)
+  if (V.K == Value::Ref && E)
     return load(V.R, E);
   return V;
 }
@@ -99,27 +240,56 @@ Value KernelWalker::load(const Place &P, const clang::Expr *E, Operation Op) {
                         "'" + sourceText(E) + "' is not a place we can follow");
   record(E, P, Op);
   QualType T = P.Type;
+  // Local memory we do not follow: an element of a local array at an
+  // index that is not a constant, or a local reinterpreted.
+  if (P.Addr.Sp == Space::Local)
+    return unknownValue(T, "'" + sourceText(E) +
+                               "' is read from a local array at an index "
+                               "we do not follow");
+  if (T->isRecordType()) {
+    // A struct copied out of memory: each leaf holds what a read of its
+    // own address would give.
+    auto Fields =
+        std::make_shared<std::vector<std::pair<std::string, Value>>>();
+    unsigned Budget = MaxLeaves;
+    std::string Text = sourceText(E);
+    forEachLeaf(
+        Ctx, T, "", 0,
+        [&](const std::string &Path, int64_t Offset, QualType LT) {
+          Pointer A = P.Addr;
+          A.Offset = X.add(A.Offset, X.constant(Offset));
+          Fields->push_back({Path, loadedValue(A, LT, Text + Path)});
+        },
+        Budget);
+    Value V;
+    V.Fields = std::move(Fields);
+    return V;
+  }
   if (!T->isIntegralOrEnumerationType() && !T->isPointerType())
     return Value::none();
+  return loadedValue(P.Addr, T, sourceText(E));
+}
+
+Value KernelWalker::loadedValue(const Pointer &Addr, QualType T,
+                                const std::string &Text) {
   // A value read at one address by the whole warp is uniform: name it by
   // its text. So is one read once per warp (rowptr[tid / 32], a warp per
   // row): its value differs between warps, which moves their alignment
   // only, and the name says it is data. Read at lane-dependent addresses,
   // it is a gather index.
-  const LExpr *Off = P.Addr.Offset;
+  const LExpr *Off = Addr.Offset;
   bool LaneDependent =
-      !P.Addr.Why.empty() || findUnknown(Off) ||
+      !Addr.Why.empty() || findUnknown(Off) ||
       (mentionsIf(Off, isThreadIdx) && !Warp.sameInEveryWarp(Off));
   // Walking a loop ahead, a value read is not named: the name would hide
   // that the address, and with it the value, changes with the iteration.
   if (!LaneDependent && !WalkingAhead)
-    return namedRuntimeValue(sourceText(E), T, SymbolKind::Opaque);
-  const LExpr *U =
-      X.unknown("depends on '" + sourceText(E) + "', loaded from memory");
+    return namedRuntimeValue(Text, T, SymbolKind::Opaque);
+  const LExpr *U = X.unknown("depends on '" + Text + "', loaded from memory");
   LoadUnknowns.insert(U);
   if (T->isPointerType()) {
     Pointer Ptr;
-    Ptr.Why = "pointer '" + sourceText(E) + "' is loaded from memory";
+    Ptr.Why = "pointer '" + Text + "' is loaded from memory";
     Ptr.UnknownOffset = U;
     Ptr.Offset = U;
     Ptr.Sp = Space::Unknown;
@@ -133,20 +303,24 @@ void KernelWalker::store(const Place &P, const Value &V, const clang::Expr *E,
   if (P.K == Place::Variable) {
     // The frame that holds the variable: a reference parameter writes
     // back to its caller's variable.
-    if (P.Path == P.Var->getNameAsString()) {
-      Frames[P.Frame].Vars[P.Var] = V;
-      // A whole-struct assignment: its members are no longer known.
-      MemberEnv &M = Frames[P.Frame].Members;
-      for (auto It = M.lower_bound({P.Var, ""});
-           It != M.end() && It->first.first == P.Var;)
-        It = M.erase(It);
-    } else {
-      Frames[P.Frame].Members[{P.Var, P.Path}] = V;
-    }
+    Value Scalar = V;
+    Scalar.Fields.reset();
+    if (P.Path == P.Var->getNameAsString())
+      Frames[P.Frame].Vars[P.Var] = Scalar;
+    else
+      Frames[P.Frame].Members[{P.Var, P.Path}] = Scalar;
+    // A struct assigned whole: its members are what it holds now.
+    storeFields(P, V);
     return;
   }
-  if (P.K == Place::Memory)
-    record(E, P, Op);
+  if (P.K != Place::Memory)
+    return;
+  record(E, P, Op);
+  // A local array written at an index we do not follow: any of its
+  // elements may have changed.
+  if (P.Addr.LocalVar && P.Addr.LocalFrame < Frames.size())
+    forgetLocal(P.Addr.LocalFrame, P.Addr.LocalVar,
+                "possibly written by '" + sourceText(E) + "'", P.Addr.Base);
 }
 
 std::string KernelWalker::dataDependentRange(const clang::Expr *Access) const {

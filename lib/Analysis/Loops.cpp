@@ -13,6 +13,7 @@
 #include "Analysis/KernelWalker.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/StmtCXX.h"
 
 #include <tuple>
@@ -101,18 +102,62 @@ void collectAssigned(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out,
     collectAssigned(C, Out, Count);
 }
 
+/// Whether the pointer Ptr may point at a local: anything but a kernel's
+/// parameter or a variable of the program (and pointer arithmetic on them).
+bool mayPointAtLocal(const clang::Expr *Ptr) {
+  Ptr = Ptr->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Ptr);
+      BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub))
+    return mayPointAtLocal(BO->getLHS()->getType()->isPointerType()
+                               ? BO->getLHS()
+                               : BO->getRHS());
+  const auto *DRE = dyn_cast<DeclRefExpr>(Ptr);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD)
+    return true;
+  if (!VD->hasLocalStorage())
+    return false;
+  const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
+  return !(isa<ParmVarDecl>(VD) && FD && FD->hasAttr<CUDAGlobalAttr>());
+}
+
 /// Adds to W what writing the place E changes: a member's name ("s.a[i] =
 /// v" and "s.a = v" write member a); a local struct variable as a whole.
 /// Through a reference the struct it names is not known: anything may
 /// change.
 void placeWritten(const clang::Expr *E, KernelWalker::FieldWrites &W) {
   E = placeExpr(E);
+  // Through a pointer ("*p", "p->x", "p[i]") that may point at a local.
+  for (const clang::Expr *R = E;;) {
+    R = placeExpr(R);
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(R)) {
+      if (!placeExpr(AS->getBase())->getType()->isArrayType())
+        W.ThroughPointer |= mayPointAtLocal(AS->getBase());
+      R = AS->getBase();
+    } else if (const auto *ME = dyn_cast<MemberExpr>(R)) {
+      if (ME->isArrow())
+        W.ThroughPointer |= mayPointAtLocal(ME->getBase());
+      R = ME->getBase();
+    } else {
+      if (const auto *UO = dyn_cast<UnaryOperator>(R);
+          UO && UO->getOpcode() == UO_Deref)
+        W.ThroughPointer |= mayPointAtLocal(UO->getSubExpr());
+      break;
+    }
+  }
   while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
     E = placeExpr(AS->getBase());
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     W.Fields.insert(ME->getMemberDecl()->getNameAsString());
     return;
   }
+  // A local array's elements at constant indices are followed apart.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->getType()->isArrayType() && VD->hasLocalStorage()) {
+      W.Whole.insert(VD);
+      return;
+    }
   if (!E->getType()->isRecordType())
     return;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
@@ -139,9 +184,12 @@ void collectFieldWrites(const Stmt *S, KernelWalker::FieldWrites &W,
     if (BO->isAssignmentOp())
       placeWritten(BO->getLHS(), W);
   } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      if (isa<MemberExpr>(placeExpr(UO->getSubExpr())))
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) {
+      const clang::Expr *Sub = placeExpr(UO->getSubExpr());
+      if (isa<MemberExpr>(Sub) || isa<ArraySubscriptExpr>(Sub) ||
+          (isa<UnaryOperator>(Sub) && UO->getOpcode() != UO_AddrOf))
         placeWritten(UO->getSubExpr(), W);
+    }
   } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD) {
@@ -389,7 +437,8 @@ KernelWalker::writtenMembers(llvm::ArrayRef<const Stmt *> Loop,
           auto It = env().find(VD);
           if (It != env().end() && It->second.K == Value::Ref)
             AddPlace(It->second.R);
-        } else if (VD->hasLocalStorage() && VD->getType()->isRecordType()) {
+        } else if (VD->hasLocalStorage() && (VD->getType()->isRecordType() ||
+                                             VD->getType()->isArrayType())) {
           Objects.insert({Frames.size() - 1, VD, VD->getNameAsString()});
         }
       }
@@ -412,19 +461,28 @@ KernelWalker::writtenMembers(llvm::ArrayRef<const Stmt *> Loop,
       const std::string &Path = It->first.second;
       if (Path.compare(0, O.Path.size(), O.Path) != 0)
         break;
-      if (Path.size() > O.Path.size() && Path[O.Path.size()] != '.')
+      if (Path.size() > O.Path.size() && Path[O.Path.size()] != '.' &&
+          Path[O.Path.size()] != '[')
         continue;
       // The members below the variable's name ("c.loader.last": loader,
-      // last): written when any of them is.
+      // last; "o.v[1]": v): written when any of them is.
       llvm::SmallVector<StringRef, 4> Names;
       StringRef(Path).split(Names, '.');
       if (All || llvm::any_of(llvm::drop_begin(Names), [&](StringRef N) {
-            return W.Fields.count(N.str()) != 0;
+            return W.Fields.count(N.split('[').first.str()) != 0;
           }))
         Out.insert({O.Frame, O.Var, Path});
     }
   }
   return {Out.begin(), Out.end()};
+}
+
+void KernelWalker::forgetEscaped(const FieldWrites &W, llvm::StringRef Why) {
+  if (!W.ThroughPointer && !W.Opaque)
+    return;
+  for (const auto &[F, V] : Escaped)
+    if (F < Frames.size())
+      forgetLocal(F, V, Why);
 }
 
 void KernelWalker::forgetMember(const MemberKey &K, llvm::StringRef Why) {
@@ -662,12 +720,14 @@ void KernelWalker::VisitCXXForRangeStmt(const CXXForRangeStmt *RF) {
   std::vector<MemberKey> Members = writtenMembers(Parts, Written);
   for (const MemberKey &K : Members)
     forgetMember(K, "changed inside a loop");
+  forgetEscaped(Written, "changed through a pointer inside a loop");
   Loops.push_back({RF, nullptr, false});
   visit(RF->getBody());
   Loops.pop_back();
   forgetAll(Assigned, "its value after a loop");
   for (const MemberKey &K : Members)
     forgetMember(K, "its value after a loop");
+  forgetEscaped(Written, "its value after a loop");
 }
 
 /// The step of V if Update is "++v", "v++", "v += c", "v = v + c", "v -= c"
@@ -757,6 +817,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     Cached = LoopFieldWrites.try_emplace(Loop, std::move(W)).first;
   }
   std::vector<MemberKey> Members = writtenMembers(Parts, Cached->second);
+  forgetEscaped(Cached->second, "changed through a pointer inside a loop");
 
   std::vector<Induction> Inductions;
   std::vector<const Stmt *> Updates;
@@ -823,6 +884,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     forgetAll(Assigned, "its value after a loop");
     for (const MemberKey &K : Members)
       forgetMember(K, "its value after a loop");
+    forgetEscaped(Cached->second, "its value after a loop");
     // An induction variable leaves the loop at start + step * (iterations
     // run). When every lane runs the loop equally often that count is one
     // uniform unknown, and the lane pattern after the loop survives. A value

@@ -10,7 +10,9 @@
 
 #include "Analysis/KernelWalker.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
 
 using namespace clang;
 
@@ -53,9 +55,46 @@ const LExpr *KernelWalker::uninitialised(const VarDecl *VD) {
   return X.unknown("'" + VD->getNameAsString() + "' is not initialised");
 }
 
+namespace {
+
+/// The constructor call that initialises a variable, under the wrappers
+/// "T v = T(a);" and temporaries put around it.
+const CXXConstructExpr *constructorCall(const clang::Expr *Init) {
+  while (Init) {
+    Init = Init->IgnoreParens();
+    if (const auto *CCE = dyn_cast<CXXConstructExpr>(Init))
+      return CCE;
+    if (const auto *FE = dyn_cast<FullExpr>(Init))
+      Init = FE->getSubExpr();
+    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(Init))
+      Init = FC->getSubExpr();
+    else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(Init))
+      Init = BT->getSubExpr();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+} // namespace
+
 void KernelWalker::declare(const VarDecl *VD) {
   if (VD->hasAttr<CUDASharedAttr>() || !VD->hasLocalStorage())
     return; // __shared__ and static locals are memory, found by name
+  Place Self;
+  Self.K = Place::Variable;
+  Self.Var = VD;
+  Self.Frame = Frames.size() - 1;
+  Self.Path = VD->getNameAsString();
+  Self.Type = VD->getType();
+  // "Loader l(in + off);": the constructor runs on the variable.
+  if (const CXXConstructExpr *CCE = constructorCall(VD->getInit());
+      CCE && followedConstructor(CCE) && !VD->getType()->isReferenceType()) {
+    env()[VD] = Value::none();
+    forgetMembers(VD);
+    construct(CCE, Self);
+    return;
+  }
   Value V = Value::none();
   if (const clang::Expr *Init = VD->getInit()) {
     V = eval(Init);
@@ -69,24 +108,53 @@ void KernelWalker::declare(const VarDecl *VD) {
   } else if (VD->getType()->isIntegralOrEnumerationType()) {
     V = Value::integer(uninitialised(VD));
   }
-  env()[VD] = V;
+  Value Scalar = V;
+  Scalar.Fields.reset();
+  env()[VD] = Scalar;
   forgetMembers(VD);
-  // "Loader l{ptr, 3}": remember the members' values.
+  // "Desc t = d[i];", "Off o = offsets(i);": the struct's members.
+  if (V.Fields)
+    storeFields(Self, V);
+  // "Loader l{ptr, 3}", "int idx[2] = {a, b}": the members' values.
+  std::function<void(const std::string &, QualType, const clang::Expr *)>
+      Bind = [&](const std::string &Path, QualType T, const clang::Expr *E) {
+        const auto *IL = dyn_cast_or_null<InitListExpr>(
+            E ? E->IgnoreParenImpCasts() : nullptr);
+        if (!IL) {
+          if (!E)
+            return;
+          // Evaluated once already, with the list: no access twice.
+          Value FV = quietly([&] {
+            Value R = eval(E);
+            return R.K == Value::Ref ? load(R.R, E) : R;
+          });
+          Place Member = Self;
+          Member.Path = Path;
+          Member.Type = T;
+          store(Member, FV, E, Operation::Store);
+          return;
+        }
+        if (const auto *CA = Ctx.getAsConstantArrayType(T)) {
+          for (unsigned I = 0; I < IL->getNumInits(); ++I)
+            Bind(Path + "[" + std::to_string(I) + "]", CA->getElementType(),
+                 IL->getInit(I));
+          return;
+        }
+        const RecordDecl *RD = T->getAsRecordDecl();
+        if (!RD || RD->isUnion())
+          return;
+        unsigned I = 0;
+        for (const FieldDecl *FD : RD->fields()) {
+          if (I >= IL->getNumInits())
+            break;
+          Bind(Path + "." + FD->getNameAsString(), FD->getType(),
+               IL->getInit(I++));
+        }
+      };
   if (const auto *IL = dyn_cast_or_null<InitListExpr>(
-          VD->getInit() ? VD->getInit()->IgnoreParenImpCasts() : nullptr))
-    if (const RecordDecl *RD = VD->getType()->getAsRecordDecl()) {
-      unsigned I = 0;
-      for (const FieldDecl *FD : RD->fields()) {
-        if (I >= IL->getNumInits())
-          break;
-        const clang::Expr *Init = IL->getInit(I++);
-        Value FV = eval(Init);
-        if (FV.K == Value::Ref)
-          FV = load(FV.R, Init);
-        members()[{VD, VD->getNameAsString() + "." + FD->getNameAsString()}] =
-            FV;
-      }
-    }
+          VD->getInit() ? VD->getInit()->IgnoreParenImpCasts() : nullptr);
+      IL && !IL->isTransparent())
+    Bind(Self.Path, VD->getType(), IL);
 }
 
 KernelWalker::State KernelWalker::capture() const {
@@ -200,6 +268,9 @@ Map KernelWalker::merge(const LExpr *C, const Map &T, const Map &F) {
 
 void KernelWalker::VisitReturnStmt(const ReturnStmt *RS) {
   Value V = RS->getRetValue() ? eval(RS->getRetValue()) : Value::none();
+  // Returned by value, a place is read here: its frame is about to go.
+  if (V.K == Value::Ref && !Frames.back().FD->getReturnType()->isReferenceType())
+    V = load(V.R, RS->getRetValue());
   Frames.back().Returns.push_back({pathCondition(), V});
 }
 

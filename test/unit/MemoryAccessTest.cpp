@@ -121,7 +121,7 @@ __global__ void k(float *out, const float *in, int *hist, int n) {
   tile[t][0] = in[t];
   local[t & 3] = coeff[t & 15];
   atomicAdd(&hist[t * 8], 1);
-  out[t] = __ldg(&in[t]) + tile[0][t] + local[0];
+  out[t] = __ldg(&in[t]) + tile[0][t] + local[n & 3];
 }
 )cu");
   // (space, operation, base) in the order the interpreter meets them.
