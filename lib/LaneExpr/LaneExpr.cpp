@@ -975,6 +975,134 @@ std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values) {
   return Ev.eval(E);
 }
 
+namespace {
+/// Evaluates in 128 bits, where only sums and products may leave int64:
+/// what any other operation does to such a value depends on the bits int64
+/// arithmetic would have lost.
+class WideEvaluator {
+public:
+  explicit WideEvaluator(const SymbolValues &Values) : Values(Values) {}
+
+  std::optional<__int128> eval(const Expr *E) {
+    if (!isa<NAryExpr>(E))
+      return compute(E);
+    if (auto It = Memo.find(E); It != Memo.end())
+      return It->second;
+    std::optional<__int128> V = compute(E);
+    Memo[E] = V;
+    return V;
+  }
+
+private:
+  const SymbolValues &Values;
+  llvm::DenseMap<const Expr *, std::optional<__int128>> Memo;
+
+  static bool narrow(__int128 V) {
+    return V >= std::numeric_limits<int64_t>::min() &&
+           V <= std::numeric_limits<int64_t>::max();
+  }
+
+  std::optional<__int128> compute(const Expr *E) {
+    switch (E->getKind()) {
+    case ExprKind::Constant:
+      return cast<ConstantExpr>(E)->getValue();
+    case ExprKind::Symbol: {
+      std::optional<int64_t> V = Values(cast<SymbolExpr>(E));
+      return V ? std::optional<__int128>(*V) : std::nullopt;
+    }
+    case ExprKind::Unknown:
+      return std::nullopt;
+    case ExprKind::Add:
+    case ExprKind::Mul: {
+      bool IsAdd = E->getKind() == ExprKind::Add;
+      __int128 Acc = IsAdd ? 0 : 1;
+      for (const Expr *Op : cast<NAryExpr>(E)->operands()) {
+        std::optional<__int128> V = eval(Op);
+        if (!V || (IsAdd ? __builtin_add_overflow(Acc, *V, &Acc)
+                         : __builtin_mul_overflow(Acc, *V, &Acc)))
+          return std::nullopt;
+      }
+      return Acc;
+    }
+    case ExprKind::Select: {
+      const auto *N = cast<NAryExpr>(E);
+      std::optional<__int128> C = eval(N->getOperand(0));
+      if (!C || !narrow(*C))
+        return std::nullopt;
+      return eval(N->getOperand(*C != 0 ? 1 : 2));
+    }
+    default:
+      break;
+    }
+    // Anything else needs operands int64 holds, and is evaluate's.
+    const auto *N = cast<NAryExpr>(E);
+    std::optional<__int128> L = eval(N->getOperand(0));
+    std::optional<__int128> R = L ? eval(N->getOperand(1)) : std::nullopt;
+    if (!L || !R || !narrow(*L) || !narrow(*R))
+      return std::nullopt;
+    int64_t A = int64_t(*L), B = int64_t(*R);
+    switch (E->getKind()) {
+    case ExprKind::Div:
+    case ExprKind::Rem:
+      if (B == 0 || (A == Int64Min && B == -1))
+        return std::nullopt;
+      return E->getKind() == ExprKind::Div ? A / B : A % B;
+    case ExprKind::Shr:
+      if (B < 0 || B > 63)
+        return std::nullopt;
+      return A >> B;
+    case ExprKind::And:
+      return A & B;
+    case ExprKind::Or:
+      return A | B;
+    case ExprKind::Xor:
+      return A ^ B;
+    case ExprKind::Min:
+      return std::min(A, B);
+    case ExprKind::Max:
+      return std::max(A, B);
+    case ExprKind::Cmp:
+      return int64_t(foldCmp(N->getPredicate(), A, B));
+    default:
+      return std::nullopt;
+    }
+  }
+};
+} // namespace
+
+std::optional<int64_t> evaluateAddress(const Expr *E,
+                                       const SymbolValues &Values) {
+  if (std::optional<int64_t> V = evaluate(E, Values))
+    return V;
+  // Left int64, or undefined: in 128 bits, for this thread and for thread
+  // (0, 0, 0) of its block, from which every lane of the warp is measured
+  // (the same start for all of them, so they stay exactly as far apart).
+  WideEvaluator Lane(Values);
+  std::optional<__int128> V = Lane.eval(E);
+  if (!V)
+    return std::nullopt;
+  SymbolValues AtThread0 = [&](const SymbolExpr *S) -> std::optional<int64_t> {
+    if (S->getSymbolKind() == SymbolKind::ThreadIdx)
+      return 0;
+    return Values(S);
+  };
+  WideEvaluator Origin(AtThread0);
+  std::optional<__int128> O = Origin.eval(E);
+  if (!O)
+    return std::nullopt;
+  // The thread's distance from thread 0 must be an address's, well inside
+  // int64; the start keeps its place modulo 2^62, centred on 0.
+  constexpr int64_t Half = int64_t(1) << 61;
+  __int128 D = *V - *O;
+  if (D <= -Half || D >= Half)
+    return std::nullopt;
+  const __int128 M = __int128(1) << 62;
+  __int128 Start = ((*O % M) + M) % M;
+  if (Start >= Half)
+    Start -= M;
+  return int64_t(Start + D);
+}
+
 //===- Printing -----------------------------------------------------------===//
 
 namespace {

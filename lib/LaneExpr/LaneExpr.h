@@ -395,6 +395,19 @@ using SymbolValues = std::function<std::optional<int64_t>(const SymbolExpr *)>;
 /// an Unknown, or an operation is undefined (division by zero, overflow).
 std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values);
 
+/// An address, for its place in sectors: evaluate's value when it has one.
+/// Otherwise sums and products may leave int64 at the sampled values (three
+/// assumed sizes of 2^20 and a fourth multiplied: 2^80), which the run's
+/// sizes do not: sectors depend only on how far apart the lanes are and
+/// where they sit modulo 32, so the address is the place of thread (0, 0,
+/// 0) of the block modulo 2^62 (centred on 0) plus the thread's exact
+/// distance from it. A quotient, a remainder, a shift right, a bit
+/// operation, a comparison, min or max of a value int64 does not hold
+/// still fails, since those need the bits lost; so does a thread 2^61
+/// bytes or more from thread 0.
+std::optional<int64_t> evaluateAddress(const Expr *E,
+                                       const SymbolValues &Values);
+
 /// The one printed form, used in messages and JSON. Examples:
 ///   "4*threadIdx.x + 128*blockIdx.x", "(n + 3) / 4", "min(i, n - 1)",
 ///   "threadIdx.x % 32", "unknown(loaded from memory)".
