@@ -302,8 +302,14 @@ public:
     };
     std::map<const clang::VarDecl *, Item> Vars;
     std::map<MemberKey, Item> Members;
+    /// Values the loop changes in a way not followed, from nothing that
+    /// differs between lanes: inside the loop, a runtime value the warp
+    /// shares ("carried(s)"); unknown after it.
+    std::map<const clang::VarDecl *, Value> UniformVars;
+    std::map<MemberKey, Value> UniformMembers;
     bool empty() const { return Vars.empty() && Members.empty(); }
-    /// Binds each to its value after Count iterations.
+    /// Binds each to its value after Count iterations, and the uniform
+    /// values to theirs.
     void advance(KernelWalker &W, const LExpr *Count) const;
     /// After the loop: a value set back keeps its head's value when the
     /// loop runs whole iterations only (Whole); one moved by a step is at
