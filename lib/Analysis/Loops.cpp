@@ -1094,10 +1094,18 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
                 From->EvaluateKnownConstInt(Ctx) == 0
             ? sourceText(To)
             : sourceText(To) + " - " + sourceText(From);
-    if (U && LoadUnknowns.count(U))
+    if (U && LoadUnknowns.count(U)) {
       DataRanges[I.Var] = Length;
-    else
+    } else {
       LoopRanges[I.Var] = Length;
+      // As a value: a row of that many elements (dataRowOffset).
+      const LExpr *N = nullptr;
+      if (From && To && !hasCall(To) && !hasCall(From) &&
+          readsNoneOf(To, Assigned) && readsNoneOf(From, Assigned))
+        N = quietly([&] { return X.sub(evalInt(To), evalInt(From)); });
+      if (N && !findUnknown(N))
+        LoopRangeLengths[I.Var] = N;
+    }
     RangeVars.push_back(I.Var);
   }
   Loops.push_back({Loop, Iter, Split});
@@ -1109,6 +1117,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   for (const VarDecl *V : RangeVars) {
     DataRanges.erase(V);
     LoopRanges.erase(V);
+    LoopRangeLengths.erase(V);
   }
   std::map<const VarDecl *, Value> Last;
   if (Counted && Start[Counted->Var].K == Value::Int) {
@@ -1128,6 +1137,89 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   Leave();
   for (const auto &[V, Held] : Last)
     env()[V] = Held;
+}
+
+const LExpr *KernelWalker::dataRowOffset(const clang::Expr *Access,
+                                         const VarDecl *Walk,
+                                         const VarDecl *Start) {
+  auto Len = LoopRangeLengths.find(Walk);
+  const FunctionDecl *FD = Frames.back().FD;
+  const clang::Expr *Init = Start->getInit();
+  if (Len == LoopRangeLengths.end() || !FD || !FD->getBody() || !Init ||
+      !Frames.back().Vars.count(Start))
+    return nullptr;
+  // The start must still be what its declaration made it, and so must
+  // what that read.
+  llvm::SmallPtrSet<const VarDecl *, 16> Written;
+  collectAssigned(FD->getBody(), Written);
+  if (Written.count(Start) || hasCall(Init) || !readsNoneOf(Init, Written))
+    return nullptr;
+  // loaded * length, after a base pointer: "p + loaded * length",
+  // "&p[loaded * length]".
+  const clang::Expr *E = Init->IgnoreParenImpCasts();
+  const clang::Expr *Base = nullptr;
+  if (Start->getType()->isPointerType()) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_AddrOf) {
+      if (const auto *AS =
+              dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())) {
+        Base = AS->getBase();
+        E = AS->getIdx()->IgnoreParenImpCasts();
+      }
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(E);
+               BO && BO->getOpcode() == BO_Add) {
+      bool Left = BO->getLHS()->getType()->isPointerType();
+      Base = Left ? BO->getLHS() : BO->getRHS();
+      E = (Left ? BO->getRHS() : BO->getLHS())->IgnoreParenImpCasts();
+    }
+    if (!Base)
+      return nullptr;
+  }
+  const auto *Mul = dyn_cast<BinaryOperator>(E);
+  if (!Mul || Mul->getOpcode() != BO_Mul)
+    return nullptr;
+  const LExpr *Row = nullptr;
+  for (auto [R, L] : {std::pair(Mul->getLHS(), Mul->getRHS()),
+                      std::pair(Mul->getRHS(), Mul->getLHS())}) {
+    if (quietly([&] { return evalInt(L); }) != Len->second)
+      continue;
+    const LExpr *U = findUnknown(quietly([&] { return evalInt(R); }));
+    if (U && LoadUnknowns.count(U))
+      Row = Len->second;
+  }
+  if (!Row)
+    return nullptr;
+  // Every lane a row of its own: the lane's index in the block.
+  const LExpr *Lane = X.add(
+      X.threadIdx(0),
+      X.mul(X.blockDim(0),
+            X.add(X.threadIdx(1), X.mul(X.blockDim(1), X.threadIdx(2)))));
+  const LExpr *Elements = X.mul(Lane, Row);
+  Value Model;
+  if (Base) {
+    Value B = quietly([&] { return eval(Base); });
+    if (B.K != Value::Ptr || !B.P.Why.empty() || !B.P.Offset ||
+        findUnknown(B.P.Offset))
+      return nullptr;
+    QualType T = Start->getType()->getPointeeType();
+    if (T->isIncompleteType())
+      return nullptr;
+    Pointer P = B.P;
+    P.Offset = X.add(P.Offset,
+                     X.mul(Elements, X.constant(Ctx.getTypeSizeInChars(T)
+                                                    .getQuantity())));
+    Model = Value::pointer(P);
+  } else {
+    Model = Value::integer(Elements);
+  }
+  return quietly([&]() -> const LExpr * {
+    env()[Start] = Model;
+    Place P = evalPlace(Access);
+    if (P.K != Place::Memory || !P.Addr.Why.empty() ||
+        findUnknown(P.Addr.Offset))
+      return nullptr;
+    return P.Addr.Offset;
+  });
 }
 
 /// The number of times a loop runs when it counts an integer V from a
