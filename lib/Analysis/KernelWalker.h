@@ -211,12 +211,26 @@ public:
   /// walked, with their ranges' lengths as named: an index that adds one to
   /// a value the lane loaded walks a range the data places.
   std::map<const clang::VarDecl *, std::string> LoopRanges;
+  /// LoopRanges' lengths as values (bound less start), where known.
+  std::map<const clang::VarDecl *, const LExpr *> LoopRangeLengths;
   /// Whether an if's body is short and straight-line (Statements.cpp).
   bool predicable(const clang::Stmt *Then);
   /// The range A's index walks when it is one of DataRanges' variables
   /// ("val[j]", "val[j + 1]", "*(val + j)"), or one of LoopRanges' added to
   /// a variable holding a value the lane loaded ("dst[dword + i]").
-  std::string dataDependentRange(const clang::Expr *Access) const;
+  /// Walk and Start, when given, get the variable that walks the range
+  /// and the one holding the loaded start it is added to ("dword",
+  /// "row" in row[g] with row = m + rid[t] * G), if any.
+  std::string dataDependentRange(const clang::Expr *Access,
+                                 const clang::VarDecl **Walk = nullptr,
+                                 const clang::VarDecl **Start = nullptr) const;
+  /// For an access walking a range from a loaded Start that is a whole
+  /// number of the range's lengths (off = rid[t] * G, for (g = 0; g < G;
+  /// ++g) m[off + g]): the byte offset with each lane's row set to the
+  /// lane's index in the block, the lanes a row apart; null otherwise.
+  const LExpr *dataRowOffset(const clang::Expr *Access,
+                             const clang::VarDecl *Walk,
+                             const clang::VarDecl *Start);
   /// For Access = base[index] whose index is a sum with terms the lane
   /// loaded (work[tid * stride + idx[k]]): the byte offset of base plus the
   /// other terms, the row each lane indexes into; null when the index has
@@ -318,8 +332,14 @@ public:
     };
     std::map<const clang::VarDecl *, Item> Vars;
     std::map<MemberKey, Item> Members;
+    /// Values the loop changes in a way not followed, from nothing that
+    /// differs between lanes: inside the loop, a runtime value the warp
+    /// shares ("carried(s)"); unknown after it.
+    std::map<const clang::VarDecl *, Value> UniformVars;
+    std::map<MemberKey, Value> UniformMembers;
     bool empty() const { return Vars.empty() && Members.empty(); }
-    /// Binds each to its value after Count iterations.
+    /// Binds each to its value after Count iterations, and the uniform
+    /// values to theirs.
     void advance(KernelWalker &W, const LExpr *Count) const;
     /// After the loop: a value set back keeps its head's value when the
     /// loop runs whole iterations only (Whole); one moved by a step is at

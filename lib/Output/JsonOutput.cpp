@@ -225,6 +225,8 @@ Json access(const Entry &E) {
   // thread a row); the length the data decides, as the source names it.
   if (!Site.DataDependentRange.empty())
     A["data_dependent_range"] = Site.DataDependentRange;
+  if (!Site.DataDependentStart.empty())
+    A["data_dependent_start"] = Site.DataDependentStart;
   if (!F.Confirmation.empty())
     A["confirmation"] = F.Confirmation;
   // Extension of v1: flagged by its check but recorded in the --baseline

@@ -17,7 +17,7 @@ __global__ void unknowns(float *a, float **table, const float *f) {
   for (int k = 0; k < 4; ++k) {
     a[s * threadIdx.x] = 2.0f;
     // CHECK: [[@LINE-1]]:5 store `a[s * threadIdx.x]` unknown: 's' is changed inside a loop
-    s = s * 2;
+    s = s * 3 + threadIdx.x % 2; // from the lane: not followed
   }
 }
 // TEXT: unknown.cu:[[#@LINE-11]]:3: remark: address not computable: '(f[0] * 100.0f)' is computed in floating point [coalescing-unknown]
