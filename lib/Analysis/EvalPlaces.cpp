@@ -57,6 +57,11 @@ public:
     return nowhere(M);
   }
   Place VisitBinaryOperator(const BinaryOperator *BO);
+  /// ExprWithCleanups around "r[i] = h" through a class's operator=: the
+  /// place is the one assigned, not read.
+  Place VisitFullExpr(const FullExpr *FE) {
+    return W.evalPlace(FE->getSubExpr());
+  }
   // Calls returning references and conditional lvalues are evaluated as
   // expressions.
   Place VisitCallExpr(const CallExpr *Call) { return viaValue(Call); }

@@ -116,6 +116,30 @@ void KernelWalker::forgetAll(const llvm::SmallPtrSetImpl<const VarDecl *> &Vars,
   }
 }
 
+std::optional<Pointer> KernelWalker::selectPointer(const LExpr *C,
+                                                   const Pointer &T,
+                                                   const Pointer &F,
+                                                   llvm::StringRef Cond) {
+  if (!T.Why.empty() || !F.Why.empty() || T.Sp != F.Sp)
+    return std::nullopt;
+  Pointer P = T;
+  P.Offset = X.select(C, T.Offset, F.Offset);
+  if (T.Base == F.Base)
+    return P;
+  // Lanes that take different allocations never share a sector: one
+  // base stands for both only when the whole warp takes the same one.
+  // A condition we cannot evaluate may differ between lanes, unless the
+  // arms are alike (then either base gives the same sectors).
+  if (T.Sp != Space::Global || T.Base.empty() || F.Base.empty() ||
+      mentionsIf(C, isThreadIdx) || (findUnknown(C) && T.Offset != F.Offset))
+    return std::nullopt;
+  if (T.Offset == F.Offset)
+    P.Offset = T.Offset;
+  P.Base = "(" + Cond.str() + " ? " + T.Base + " : " + F.Base + ")";
+  P.Decl = nullptr;
+  return P;
+}
+
 const LExpr *KernelWalker::truth(const LExpr *V) {
   if (V->getKind() == ExprKind::Cmp)
     return V;

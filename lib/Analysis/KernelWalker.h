@@ -349,6 +349,13 @@ public:
   void forgetAll(const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Vars,
                  llvm::StringRef Why);
 
+  /// The pointer "C ? T : F": one base with the offsets selected, or two
+  /// global bases (assumed aligned, as every base is) named together
+  /// ("(useA ? a : b)") when C is the same in every lane, so a warp reads
+  /// one of them; nullopt when the lanes may take different bases or
+  /// either is unknown. Cond is C's text.
+  std::optional<Pointer> selectPointer(const LExpr *C, const Pointer &T,
+                                       const Pointer &F, llvm::StringRef Cond);
   /// V as a 0/1 truth value; comparisons already are one.
   const LExpr *truth(const LExpr *V);
   const LExpr *both(const LExpr *A, const LExpr *B);
@@ -483,7 +490,8 @@ private:
   };
   State capture() const;
   void restore(const State &S);
-  template <typename Map> Map merge(const LExpr *C, const Map &T, const Map &F);
+  template <typename Map>
+  Map merge(const LExpr *C, llvm::StringRef Cond, const Map &T, const Map &F);
 
   //===--- Loops (Loops.cpp) ----------------------------------------------===//
 
