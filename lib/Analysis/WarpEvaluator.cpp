@@ -101,6 +101,8 @@ std::optional<int64_t> WarpEvaluator::runtimeValue(const SymbolExpr *S,
     auto C = Launch->ConstantArgs.find(Name);
     if (C != Launch->ConstantArgs.end()) {
       Origin = Launch->Origin;
+      if (Launch->FirstPassArgs.count(Name))
+        Origin += ", " + std::string(FirstLaunchOfHostLoop);
       return C->second;
     }
   }

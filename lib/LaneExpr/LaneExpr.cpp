@@ -869,6 +869,36 @@ const Expr *ExprContext::substitute(
 //===- Evaluation ---------------------------------------------------------===//
 
 namespace {
+/// A binary node other than a sum or a product, on its operands' values;
+/// nullopt where C++ leaves it undefined.
+std::optional<int64_t> foldBinary(const NAryExpr *N, int64_t A, int64_t B) {
+  switch (N->getKind()) {
+  case ExprKind::Div:
+  case ExprKind::Rem:
+    if (B == 0 || (A == Int64Min && B == -1))
+      return std::nullopt;
+    return N->getKind() == ExprKind::Div ? A / B : A % B;
+  case ExprKind::Shr:
+    if (B < 0 || B > 63)
+      return std::nullopt;
+    return A >> B;
+  case ExprKind::And:
+    return A & B;
+  case ExprKind::Or:
+    return A | B;
+  case ExprKind::Xor:
+    return A ^ B;
+  case ExprKind::Min:
+    return std::min(A, B);
+  case ExprKind::Max:
+    return std::max(A, B);
+  case ExprKind::Cmp:
+    return int64_t(foldCmp(N->getPredicate(), A, B));
+  default:
+    return std::nullopt;
+  }
+}
+
 /// Evaluates one expression for one set of symbol values. Over a DAG whose
 /// tree is large (select chains from "if (c) i += k;" share their operands)
 /// each node is evaluated once: Memo is used when the tree is larger than a
@@ -941,31 +971,7 @@ std::optional<int64_t> Evaluator::compute(const Expr *E) {
   if (!R)
     return std::nullopt;
   int64_t A = *L, B = *R;
-  switch (E->getKind()) {
-  case ExprKind::Div:
-  case ExprKind::Rem:
-    if (B == 0 || (A == Int64Min && B == -1))
-      return std::nullopt;
-    return E->getKind() == ExprKind::Div ? A / B : A % B;
-  case ExprKind::Shr:
-    if (B < 0 || B > 63)
-      return std::nullopt;
-    return A >> B;
-  case ExprKind::And:
-    return A & B;
-  case ExprKind::Or:
-    return A | B;
-  case ExprKind::Xor:
-    return A ^ B;
-  case ExprKind::Min:
-    return std::min(A, B);
-  case ExprKind::Max:
-    return std::max(A, B);
-  case ExprKind::Cmp:
-    return int64_t(foldCmp(N->getPredicate(), A, B));
-  default:
-    llvm_unreachable("handled above");
-  }
+  return foldBinary(N, A, B);
 }
 
 } // namespace
@@ -1040,32 +1046,8 @@ private:
     std::optional<__int128> R = L ? eval(N->getOperand(1)) : std::nullopt;
     if (!L || !R || !narrow(*L) || !narrow(*R))
       return std::nullopt;
-    int64_t A = int64_t(*L), B = int64_t(*R);
-    switch (E->getKind()) {
-    case ExprKind::Div:
-    case ExprKind::Rem:
-      if (B == 0 || (A == Int64Min && B == -1))
-        return std::nullopt;
-      return E->getKind() == ExprKind::Div ? A / B : A % B;
-    case ExprKind::Shr:
-      if (B < 0 || B > 63)
-        return std::nullopt;
-      return A >> B;
-    case ExprKind::And:
-      return A & B;
-    case ExprKind::Or:
-      return A | B;
-    case ExprKind::Xor:
-      return A ^ B;
-    case ExprKind::Min:
-      return std::min(A, B);
-    case ExprKind::Max:
-      return std::max(A, B);
-    case ExprKind::Cmp:
-      return int64_t(foldCmp(N->getPredicate(), A, B));
-    default:
-      return std::nullopt;
-    }
+    std::optional<int64_t> V = foldBinary(N, int64_t(*L), int64_t(*R));
+    return V ? std::optional<__int128>(*V) : std::nullopt;
   }
 };
 } // namespace

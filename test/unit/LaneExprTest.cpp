@@ -448,6 +448,33 @@ TEST_F(LaneExprTest, EvaluatesNonLinearOperationsExactly) {
   EXPECT_EQ(eval(Ctx.rem(TX, c(32)), {{"threadIdx.x", 37}}), 5);
 }
 
+TEST_F(LaneExprTest, AddressesKeepLanesApartPastInt64) {
+  auto At = [&](const Expr *E, int64_t Lane, int64_t Size) {
+    return evaluateAddress(E, [&](const SymbolExpr *S) -> std::optional<int64_t> {
+      if (S->getSymbolKind() == SymbolKind::ThreadIdx)
+        return Lane;
+      return Size;
+    });
+  };
+  const int64_t Big = int64_t(1) << 20;
+  // 4 * (n^4 + threadIdx.x + 1): 2^82 bytes in, one float further.
+  const Expr *Far = Ctx.mul(
+      c(4), Ctx.add(Ctx.mul(Ctx.mul(N, N), Ctx.mul(N, N)), Ctx.add(TX, c(1))));
+  EXPECT_EQ(eval(Far, {{"n", Big}, {"threadIdx.x", 0}}), std::nullopt);
+  EXPECT_EQ(At(Far, 0, Big), 4);
+  EXPECT_EQ(At(Far, 31, Big), 128);
+  // Within int64, evaluate's value.
+  EXPECT_EQ(At(Far, 3, 2), 4 * (16 + 3 + 1));
+  // Lanes 2^62 bytes apart cannot be placed; a quotient or a comparison
+  // of a value past int64 needs the bits lost.
+  const Expr *Lanes = Ctx.mul(c(4), Ctx.mul(TX, Ctx.mul(N, Ctx.mul(N, N))));
+  EXPECT_EQ(At(Lanes, 2, Big), std::nullopt);
+  const Expr *Huge = Ctx.mul(Ctx.mul(N, N), Ctx.mul(N, N));
+  EXPECT_EQ(At(Ctx.add(Ctx.div(Huge, c(3)), TX), 0, Big), std::nullopt);
+  EXPECT_EQ(At(Ctx.add(Ctx.cmp(CmpPred::LT, Huge, N), TX), 0, Big),
+            std::nullopt);
+}
+
 TEST_F(LaneExprTest, EvaluationFailsWithoutAValue) {
   EXPECT_EQ(eval(Ctx.add(TX, N), {{"threadIdx.x", 1}}), std::nullopt);
   EXPECT_EQ(evaluate(TX, nullptr), std::nullopt);
