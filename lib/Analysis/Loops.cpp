@@ -778,7 +778,6 @@ KernelWalker::Carried KernelWalker::walkAhead(
   std::map<const LExpr *, bool> Uniformity; // this walk's symbols: uniform yet?
   std::map<const LExpr *, std::pair<Value, Value>> Ends; // entry, end
   auto Candidate = [&](const Value &E, const Value &A, const LExpr *Sym) {
-    Uniformity[Sym] = false;
     const LExpr *In = E.K == Value::Int ? E.I : E.P.Offset;
     bool SameBase = A.K == E.K &&
                     (A.K == Value::Int ||
@@ -787,14 +786,20 @@ KernelWalker::Carried KernelWalker::walkAhead(
     if (SameBase && !findUnknown(In) && !mentionsIf(In, isThreadIdx))
       Ends[Sym] = {E, A};
   };
+  // Every symbol of this walk starts as not uniform; the candidates
+  // include the values moved by a step (a lane-dependent start makes
+  // them lane-dependent), which keep their step.
+  for (const auto &[V, Sym] : VarMark)
+    Uniformity[Sym] = false;
+  for (const auto &[K, Sym] : MemberMark)
+    Uniformity[Sym] = false;
   if (!hasContinue(Body) && !hasSwitch(Body)) {
     for (const auto &[V, E] : VarEntry)
-      if (!Out.Vars.count(V))
-        Candidate(E, readVariable(V), VarMark[V]);
+      Candidate(E, readVariable(V), VarMark[V]);
     for (const auto &[K, E] : MemberEntry) {
       const MemberEnv &M = Frames[K.Frame].Members;
       auto It = M.find({K.Var, K.Path});
-      if (!Out.Members.count(K) && It != M.end())
+      if (It != M.end())
         Candidate(E, It->second, MemberMark[K]);
     }
   }
@@ -826,10 +831,10 @@ KernelWalker::Carried KernelWalker::walkAhead(
     return Value::pointer(P);
   };
   for (const auto &[V, E] : VarEntry)
-    if (Uniformity.count(VarMark[V]) && Uniformity[VarMark[V]])
+    if (!Out.Vars.count(V) && Uniformity[VarMark[V]])
       Out.UniformVars[V] = Uniform(E, V->getNameAsString());
   for (const auto &[K, E] : MemberEntry)
-    if (Uniformity.count(MemberMark[K]) && Uniformity[MemberMark[K]])
+    if (!Out.Members.count(K) && Uniformity[MemberMark[K]])
       Out.UniformMembers[K] = Uniform(E, K.Path);
 
   restore(Saved);

@@ -37,14 +37,16 @@ __global__ void prevIndex(const int *v, int *out, int nv) {
   // CHECK: [[@LINE-1]]:3 store `out[prev + t]` unknown: 'prev' is its value after a loop
 }
 
-// A uniform value plus the lane: coalesced.
+// A uniform value plus the lane: coalesced. It may be changed from a value
+// the loop moves by a step from a start every lane shares (q).
 __global__ void uniformPlusLane(const float *in, float *out, int n) {
-  int base = n;
+  int base = n, q = 2 * n;
   float s = 0;
   for (int k = 0; k < 4; ++k) {
     s += in[base + threadIdx.x];
     // CHECK: [[@LINE-1]]:10 load `in[base + threadIdx.x]` addr=in + 4*(threadIdx.x + carried(base)) spr=4 ideal=4 eff=1 coalesced depends carried(base)%8={{.*}}
-    base = (base * 3) % 1000;
+    base = (base * 3 + q) % 1000;
+    q += 32;
   }
   out[threadIdx.x] = s;
   // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` {{.*}} coalesced
@@ -64,6 +66,14 @@ __global__ void laneCarried(const float *in, float *out, int n) {
     // CHECK: [[@LINE-1]]:10 load `in[a]` unknown: 'a' is changed inside a loop
     // CHECK: [[@LINE-2]]:18 load `in[b]` unknown: 'b' is changed inside a loop
     // CHECK: [[@LINE-3]]:26 load `in[c]` unknown: 'c' is changed inside a loop
+  }
+  // Changed from a variable the loop moves by a step from the lane.
+  int p = threadIdx.x, e = n;
+  for (int k = 0; k < 4; ++k) {
+    s += in[e];
+    // CHECK: [[@LINE-1]]:10 load `in[e]` unknown: 'e' is changed inside a loop
+    e = (e * 3 + p) % 1000;
+    p += 32;
   }
   out[threadIdx.x] = s;
   // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` {{.*}} coalesced
