@@ -246,9 +246,7 @@ Value ValueEvaluator::VisitCastExpr(const CastExpr *CE) {
                                              "' is not one we can follow");
   }
   case CK_FloatingToIntegral:
-    W.eval(Sub);
-    return Value::integer(
-        X.unknown("'" + W.sourceText(Sub) + "' is computed in floating point"));
+    return Value::integer(W.floatToInt(Sub, CE));
   case CK_IntegralToBoolean:
     return Value::integer(W.truth(W.evalInt(Sub)));
   case CK_PointerToIntegral:
@@ -510,6 +508,8 @@ Value ValueEvaluator::joinArms(const AbstractConditionalOperator *CO,
   }
   if (T.K == Value::Int && F.K == Value::Int)
     return Value::integer(X.select(C, T.I, F.I));
+  if (T.K == Value::Real && F.K == Value::Real)
+    return Value::real(X.select(C, T.I, F.I));
   if (T.K == Value::Ptr && F.K == Value::Ptr)
     if (std::optional<Pointer> P =
             W.selectPointer(C, T.P, F.P, W.sourceText(CO->getCond())))
@@ -607,6 +607,9 @@ Value KernelWalker::eval(const clang::Expr *E) {
   } else if (std::optional<int64_t> C = constantValue(*this, E)) {
     return Value::integer(X.constant(*C));
   }
+  if (E->isPRValue() && E->getType()->isRealFloatingType())
+    if (std::optional<Value> V = evalFloat(E))
+      return *V;
   if (E->isGLValue() && !isa<BinaryOperator>(E) &&
       !isa<CompoundAssignOperator>(E) && !isa<UnaryOperator>(E) &&
       !isa<CallExpr>(E) && !isa<ConditionalOperator>(E))

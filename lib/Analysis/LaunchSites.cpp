@@ -730,6 +730,11 @@ public:
           // (d * 2) has no one value: left unknown.
           if (writtenByLoopAround(Call->getArg(I), LoopsAround[Call], Ctx))
             continue;
+          if (Kernel->getParamDecl(I)->getType()->isRealFloatingType()) {
+            if (std::optional<double> F = Eval.real(Call->getArg(I), At, 0))
+              Info.RealArgs[Param] = *F;
+            continue;
+          }
           if (std::optional<int64_t> V = Eval.integer(Call->getArg(I), At))
             Info.ConstantArgs[Param] = *V;
           continue;

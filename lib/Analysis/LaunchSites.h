@@ -28,6 +28,9 @@ struct LaunchInfo {
   /// Kernel parameters passed a compile-time constant (or a local variable
   /// initialised with one): parameter name -> value.
   std::map<std::string, int64_t> ConstantArgs;
+  /// Float and double parameters passed a value the launch knows
+  /// ("k<<<g, b>>>(in, 4.0f)"): parameter name -> value.
+  std::map<std::string, double> RealArgs;
   /// Kernel parameters a host loop around the launch steps through
   /// ("for (d = 1; d <= 4; d *= 2) k<<<g, b>>>(m, d)"): parameter name ->
   /// the values, in launch order. The kernel is analyzed for each.

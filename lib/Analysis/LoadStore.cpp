@@ -50,6 +50,8 @@ Value KernelWalker::readVariable(const VarDecl *VD, size_t F) {
   if ((KernelParam || !VD->hasLocalStorage()) &&
       (T->isPointerType() || T->isIntegralOrEnumerationType()))
     return namedRuntimeValue(Name, T);
+  if ((KernelParam || !VD->hasLocalStorage()) && T->isRealFloatingType())
+    return namedFloat(Name, T, KernelParam);
   return unknownValue(T, "'" + Name + "' has no value we can follow");
 }
 
@@ -99,7 +101,8 @@ Value KernelWalker::load(const Place &P, const clang::Expr *E, Operation Op) {
                         "'" + sourceText(E) + "' is not a place we can follow");
   record(E, P, Op);
   QualType T = P.Type;
-  if (!T->isIntegralOrEnumerationType() && !T->isPointerType())
+  if (!T->isIntegralOrEnumerationType() && !T->isPointerType() &&
+      !T->isRealFloatingType())
     return Value::none();
   // A value read at one address by the whole warp is uniform: name it by
   // its text. So is one read once per warp (rowptr[tid / 32], a warp per
@@ -113,10 +116,14 @@ Value KernelWalker::load(const Place &P, const clang::Expr *E, Operation Op) {
   // Walking a loop ahead, a value read is not named: the name would hide
   // that the address, and with it the value, changes with the iteration.
   if (!LaneDependent && !WalkingAhead)
-    return namedRuntimeValue(sourceText(E), T, SymbolKind::Opaque);
+    return T->isRealFloatingType()
+               ? namedFloat(sourceText(E), T, /*Parameter=*/false)
+               : namedRuntimeValue(sourceText(E), T, SymbolKind::Opaque);
   const LExpr *U =
       X.unknown("depends on '" + sourceText(E) + "', loaded from memory");
   LoadUnknowns.insert(U);
+  if (T->isRealFloatingType())
+    return Value::real(U);
   if (T->isPointerType()) {
     Pointer Ptr;
     Ptr.Why = "pointer '" + sourceText(E) + "' is loaded from memory";
