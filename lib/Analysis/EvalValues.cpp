@@ -302,14 +302,19 @@ Value ValueEvaluator::assignment(const BinaryOperator *BO) {
       V = W.load(V.R, R);
     Operation Op =
         BO->getOpcode() == BO_Assign ? Operation::Store : Operation::LoadStore;
+    size_t Outer = W.Path.size();
     eachArm(CO, [&](const clang::Expr *Arm, const Place &P) {
       Value New = Value::none();
-      // A variable keeps its value in the lanes that take the other arm.
+      // A variable keeps its value in the lanes that take another arm:
+      // those the conditions of the arms around it (nested) turn away.
       if (P.K == Place::Variable) {
+        const LExpr *Taken = X.constant(1);
+        for (size_t I = Outer; I < W.Path.size(); ++I)
+          Taken = W.both(Taken, W.Path[I]);
         Value Old = W.readPlaceValue(P, Arm);
         New = Op == Operation::Store && Old.K == Value::Int &&
                       V.K == Value::Int
-                  ? Value::integer(X.select(W.Path.back(), V.I, Old.I))
+                  ? Value::integer(X.select(Taken, V.I, Old.I))
                   : W.unknownValue(P.Type, "'" + W.sourceText(Arm) +
                                                "' is assigned under a "
                                                "condition");
