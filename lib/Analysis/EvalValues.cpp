@@ -244,9 +244,7 @@ Value ValueEvaluator::VisitCastExpr(const CastExpr *CE) {
                                              "' is not one we can follow");
   }
   case CK_FloatingToIntegral:
-    W.eval(Sub);
-    return Value::integer(
-        X.unknown("'" + W.sourceText(Sub) + "' is computed in floating point"));
+    return Value::integer(W.floatToInt(Sub, CE));
   case CK_IntegralToBoolean:
     return Value::integer(W.truth(W.evalInt(Sub)));
   case CK_PointerToIntegral:
@@ -304,14 +302,19 @@ Value ValueEvaluator::assignment(const BinaryOperator *BO) {
       V = W.load(V.R, R);
     Operation Op =
         BO->getOpcode() == BO_Assign ? Operation::Store : Operation::LoadStore;
+    size_t Outer = W.Path.size();
     eachArm(CO, [&](const clang::Expr *Arm, const Place &P) {
       Value New = Value::none();
-      // A variable keeps its value in the lanes that take the other arm.
+      // A variable keeps its value in the lanes that take another arm:
+      // those the conditions of the arms around it (nested) turn away.
       if (P.K == Place::Variable) {
+        const LExpr *Taken = X.constant(1);
+        for (size_t I = Outer; I < W.Path.size(); ++I)
+          Taken = W.both(Taken, W.Path[I]);
         Value Old = W.readPlaceValue(P, Arm);
         New = Op == Operation::Store && Old.K == Value::Int &&
                       V.K == Value::Int
-                  ? Value::integer(X.select(W.Path.back(), V.I, Old.I))
+                  ? Value::integer(X.select(Taken, V.I, Old.I))
                   : W.unknownValue(P.Type, "'" + W.sourceText(Arm) +
                                                "' is assigned under a "
                                                "condition");
@@ -514,6 +517,8 @@ Value ValueEvaluator::joinArms(const AbstractConditionalOperator *CO,
   }
   if (T.K == Value::Int && F.K == Value::Int)
     return Value::integer(X.select(C, T.I, F.I));
+  if (T.K == Value::Real && F.K == Value::Real)
+    return Value::real(X.select(C, T.I, F.I));
   if (T.K == Value::Ptr && F.K == Value::Ptr)
     if (std::optional<Pointer> P =
             W.selectPointer(C, T.P, F.P, W.sourceText(CO->getCond())))
@@ -612,6 +617,9 @@ Value KernelWalker::eval(const clang::Expr *E) {
   } else if (std::optional<int64_t> C = constantValue(*this, E)) {
     return Value::integer(X.constant(*C));
   }
+  if (E->isPRValue() && E->getType()->isRealFloatingType())
+    if (std::optional<Value> V = evalFloat(E))
+      return *V;
   if (E->isGLValue() && !isa<BinaryOperator>(E) &&
       !isa<CompoundAssignOperator>(E) && !isa<UnaryOperator>(E) &&
       !isa<CallExpr>(E) && !isa<ConditionalOperator>(E))

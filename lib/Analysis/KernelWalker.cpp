@@ -38,6 +38,7 @@ bool sameValue(const Value &A, const Value &B) {
                                sameValue(L.second, R.second);
                       });
   case Value::Int:
+  case Value::Real:
     return A.I == B.I;
   case Value::Ptr:
     return samePointer(A.P, B.P);
@@ -80,6 +81,8 @@ Value KernelWalker::unknownValue(QualType T, llvm::StringRef Why) {
   }
   if (T->isIntegralOrEnumerationType())
     return Value::integer(X.unknown(Why));
+  if (T->isRealFloatingType())
+    return Value::real(X.unknown(Why));
   return Value::none();
 }
 

@@ -5,6 +5,8 @@
 //
 //   EvalValues.cpp   rvalues: a ConstStmtVisitor returning a Value
 //   EvalPlaces.cpp   lvalues: a ConstStmtVisitor returning a Place
+//   EvalFloats.cpp   float and double values, and their conversion to
+//                    integers
 //   LoadStore.cpp    reading and writing places, and the memory events
 //   Statements.cpp   the statement visitor (KernelWalker itself): blocks,
 //                    declarations, branches and the merge after them
@@ -15,8 +17,9 @@
 //   KernelWalker.cpp the walk's entry, values and the path condition
 //
 // Integer values are LaneExpr expressions over the thread and block symbols,
-// kernel parameters and loop iterations; pointers are a named base plus a
-// byte offset; places (lvalues) are memory at a pointer, or a local variable.
+// kernel parameters and loop iterations; float values are LaneExpr Float
+// nodes over them; pointers are a named base plus a byte offset; places
+// (lvalues) are memory at a pointer, or a local variable.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,8 +85,8 @@ struct Place {
 };
 
 struct Value {
-  enum Kind { None, Int, Ptr, Ref } K = None;
-  const LExpr *I = nullptr;
+  enum Kind { None, Int, Ptr, Ref, Real } K = None;
+  const LExpr *I = nullptr; ///< Int; Real: a Float node or an Unknown
   Pointer P;
   Place R;
   /// A struct (K None): the values of its integer and pointer leaves, by
@@ -95,6 +98,12 @@ struct Value {
   static Value integer(const LExpr *E) {
     Value V;
     V.K = Int;
+    V.I = E;
+    return V;
+  }
+  static Value real(const LExpr *E) {
+    Value V;
+    V.K = Real;
     V.I = E;
     return V;
   }
@@ -392,6 +401,18 @@ public:
   //===--- Expressions (EvalValues.cpp, EvalPlaces.cpp) -------------------===//
 
   Value eval(const clang::Expr *E);
+  /// A float or double prvalue (EvalFloats.cpp); nullopt for an
+  /// expression it does not model, which eval's visitor then walks.
+  std::optional<Value> evalFloat(const clang::Expr *E);
+  /// The integer Cast (a float converted to an integer) gives: computed
+  /// lane by lane from Sub's float value; a value not known here makes it
+  /// a uniform runtime value named by Cast's text when nothing in Sub
+  /// differs between lanes or iterations, else unknown.
+  const LExpr *floatToInt(const clang::Expr *Sub, const clang::Expr *Cast);
+  /// A float kernel parameter (or another uniform float known by Name):
+  /// its value from --assume or the launch site, else an opaque value.
+  Value namedFloat(const std::string &Name, clang::QualType T,
+                   bool Parameter);
   const LExpr *evalInt(const clang::Expr *E);
   Pointer evalPtr(const clang::Expr *E);
   Place evalPlace(const clang::Expr *E);

@@ -1068,6 +1068,11 @@ public:
           if (writtenByLoopAround(Call->getArg(I), LoopsAround[Call], Ctx) &&
               !Eval.firstPass())
             continue;
+          if (Kernel->getParamDecl(I)->getType()->isRealFloatingType()) {
+            if (std::optional<double> F = Eval.real(Call->getArg(I), At, 0))
+              Info.RealArgs[Param] = *F;
+            continue;
+          }
           const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
           if (const auto *CE = dyn_cast<CXXConstructExpr>(Arg);
               CE && CE->getNumArgs() == 1)

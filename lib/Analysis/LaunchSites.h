@@ -33,6 +33,9 @@ struct LaunchInfo {
   /// "p.n") whose value is the one a host loop around the launch gives in
   /// its first iteration: the first launch's, which a profiler measures.
   std::set<std::string> FirstPassArgs;
+  /// Float and double parameters passed a value the launch knows
+  /// ("k<<<g, b>>>(in, 4.0f)"): parameter name -> value.
+  std::map<std::string, double> RealArgs;
   /// Kernel parameters a host loop around the launch steps through
   /// ("for (d = 1; d <= 4; d *= 2) k<<<g, b>>>(m, d)"): parameter name ->
   /// the values, in launch order. The kernel is analyzed for each.

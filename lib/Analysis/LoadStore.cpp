@@ -188,6 +188,8 @@ Value KernelWalker::readVariable(const VarDecl *VD, size_t F) {
   if ((KernelParam || !VD->hasLocalStorage()) &&
       (T->isPointerType() || T->isIntegralOrEnumerationType()))
     return namedRuntimeValue(Name, T);
+  if ((KernelParam || !VD->hasLocalStorage()) && T->isRealFloatingType())
+    return namedFloat(Name, T, KernelParam);
   return unknownValue(T, "'" + Name + "' has no value we can follow");
 }
 
@@ -265,7 +267,8 @@ Value KernelWalker::load(const Place &P, const clang::Expr *E, Operation Op) {
     V.Fields = std::move(Fields);
     return V;
   }
-  if (!T->isIntegralOrEnumerationType() && !T->isPointerType())
+  if (!T->isIntegralOrEnumerationType() && !T->isPointerType() &&
+      !T->isRealFloatingType())
     return Value::none();
   return loadedValue(P.Addr, T, sourceText(E));
 }
@@ -284,9 +287,13 @@ Value KernelWalker::loadedValue(const Pointer &Addr, QualType T,
   // Walking a loop ahead, a value read is not named: the name would hide
   // that the address, and with it the value, changes with the iteration.
   if (!LaneDependent && !WalkingAhead)
-    return namedRuntimeValue(Text, T, SymbolKind::Opaque);
+    return T->isRealFloatingType()
+               ? namedFloat(Text, T, /*Parameter=*/false)
+               : namedRuntimeValue(Text, T, SymbolKind::Opaque);
   const LExpr *U = X.unknown("depends on '" + Text + "', loaded from memory");
   LoadUnknowns.insert(U);
+  if (T->isRealFloatingType())
+    return Value::real(U);
   if (T->isPointerType()) {
     Pointer Ptr;
     Ptr.Why = "pointer '" + Text + "' is loaded from memory";

@@ -250,6 +250,8 @@ Map KernelWalker::merge(const LExpr *C, llvm::StringRef Cond, const Map &T,
       return A;
     if (A.K == Value::Int && B.K == Value::Int)
       return Value::integer(X.select(C, A.I, B.I));
+    if (A.K == Value::Real && B.K == Value::Real)
+      return Value::real(X.select(C, A.I, B.I));
     if (A.K == Value::Ptr && B.K == Value::Ptr)
       if (std::optional<Pointer> P = selectPointer(C, A.P, B.P, Cond))
         return Value::pointer(*P);

@@ -685,3 +685,47 @@ TEST_F(LaneExprTest, VisitorAndRewriterDispatchOnKinds) {
   EXPECT_EQ(print(R.rewrite(E)), "(threadIdx.x / 4) / 2 + blockIdx.x");
   EXPECT_EQ(R.rewrite(BX), BX);
 }
+
+TEST_F(LaneExprTest, FloatNodesRoundAsTheDeviceDoes) {
+  auto At = [&](const Expr *E, int64_t Tid) {
+    return evaluate(E, [&](const SymbolExpr *S) -> std::optional<int64_t> {
+      return S == TX ? std::optional<int64_t>(Tid) : std::nullopt;
+    });
+  };
+  const Expr *X = Ctx.real(FloatOp::FromInt, true, {TX});
+  // (int)((x + 0.5f) * 4.0f): an integer again, lane by lane.
+  const Expr *Scaled = Ctx.real(
+      FloatOp::ToInt, true,
+      {Ctx.real(FloatOp::Mul, true,
+                {Ctx.real(FloatOp::Add, true, {X, Ctx.realLiteral(0.5, true)}),
+                 Ctx.realLiteral(4.0, true)})});
+  EXPECT_EQ(At(Scaled, 3), 14);
+  EXPECT_EQ(print(Scaled), "(int)(((float)threadIdx.x + 0.5f)*4.0f)");
+  // x*0.1f - 1.0f is fused (one rounding): at x = 10 it is 0.1f's error,
+  // 1.49e-8, not 0; times 1e9f, 14.
+  const Expr *Err = Ctx.real(
+      FloatOp::ToInt, true,
+      {Ctx.real(FloatOp::Mul, true,
+                {Ctx.real(FloatOp::Sub, true,
+                          {Ctx.real(FloatOp::Mul, true,
+                                    {X, Ctx.realLiteral(0.1, true)}),
+                           Ctx.realLiteral(1.0, true)}),
+                 Ctx.realLiteral(1e9, true)})});
+  EXPECT_EQ(At(Err, 10), 14);
+  // Known operands fold; a NaN converted to an integer has no value.
+  EXPECT_EQ(Ctx.real(FloatOp::ToInt, true,
+                     {Ctx.real(FloatOp::Sqrt, true,
+                               {Ctx.real(FloatOp::FromInt, true, {c(9)})})}),
+            c(3));
+  EXPECT_EQ(At(Ctx.real(FloatOp::ToInt, true,
+                        {Ctx.real(FloatOp::Sqrt, true,
+                                  {Ctx.real(FloatOp::Neg, true, {X})})}),
+               4),
+            std::nullopt);
+  // An opaque float has no value; an Unknown operand is the answer.
+  EXPECT_EQ(At(Ctx.real(FloatOp::ToInt, true,
+                        {Ctx.real(FloatOp::Opaque, true, {N})}),
+               0),
+            std::nullopt);
+  EXPECT_EQ(Ctx.real(FloatOp::Add, true, {X, Other}), Other);
+}

@@ -58,3 +58,14 @@ __global__ void places(const float *a, const float *b, float *out, float *o2,
   // CHECK: [[@LINE-1]]:12 load+store `out[i]` {{.*}} coalesced{{$}}
   // CHECK: [[@LINE-2]]:21 load+store `o2[i]` {{.*}} coalesced guard?{{$}}
 }
+
+// A conditional naming registers: each variable keeps its value in the
+// lanes that take another arm (the odd lanes write j; i or k, nested, the even ones).
+__global__ void registers(float *out, int n) {
+  int i = threadIdx.x, j = threadIdx.x, k = 0;
+  ((threadIdx.x & 1) ? j : (n > 0 ? i : k)) = 64 * threadIdx.x;
+  out[j] = 1.f;
+  // CHECK: [[@LINE-1]]:3 store `out[j]` {{.*}} spr=20 ideal=4 eff=0.2 strided FLAGGED coalescing-strided{{$}}
+  out[k] = 2.f;
+  // CHECK: [[@LINE-1]]:3 store `out[k]` {{.*}} uniform{{$}}
+}
