@@ -178,10 +178,15 @@ void checkReport(const Report &R, const std::string &Json) {
   nlohmann::json J = nlohmann::json::parse(Json, nullptr, false);
   if (J.is_discarded() || !J.is_object())
     fail("the JSON report does not parse", Json);
-  if (!J["accesses"].is_array() || J["accesses"].size() != R.Findings.size())
+  size_t Written = 0;
+  for (const nlohmann::json &A : J["accesses"])
+    Written += !A.contains("inlined_from");
+  if (!J["accesses"].is_array() || Written != R.Findings.size())
     fail("the JSON report does not list every finding once", Json);
   size_t Flagged = 0;
   for (const nlohmann::json &A : J["accesses"]) {
+    if (A.contains("inlined_from"))
+      continue;
     if (A.value("flagged", false)) {
       ++Flagged;
       if (!A["check"].is_string() || A["check"].get<std::string>().empty())

@@ -19,7 +19,7 @@ import sys
 def shared_accesses(report):
     by_kernel = {}
     for a in report["accesses"]:
-        if a.get("space") == "shared":
+        if a.get("space") == "shared" and "inlined_from" not in a:
             by_kernel.setdefault((a["kernel"], a["access"]), []).append(a)
     return by_kernel
 

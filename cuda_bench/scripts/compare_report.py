@@ -25,6 +25,8 @@ def fmt(v):
 
 def compare(report, merged):
     rows = {ncu_csv.normalize_kernel_name(r["kernel"]): r for r in merged["rows"]}
+    # An access repeated on the line of a call that reaches it is one access.
+    report = dict(report, accesses=[a for a in report["accesses"] if "inlined_from" not in a])
     per_kernel_kind = {}
     for a in report["accesses"]:
         key = (ncu_csv.normalize_kernel_name(a.get("kernel", "")), a["access"])

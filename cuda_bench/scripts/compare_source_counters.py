@@ -222,6 +222,11 @@ def main():
     groups = collections.defaultdict(list)
     for report in args.report:
         for a in json.load(open(report))["accesses"]:
+            # An access repeated on a call's line (inlined_from): this
+            # table judges each access once, at its own line or (below) the
+            # call's line that holds its instructions.
+            if "inlined_from" in a:
+                continue
             if a.get("space", "global") != "global":
                 continue  # shared memory: Nsight's rows here are Global
             ops = ["load", "store"] if a["access"] == "load+store" else [a["access"]]

@@ -102,6 +102,10 @@ std::string readReport(const Json &root, std::vector<ReportAccess> &out) {
     const Json &a = (*accesses)[i];
     if (!a.is_object())
       return "accesses[" + std::to_string(i) + "] is not an object";
+    // The same access repeated on the line of a call that reaches it: one
+    // replay is enough.
+    if (member(a, "inlined_from"))
+      continue;
     // A space this reader does not know (none yet) has no replay.
     auto space = parseSpace(stringMember(a, "space"));
     if (!space)

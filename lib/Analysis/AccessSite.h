@@ -123,6 +123,13 @@ struct AccessSite {
   /// of a length the data decides, named here ("rowptr[row + 1] -
   /// rowptr[row]"). The sector count is the data's, so it stays unknown.
   std::string DataDependentRange;
+  /// Where that range starts, when the start is a whole number of rows of
+  /// the range's length (off = rid[t] * G; m[off + g], g < G): the loaded
+  /// value it comes from ("rid[t]"). The lanes are then a row apart on
+  /// every iteration, and rows of a sector or more put each lane in a
+  /// sector of its own when no two lanes load the same row: the access is
+  /// counted so, evaluated with each lane in a row of its own.
+  std::string DataDependentStart;
   /// A gather whose loaded index is added to a part known per lane
   /// (work[tid * stride + idx[k]]): the bytes between consecutive lanes'
   /// known parts, so the rows the lanes index into (the assumed values

@@ -1,7 +1,7 @@
 //===- Calls.cpp - calls: builtins by table, __device__ bodies inlined ---===//
 //
-// A call is, in this order: a trivial struct assignment (one store of the
-// struct), a CUDA builtin of CudaBuiltins.def (EvalBuiltins.cpp), or a
+// A call is, in this order: a trivial struct assignment, or an assignment
+// operator of the toolkit's value types (one store of the struct), a CUDA builtin of CudaBuiltins.def (EvalBuiltins.cpp), or a
 // function whose body we have, inlined in a new frame with its arguments
 // bound (and "this" for a member function). Anything else evaluates its
 // arguments for the memory they touch and returns an unknown. Inlining stops
@@ -39,6 +39,21 @@ void bindParameter(KernelWalker &W, KernelWalker::Frame &F,
   F.Vars[PD] = V;
 }
 
+/// Whether Call is an assignment operator (=, +=, ...) on an object of
+/// class type, declared in a system header and given no body we walk: the
+/// toolkit's __half, __half2 and __nv_bfloat16, whose operators copy or
+/// update the object's bits and touch nothing else.
+bool toolkitAssignment(const CXXOperatorCallExpr *OC, const SourceManager &SM) {
+  const FunctionDecl *Callee = OC->getDirectCallee();
+  if (!Callee || !OC->isAssignmentOp() || OC->getNumArgs() != 2)
+    return false;
+  const clang::Expr *Dst = OC->getArg(0);
+  if (!Dst->isGLValue() || !Dst->getType()->isRecordType())
+    return false;
+  SourceLocation L = SM.getExpansionLoc(Callee->getLocation());
+  return Callee->isFromASTFile() || (L.isValid() && SM.isInSystemHeader(L));
+}
+
 } // namespace
 
 Value KernelWalker::evalCall(const CallExpr *Call) {
@@ -47,11 +62,14 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
   if (Callee && Callee->getIdentifier())
     Name = Callee->getName();
 
-  // Struct assignment through a trivial operator=.
+  // Struct assignment through a trivial operator=, or through an
+  // assignment operator of the toolkit's small value types (__half2's
+  // operator= and operator+= write the object's members in a body we do
+  // not walk): one store, or load and store, of the whole object.
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
     const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
-    if (OC->getOperator() == OO_Equal && MD && MD->isTrivial() &&
-        OC->getNumArgs() == 2) {
+    bool Trivial = OC->getOperator() == OO_Equal && MD && MD->isTrivial();
+    if ((Trivial || toolkitAssignment(OC, SM)) && OC->getNumArgs() == 2) {
       Place Dst = evalPlace(OC->getArg(0));
       const clang::Expr *Src = OC->getArg(1);
       // "s = f(i)": the temporary's value is the call's.
@@ -60,7 +78,10 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
       Value V = eval(Src);
       if (V.K == Value::Ref)
         V = load(V.R, Src);
-      store(Dst, V, OC->getArg(0), Operation::Store);
+      // A compound operator (__half2's +=) leaves a value we do not follow.
+      bool Plain = OC->getOperator() == OO_Equal;
+      store(Dst, Plain ? V : Value::none(), OC->getArg(0),
+            Plain ? Operation::Store : Operation::LoadStore);
       return Value::ref(Dst);
     }
   }

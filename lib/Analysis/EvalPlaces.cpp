@@ -53,11 +53,12 @@ public:
   Place VisitMemberExpr(const MemberExpr *ME);
   Place VisitCastExpr(const CastExpr *CE);
   Place VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *M);
-  /// ExprWithCleanups: the place is the wrapped expression's.
+  Place VisitBinaryOperator(const BinaryOperator *BO);
+  /// ExprWithCleanups around "r[i] = h" through a class's operator=: the
+  /// place is the one assigned, not read.
   Place VisitFullExpr(const FullExpr *FE) {
     return W.evalPlace(FE->getSubExpr());
   }
-  Place VisitBinaryOperator(const BinaryOperator *BO);
   // Calls returning references and conditional lvalues are evaluated as
   // expressions.
   Place VisitCallExpr(const CallExpr *Call) { return viaValue(Call); }

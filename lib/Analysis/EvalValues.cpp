@@ -138,6 +138,12 @@ LLVM_ATTRIBUTE_NOINLINE Pointer notAPointer(KernelWalker &W,
   return P;
 }
 
+/// E as a conditional that names a place, when it is one.
+const ConditionalOperator *conditionalLvalue(const clang::Expr *E) {
+  const auto *CO = dyn_cast<ConditionalOperator>(E->IgnoreParens());
+  return CO && CO->isGLValue() ? CO : nullptr;
+}
+
 /// The value of an expression, one Visit method per kind. The Visit methods
 /// see E with parentheses stripped and after eval's guards.
 class ValueEvaluator : public ConstStmtVisitor<ValueEvaluator, Value> {
@@ -198,6 +204,12 @@ private:
   LLVM_ATTRIBUTE_NOINLINE Value nonInteger(const BinaryOperator *BO);
   LLVM_ATTRIBUTE_NOINLINE Value addressOf(const UnaryOperator *UO);
   LLVM_ATTRIBUTE_NOINLINE Value increment(const UnaryOperator *UO);
+  /// "c ? a[i] : b[i]" read or written: Fn(arm, its place) for each arm,
+  /// under that arm's condition (nested conditionals arm by arm), and the
+  /// results joined as the conditional's value.
+  Value eachArm(const ConditionalOperator *CO,
+                llvm::function_ref<Value(const clang::Expr *, const Place &)>
+                    Fn);
   /// The value of a conditional whose arms are T and F.
   LLVM_ATTRIBUTE_NOINLINE Value joinArms(const AbstractConditionalOperator *CO,
                                          const LExpr *C, Value &T, Value &F);
@@ -215,6 +227,10 @@ Value ValueEvaluator::VisitCastExpr(const CastExpr *CE) {
                 builtinVariableComponent(ME->getMemberDecl()->getName()))
           if (std::optional<Value> V = W.evalGroupMethod(Call, C))
             return *V;
+    if (const ConditionalOperator *CO = conditionalLvalue(Sub))
+      return eachArm(CO, [&](const clang::Expr *Arm, const Place &P) {
+        return W.load(P, Arm);
+      });
     Place P = W.evalPlace(Sub);
     return W.load(P, Sub);
   }
@@ -228,9 +244,7 @@ Value ValueEvaluator::VisitCastExpr(const CastExpr *CE) {
                                              "' is not one we can follow");
   }
   case CK_FloatingToIntegral:
-    W.eval(Sub);
-    return Value::integer(
-        X.unknown("'" + W.sourceText(Sub) + "' is computed in floating point"));
+    return Value::integer(W.floatToInt(Sub, CE));
   case CK_IntegralToBoolean:
     return Value::integer(W.truth(W.evalInt(Sub)));
   case CK_PointerToIntegral:
@@ -282,6 +296,34 @@ Value ValueEvaluator::pointerArith(BinaryOperatorKind Op,
 
 Value ValueEvaluator::assignment(const BinaryOperator *BO) {
   const clang::Expr *L = BO->getLHS(), *R = BO->getRHS();
+  if (const ConditionalOperator *CO = conditionalLvalue(L)) {
+    Value V = W.eval(R);
+    if (V.K == Value::Ref)
+      V = W.load(V.R, R);
+    Operation Op =
+        BO->getOpcode() == BO_Assign ? Operation::Store : Operation::LoadStore;
+    size_t Outer = W.Path.size();
+    eachArm(CO, [&](const clang::Expr *Arm, const Place &P) {
+      Value New = Value::none();
+      // A variable keeps its value in the lanes that take another arm:
+      // those the conditions of the arms around it (nested) turn away.
+      if (P.K == Place::Variable) {
+        const LExpr *Taken = X.constant(1);
+        for (size_t I = Outer; I < W.Path.size(); ++I)
+          Taken = W.both(Taken, W.Path[I]);
+        Value Old = W.readPlaceValue(P, Arm);
+        New = Op == Operation::Store && Old.K == Value::Int &&
+                      V.K == Value::Int
+                  ? Value::integer(X.select(Taken, V.I, Old.I))
+                  : W.unknownValue(P.Type, "'" + W.sourceText(Arm) +
+                                               "' is assigned under a "
+                                               "condition");
+      }
+      W.store(P, New, Arm, Op);
+      return Value::none();
+    });
+    return Op == Operation::Store ? V : Value::none();
+  }
   Place P = W.evalPlace(L);
   Value V = W.eval(R);
   if (V.K == Value::Ref)
@@ -293,6 +335,8 @@ Value ValueEvaluator::assignment(const BinaryOperator *BO) {
 Value ValueEvaluator::compoundAssignment(const BinaryOperator *BO) {
   BinaryOperatorKind Op = BO->getOpcode();
   const clang::Expr *L = BO->getLHS(), *R = BO->getRHS();
+  if (conditionalLvalue(L))
+    return assignment(BO);
   Place P = W.evalPlace(L);
   Value Rhs = W.eval(R);
   if (Rhs.K == Value::Ref)
@@ -447,6 +491,22 @@ Value ValueEvaluator::VisitAbstractConditionalOperator(
   return joinArms(CO, C, T, F);
 }
 
+Value ValueEvaluator::eachArm(
+    const ConditionalOperator *CO,
+    llvm::function_ref<Value(const clang::Expr *, const Place &)> Fn) {
+  const LExpr *C = W.truth(W.evalInt(CO->getCond()));
+  std::vector<const LExpr *> Outer = W.Path;
+  Value Arms[2];
+  for (unsigned I = 0; I < 2; ++I) {
+    const clang::Expr *Arm = I == 0 ? CO->getTrueExpr() : CO->getFalseExpr();
+    W.Path = W.pathWith(Outer, I == 0 ? C : X.logicalNot(C));
+    const ConditionalOperator *Inner = conditionalLvalue(Arm);
+    Arms[I] = Inner ? eachArm(Inner, Fn) : Fn(Arm, W.evalPlace(Arm));
+  }
+  W.Path = Outer;
+  return joinArms(CO, C, Arms[0], Arms[1]);
+}
+
 Value ValueEvaluator::joinArms(const AbstractConditionalOperator *CO,
                                const LExpr *C, Value &T, Value &F) {
   if (!CO->isGLValue()) {
@@ -457,13 +517,12 @@ Value ValueEvaluator::joinArms(const AbstractConditionalOperator *CO,
   }
   if (T.K == Value::Int && F.K == Value::Int)
     return Value::integer(X.select(C, T.I, F.I));
-  if (T.K == Value::Ptr && F.K == Value::Ptr && T.P.Base == F.P.Base &&
-      T.P.Sp == F.P.Sp && T.P.LocalVar == F.P.LocalVar &&
-      T.P.LocalFrame == F.P.LocalFrame && T.P.Why.empty() && F.P.Why.empty()) {
-    Pointer P = T.P;
-    P.Offset = X.select(C, T.P.Offset, F.P.Offset);
-    return Value::pointer(P);
-  }
+  if (T.K == Value::Real && F.K == Value::Real)
+    return Value::real(X.select(C, T.I, F.I));
+  if (T.K == Value::Ptr && F.K == Value::Ptr)
+    if (std::optional<Pointer> P =
+            W.selectPointer(C, T.P, F.P, W.sourceText(CO->getCond())))
+      return Value::pointer(*P);
   return W.unknownValue(CO->getType(), "the arms of '" + W.sourceText(CO) +
                                            "' are not comparable");
 }
@@ -558,6 +617,9 @@ Value KernelWalker::eval(const clang::Expr *E) {
   } else if (std::optional<int64_t> C = constantValue(*this, E)) {
     return Value::integer(X.constant(*C));
   }
+  if (E->isPRValue() && E->getType()->isRealFloatingType())
+    if (std::optional<Value> V = evalFloat(E))
+      return *V;
   if (E->isGLValue() && !isa<BinaryOperator>(E) &&
       !isa<CompoundAssignOperator>(E) && !isa<UnaryOperator>(E) &&
       !isa<CallExpr>(E) && !isa<ConditionalOperator>(E))

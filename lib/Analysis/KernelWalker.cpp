@@ -38,6 +38,7 @@ bool sameValue(const Value &A, const Value &B) {
                                sameValue(L.second, R.second);
                       });
   case Value::Int:
+  case Value::Real:
     return A.I == B.I;
   case Value::Ptr:
     return samePointer(A.P, B.P);
@@ -80,6 +81,8 @@ Value KernelWalker::unknownValue(QualType T, llvm::StringRef Why) {
   }
   if (T->isIntegralOrEnumerationType())
     return Value::integer(X.unknown(Why));
+  if (T->isRealFloatingType())
+    return Value::real(X.unknown(Why));
   return Value::none();
 }
 
@@ -114,6 +117,31 @@ void KernelWalker::forgetAll(const llvm::SmallPtrSetImpl<const VarDecl *> &Vars,
     env()[V] = unknownValue(V->getType(),
                             "'" + V->getNameAsString() + "' is " + Why.str());
   }
+}
+
+std::optional<Pointer> KernelWalker::selectPointer(const LExpr *C,
+                                                   const Pointer &T,
+                                                   const Pointer &F,
+                                                   llvm::StringRef Cond) {
+  if (!T.Why.empty() || !F.Why.empty() || T.Sp != F.Sp ||
+      T.LocalVar != F.LocalVar || T.LocalFrame != F.LocalFrame)
+    return std::nullopt;
+  Pointer P = T;
+  P.Offset = X.select(C, T.Offset, F.Offset);
+  if (T.Base == F.Base)
+    return P;
+  // Lanes that take different allocations never share a sector: one
+  // base stands for both only when the whole warp takes the same one.
+  // A condition we cannot evaluate may differ between lanes, unless the
+  // arms are alike (then either base gives the same sectors).
+  if (T.Sp != Space::Global || T.Base.empty() || F.Base.empty() ||
+      mentionsIf(C, isThreadIdx) || (findUnknown(C) && T.Offset != F.Offset))
+    return std::nullopt;
+  if (T.Offset == F.Offset)
+    P.Offset = T.Offset;
+  P.Base = "(" + Cond.str() + " ? " + T.Base + " : " + F.Base + ")";
+  P.Decl = nullptr;
+  return P;
 }
 
 const LExpr *KernelWalker::truth(const LExpr *V) {

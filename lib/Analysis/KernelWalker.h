@@ -5,6 +5,8 @@
 //
 //   EvalValues.cpp   rvalues: a ConstStmtVisitor returning a Value
 //   EvalPlaces.cpp   lvalues: a ConstStmtVisitor returning a Place
+//   EvalFloats.cpp   float and double values, and their conversion to
+//                    integers
 //   LoadStore.cpp    reading and writing places, and the memory events
 //   Statements.cpp   the statement visitor (KernelWalker itself): blocks,
 //                    declarations, branches and the merge after them
@@ -15,8 +17,9 @@
 //   KernelWalker.cpp the walk's entry, values and the path condition
 //
 // Integer values are LaneExpr expressions over the thread and block symbols,
-// kernel parameters and loop iterations; pointers are a named base plus a
-// byte offset; places (lvalues) are memory at a pointer, or a local variable.
+// kernel parameters and loop iterations; float values are LaneExpr Float
+// nodes over them; pointers are a named base plus a byte offset; places
+// (lvalues) are memory at a pointer, or a local variable.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,8 +85,8 @@ struct Place {
 };
 
 struct Value {
-  enum Kind { None, Int, Ptr, Ref } K = None;
-  const LExpr *I = nullptr;
+  enum Kind { None, Int, Ptr, Ref, Real } K = None;
+  const LExpr *I = nullptr; ///< Int; Real: a Float node or an Unknown
   Pointer P;
   Place R;
   /// A struct (K None): the values of its integer and pointer leaves, by
@@ -95,6 +98,12 @@ struct Value {
   static Value integer(const LExpr *E) {
     Value V;
     V.K = Int;
+    V.I = E;
+    return V;
+  }
+  static Value real(const LExpr *E) {
+    Value V;
+    V.K = Real;
     V.I = E;
     return V;
   }
@@ -211,12 +220,26 @@ public:
   /// walked, with their ranges' lengths as named: an index that adds one to
   /// a value the lane loaded walks a range the data places.
   std::map<const clang::VarDecl *, std::string> LoopRanges;
+  /// LoopRanges' lengths as values (bound less start), where known.
+  std::map<const clang::VarDecl *, const LExpr *> LoopRangeLengths;
   /// Whether an if's body is short and straight-line (Statements.cpp).
   bool predicable(const clang::Stmt *Then);
   /// The range A's index walks when it is one of DataRanges' variables
   /// ("val[j]", "val[j + 1]", "*(val + j)"), or one of LoopRanges' added to
   /// a variable holding a value the lane loaded ("dst[dword + i]").
-  std::string dataDependentRange(const clang::Expr *Access) const;
+  /// Walk and Start, when given, get the variable that walks the range
+  /// and the one holding the loaded start it is added to ("dword",
+  /// "row" in row[g] with row = m + rid[t] * G), if any.
+  std::string dataDependentRange(const clang::Expr *Access,
+                                 const clang::VarDecl **Walk = nullptr,
+                                 const clang::VarDecl **Start = nullptr) const;
+  /// For an access walking a range from a loaded Start that is a whole
+  /// number of the range's lengths (off = rid[t] * G, for (g = 0; g < G;
+  /// ++g) m[off + g]): the byte offset with each lane's row set to the
+  /// lane's index in the block, the lanes a row apart; null otherwise.
+  const LExpr *dataRowOffset(const clang::Expr *Access,
+                             const clang::VarDecl *Walk,
+                             const clang::VarDecl *Start);
   /// For Access = base[index] whose index is a sum with terms the lane
   /// loaded (work[tid * stride + idx[k]]): the byte offset of base plus the
   /// other terms, the row each lane indexes into; null when the index has
@@ -327,8 +350,14 @@ public:
     };
     std::map<const clang::VarDecl *, Item> Vars;
     std::map<MemberKey, Item> Members;
+    /// Values the loop changes in a way not followed, from nothing that
+    /// differs between lanes: inside the loop, a runtime value the warp
+    /// shares ("carried(s)"); unknown after it.
+    std::map<const clang::VarDecl *, Value> UniformVars;
+    std::map<MemberKey, Value> UniformMembers;
     bool empty() const { return Vars.empty() && Members.empty(); }
-    /// Binds each to its value after Count iterations.
+    /// Binds each to its value after Count iterations, and the uniform
+    /// values to theirs.
     void advance(KernelWalker &W, const LExpr *Count) const;
     /// After the loop: a value set back keeps its head's value when the
     /// loop runs whole iterations only (Whole); one moved by a step is at
@@ -338,6 +367,13 @@ public:
   void forgetAll(const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Vars,
                  llvm::StringRef Why);
 
+  /// The pointer "C ? T : F": one base with the offsets selected, or two
+  /// global bases (assumed aligned, as every base is) named together
+  /// ("(useA ? a : b)") when C is the same in every lane, so a warp reads
+  /// one of them; nullopt when the lanes may take different bases or
+  /// either is unknown. Cond is C's text.
+  std::optional<Pointer> selectPointer(const LExpr *C, const Pointer &T,
+                                       const Pointer &F, llvm::StringRef Cond);
   /// V as a 0/1 truth value; comparisons already are one.
   const LExpr *truth(const LExpr *V);
   const LExpr *both(const LExpr *A, const LExpr *B);
@@ -374,6 +410,18 @@ public:
   //===--- Expressions (EvalValues.cpp, EvalPlaces.cpp) -------------------===//
 
   Value eval(const clang::Expr *E);
+  /// A float or double prvalue (EvalFloats.cpp); nullopt for an
+  /// expression it does not model, which eval's visitor then walks.
+  std::optional<Value> evalFloat(const clang::Expr *E);
+  /// The integer Cast (a float converted to an integer) gives: computed
+  /// lane by lane from Sub's float value; a value not known here makes it
+  /// a uniform runtime value named by Cast's text when nothing in Sub
+  /// differs between lanes or iterations, else unknown.
+  const LExpr *floatToInt(const clang::Expr *Sub, const clang::Expr *Cast);
+  /// A float kernel parameter (or another uniform float known by Name):
+  /// its value from --assume or the launch site, else an opaque value.
+  Value namedFloat(const std::string &Name, clang::QualType T,
+                   bool Parameter);
   const LExpr *evalInt(const clang::Expr *E);
   Pointer evalPtr(const clang::Expr *E);
   Place evalPlace(const clang::Expr *E);
@@ -472,7 +520,8 @@ private:
   };
   State capture() const;
   void restore(const State &S);
-  template <typename Map> Map merge(const LExpr *C, const Map &T, const Map &F);
+  template <typename Map>
+  Map merge(const LExpr *C, llvm::StringRef Cond, const Map &T, const Map &F);
 
   //===--- Loops (Loops.cpp) ----------------------------------------------===//
 

@@ -21,16 +21,28 @@ struct Branch {
   bool Then; ///< the then branch; else the else branch
 };
 
-/// A write to a local variable, or to its .x/.y/.z member (dim3).
+/// A write to a local variable, to its .x/.y/.z member (dim3), to another
+/// member of a struct, or to an element of an array.
 struct Write {
   SourceLocation Loc;
-  int Component; ///< -1: the whole variable; 0, 1, 2: .x, .y, .z
+  /// -1: the whole variable; 0, 1, 2: a dim3's .x, .y, .z; 3: the member
+  /// Field; 4: the element Index.
+  int Component;
   /// The value assigned; null for a write whose value is not followed
   /// (n++, n += k, &n or n passed by reference to a call).
   const Expr *Value;
   /// The branches of ifs it sits in, outermost first.
   std::vector<Branch> Ifs;
+  const FieldDecl *Field = nullptr;
+  const Expr *Index = nullptr;
 };
+
+/// Whether T is CUDA's dim3 (or uint3), whose .x, .y, .z a launch reads.
+bool isDim3(QualType T) {
+  const auto *RD = T->getAsCXXRecordDecl();
+  return RD && RD->getIdentifier() &&
+         (RD->getName() == "dim3" || RD->getName() == "uint3");
+}
 
 /// The local variable E names, if any.
 const VarDecl *localVar(const Expr *E) {
@@ -54,9 +66,22 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Writes(Writes),
         Callers(Callers) {}
 
-  /// The branches of ifs the launch being evaluated sits in: a write on
-  /// a branch that excludes the launch's does not reach it.
-  void atLaunchIn(const std::vector<Branch> *Ifs) { SiteIfs = Ifs; }
+  /// The launch being evaluated: the branches of ifs it sits in (a write
+  /// on a branch that excludes the launch's does not reach it), the host
+  /// loops around it, outermost first, and where it is.
+  void atLaunchIn(const std::vector<Branch> *Ifs,
+                  const std::vector<const Stmt *> *Loops = nullptr,
+                  SourceLocation At = SourceLocation()) {
+    SiteIfs = Ifs;
+    SiteLoops = Loops;
+    SiteAt = At;
+    FirstPass.reset();
+    UsedFirstPass = false;
+  }
+
+  /// Whether a value evaluated since the last call took a host loop's
+  /// first iteration (see firstPass), and forgets it.
+  bool tookFirstPass() { return std::exchange(UsedFirstPass, false); }
 
   /// The integer E holds at the launch at At.
   std::optional<int64_t> integer(const Expr *E, SourceLocation At,
@@ -77,6 +102,16 @@ public:
       if (!F || !std::isfinite(*F) || std::fabs(*F) >= 9.0e18)
         return std::nullopt;
       return int64_t(*F);
+    }
+    // An element of a host array: dims[d].
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      return element(ASE, At, Depth + 1);
+    // A member of a local struct: p.n.
+    if (const auto *ME = dyn_cast<MemberExpr>(E);
+        ME && !ME->isArrow() && !isDim3(ME->getBase()->getType())) {
+      const VarDecl *VD = localVar(ME->getBase());
+      const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      return VD && FD ? member(VD, FD, At, Depth + 1) : std::nullopt;
     }
     // block.x of a local dim3.
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -134,6 +169,12 @@ public:
     if (!E || Depth > 16 || E->isValueDependent() || E->isTypeDependent())
       return std::nullopt;
     E = E->IgnoreParens();
+    // pow(2, t + 1) with integer arguments, as std::pow's overloads take
+    // them.
+    if (E->getType()->isIntegralOrEnumerationType()) {
+      std::optional<int64_t> I = integer(E, At, Depth + 1);
+      return I ? std::optional<double>(double(*I)) : std::nullopt;
+    }
     auto InType = [&](double V) -> double {
       const auto *BT = E->getType()->getAs<BuiltinType>();
       return BT && BT->getKind() == BuiltinType::Float ? double(float(V)) : V;
@@ -173,16 +214,26 @@ public:
     }
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *FD = Call->getDirectCallee();
-      if (!FD || Call->getNumArgs() != 1 || !FD->getIdentifier())
+      if (!FD || Call->getNumArgs() < 1 || Call->getNumArgs() > 2 ||
+          !FD->getIdentifier())
         return std::nullopt;
       llvm::StringRef Name = FD->getName();
       std::optional<double> A = real(Call->getArg(0), At, Depth + 1);
       if (!A)
         return std::nullopt;
+      if (Call->getNumArgs() == 2) {
+        // pow(2, t + 1), a host loop's sizes.
+        std::optional<double> B = real(Call->getArg(1), At, Depth + 1);
+        if (B && (Name == "pow" || Name == "powf"))
+          return InType(std::pow(*A, *B));
+        return std::nullopt;
+      }
       if (Name == "ceil" || Name == "ceilf")
         return InType(std::ceil(*A));
       if (Name == "floor" || Name == "floorf")
         return InType(std::floor(*A));
+      if (Name == "exp2" || Name == "exp2f")
+        return InType(std::exp2(*A));
       return std::nullopt;
     }
     return std::nullopt;
@@ -272,6 +323,20 @@ private:
       const std::vector<Branch> *&To, *Was;
       ~Restore() { To = Was; }
     } R{SiteIfs, Saved};
+    // Nor are their loops the launch's.
+    const std::vector<const Stmt *> *SavedLoops = SiteLoops;
+    std::optional<bool> SavedPass = FirstPass;
+    SiteLoops = nullptr;
+    FirstPass = false;
+    struct RestoreLoops {
+      LaunchEvaluator &E;
+      const std::vector<const Stmt *> *Loops;
+      std::optional<bool> Pass;
+      ~RestoreLoops() {
+        E.SiteLoops = Loops;
+        E.FirstPass = Pass;
+      }
+    } RL{*this, SavedLoops, SavedPass};
     const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
     if (!FD)
       return std::nullopt;
@@ -305,7 +370,7 @@ private:
     const Expr *Found = nullptr;
     std::optional<int64_t> FoundValue;
     for (const Write &W : It->second) {
-      if (!SM.isBeforeInTranslationUnit(W.Loc, At) || excludes(W.Ifs))
+      if (!reaches(W, At))
         continue;
       // countOnes++ in a loop before the launch: the initializer is not
       // the value passed, and no value is known.
@@ -327,6 +392,247 @@ private:
     return true;
   }
 
+public:
+  /// Whether the write W happens before At: it is before At in the source,
+  /// not on a branch that excludes the launch's, and not the step of a host
+  /// loop around the launch when the launch runs in the loops' first
+  /// iteration (then the loop has not stepped yet).
+  bool reaches(const Write &W, SourceLocation At) {
+    if (!SM.isBeforeInTranslationUnit(W.Loc, At) || excludes(W.Ifs))
+      return false;
+    if (!SiteLoops)
+      return true;
+    for (const Stmt *L : *SiteLoops) {
+      const auto *FS = dyn_cast<ForStmt>(L);
+      const Stmt *Inc = FS ? FS->getInc() : nullptr;
+      if (Inc && SM.isPointWithin(W.Loc, Inc->getBeginLoc(), Inc->getEndLoc()) &&
+          firstPass()) {
+        UsedFirstPass = true;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /// Whether the launch runs in the first iteration of every host loop
+  /// around it, which is the launch a profiler measures first: each loop's
+  /// condition holds at its start, each if between the outermost loop and
+  /// the launch takes the launch's branch there, and no break, continue,
+  /// return or goto comes before it in the loops.
+  bool firstPass() {
+    if (FirstPass)
+      return *FirstPass;
+    if (!SiteLoops || SiteLoops->empty() || SiteAt.isInvalid()) {
+      FirstPass = false;
+      return false;
+    }
+    // Taken as so while the conditions are evaluated: they read the loops'
+    // first values.
+    FirstPass = true;
+    bool Holds = [&] {
+      for (const Stmt *L : *SiteLoops) {
+        const Expr *Cond = isa<ForStmt>(L)     ? cast<ForStmt>(L)->getCond()
+                           : isa<WhileStmt>(L) ? cast<WhileStmt>(L)->getCond()
+                                               : nullptr;
+        if (Cond && truth(Cond, Cond->getBeginLoc()) != true)
+          return false;
+      }
+      const Stmt *Outer = SiteLoops->front();
+      if (SiteIfs)
+        for (const Branch &B : *SiteIfs)
+          if (SM.isPointWithin(B.If->getBeginLoc(), Outer->getBeginLoc(),
+                               Outer->getEndLoc()) &&
+              truth(B.If->getCond(), B.If->getBeginLoc()) != B.Then)
+            return false;
+      return !jumpsBefore(Outer, false);
+    }();
+    FirstPass = Holds;
+    return Holds;
+  }
+
+  /// Whether S holds a jump before the launch that could leave the loops'
+  /// first iteration: a break or continue not inside a loop or switch of
+  /// its own (Nested), a return, a goto.
+  bool jumpsBefore(const Stmt *S, bool Nested) const {
+    if (!S || (S->getBeginLoc().isValid() &&
+               !SM.isBeforeInTranslationUnit(S->getBeginLoc(), SiteAt)))
+      return false;
+    if (isa<ReturnStmt, GotoStmt, CXXThrowExpr>(S))
+      return true;
+    if (isa<BreakStmt, ContinueStmt>(S) && !Nested)
+      return true;
+    if (isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S) &&
+        !(S->getBeginLoc().isValid() &&
+          SM.isPointWithin(SiteAt, S->getBeginLoc(), S->getEndLoc())))
+      Nested = true;
+    return llvm::any_of(S->children(), [&](const Stmt *C) {
+      return jumpsBefore(C, Nested);
+    });
+  }
+
+  /// The truth of a host condition: comparisons, !, && and || of integers
+  /// evaluate knows, or an integer itself.
+  std::optional<bool> truth(const Expr *E, SourceLocation At,
+                            unsigned Depth = 0) {
+    if (!E || Depth > 16)
+      return std::nullopt;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_LNot) {
+      std::optional<bool> V = truth(UO->getSubExpr(), At, Depth + 1);
+      return V ? std::optional<bool>(!*V) : std::nullopt;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
+        bool And = BO->getOpcode() == BO_LAnd;
+        std::optional<bool> L = truth(BO->getLHS(), At, Depth + 1);
+        if (L && *L != And)
+          return L; // decided by the left, as C does
+        std::optional<bool> R = truth(BO->getRHS(), At, Depth + 1);
+        if (!L || !R)
+          return std::nullopt;
+        return *R;
+      }
+      if (BO->isComparisonOp()) {
+        std::optional<int64_t> L = integer(BO->getLHS(), At, Depth + 1);
+        std::optional<int64_t> R = integer(BO->getRHS(), At, Depth + 1);
+        if (!L || !R)
+          return std::nullopt;
+        switch (BO->getOpcode()) {
+        case BO_LT: return *L < *R;
+        case BO_LE: return *L <= *R;
+        case BO_GT: return *L > *R;
+        case BO_GE: return *L >= *R;
+        case BO_EQ: return *L == *R;
+        case BO_NE: return *L != *R;
+        default: return std::nullopt;
+        }
+      }
+    }
+    if (E->getType()->isIntegralOrEnumerationType() ||
+        E->getType()->isBooleanType()) {
+      std::optional<int64_t> V = integer(E, At, Depth + 1);
+      return V ? std::optional<bool>(*V != 0) : std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  /// An element of a host array at the launch: a const one's from its
+  /// initialiser (local or at file scope, "const int dims[] = {2, 5, 10}"),
+  /// a local one's from the last write of that element before the launch,
+  /// else its initialiser, when nothing but subscripts reads or writes it
+  /// (passed to a function, it could be written there).
+  std::optional<int64_t> element(const ArraySubscriptExpr *ASE,
+                                 SourceLocation At, unsigned Depth) {
+    const auto *DRE =
+        dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    const ConstantArrayType *AT =
+        VD ? Ctx.getAsConstantArrayType(VD->getType()) : nullptr;
+    if (!AT || !AT->getElementType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    bool Const = AT->getElementType().isConstQualified();
+    if (!Const && !VD->hasLocalStorage())
+      return std::nullopt; // anything may write a global
+    std::optional<int64_t> I = integer(ASE->getIdx(), At, Depth + 1);
+    if (!I || *I < 0 || *I >= int64_t(AT->getSize().getZExtValue()))
+      return std::nullopt;
+    const Expr *Value = nullptr;
+    std::optional<int64_t> ValueOf;
+    if (!Const) {
+      const auto *FD = dyn_cast_or_null<FunctionDecl>(
+          VD->getParentFunctionOrMethod());
+      if (!FD || escapes(FD->getBody(), VD))
+        return std::nullopt;
+      auto It = Writes.find(VD);
+      if (It != Writes.end())
+        for (const Write &W : It->second) {
+          if (!reaches(W, At))
+            continue;
+          if (W.Component != 4 || !W.Value)
+            return std::nullopt;
+          std::optional<int64_t> J = integer(W.Index, At, Depth + 1);
+          if (!J)
+            return std::nullopt;
+          if (*J != *I)
+            continue;
+          // Writes of one element that disagree sit on paths not followed.
+          std::optional<int64_t> V = integer(W.Value, At, Depth + 1);
+          if (!V || (Value && ValueOf != V))
+            return std::nullopt;
+          Value = W.Value;
+          ValueOf = V;
+        }
+      if (Value)
+        return ValueOf;
+    }
+    const auto *ILE =
+        dyn_cast_or_null<InitListExpr>(VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr);
+    if (!ILE)
+      return std::nullopt;
+    if (*I < int64_t(ILE->getNumInits()))
+      return integer(ILE->getInit(unsigned(*I)), At, Depth + 1);
+    // "int n[4] = {1}": the rest are zero.
+    return ILE->hasArrayFiller() ? std::optional<int64_t>(0) : std::nullopt;
+  }
+
+  /// Whether S uses VD other than as an array subscripted.
+  static bool escapes(const Stmt *S, const VarDecl *VD) {
+    if (!S)
+      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      return DRE->getDecl() == VD;
+    const auto *ASE = dyn_cast<ArraySubscriptExpr>(S);
+    for (const Stmt *C : S->children()) {
+      if (ASE && C == ASE->getBase()) {
+        const auto *B = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
+        if (B && B->getDecl() == VD)
+          continue;
+      }
+      if (escapes(C, VD))
+        return true;
+    }
+    return false;
+  }
+
+  /// A member of a local struct at the launch: the last write of it before
+  /// the launch ("p.n = 1000"), else the struct's aggregate initialiser
+  /// ("Params p = {1000, 4}"). Nothing is known when the whole struct is
+  /// written in a way not followed before (&p, p passed by reference,
+  /// assigned, a method called on it).
+  std::optional<int64_t> member(const VarDecl *VD, const FieldDecl *FD,
+                                SourceLocation At, unsigned Depth) {
+    if (!FD->getType()->isIntegralOrEnumerationType() ||
+        !VD->getType()->isRecordType())
+      return std::nullopt;
+    std::optional<int64_t> Found;
+    auto It = Writes.find(VD);
+    if (It != Writes.end())
+      for (const Write &W : It->second) {
+        if (!reaches(W, At))
+          continue;
+        if (W.Component == -1)
+          return std::nullopt;
+        if (W.Component != 3 || W.Field != FD)
+          continue;
+        std::optional<int64_t> V =
+            W.Value ? integer(W.Value, At, Depth + 1) : std::nullopt;
+        if (!V || (Found && *Found != *V))
+          return std::nullopt;
+        Found = V;
+      }
+    if (Found)
+      return Found;
+    const auto *ILE = dyn_cast_or_null<InitListExpr>(
+        VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr);
+    const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent());
+    if (!ILE || (RD && RD->getNumBases()) ||
+        FD->getFieldIndex() >= ILE->getNumInits())
+      return std::nullopt;
+    return integer(ILE->getInit(FD->getFieldIndex()), At, Depth + 1);
+  }
+
+private:
   /// Whether a write on the branches Ifs cannot reach the launch: one of
   /// them and one of the launch's are opposite branches of one if, or of
   /// two ifs on the same condition that nothing changes in between
@@ -376,6 +682,10 @@ private:
   }
 
   const std::vector<Branch> *SiteIfs = nullptr;
+  const std::vector<const Stmt *> *SiteLoops = nullptr;
+  SourceLocation SiteAt;
+  std::optional<bool> FirstPass;
+  bool UsedFirstPass = false;
 };
 
 /// The most values a host loop is followed for, and how many are taken when
@@ -610,6 +920,20 @@ public:
       return true;
     if (!isa<CUDAKernelCallExpr>(Call))
       Callers[FD->getCanonicalDecl()].push_back(Call);
+    // p = q, p.set(5) on a local struct: the struct is written, not
+    // followed (a dim3's assignments are left as they were).
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+        MD && !MD->isConst() && !MD->isStatic() &&
+        !isa<CXXConstructorDecl, CXXDestructorDecl>(MD)) {
+      const Expr *Object = nullptr;
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+        Object = MC->getImplicitObjectArgument();
+      else if (isa<CXXOperatorCallExpr>(Call) && Call->getNumArgs())
+        Object = Call->getArg(0);
+      if (Object && !isDim3(Object->getType()) &&
+          !Object->getType()->isPointerType())
+        noteWrite(Object, Call->getBeginLoc(), nullptr);
+    }
     for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
       QualType T = FD->getParamDecl(I)->getType();
       if (T->isLValueReferenceType() &&
@@ -624,21 +948,32 @@ public:
   void noteWrite(const Expr *Target, SourceLocation Loc, const Expr *Value) {
     const Expr *L = Target->IgnoreParenImpCasts();
     int Component = -1;
+    const FieldDecl *Field = nullptr;
+    const Expr *Index = nullptr;
     if (const auto *ME = dyn_cast<MemberExpr>(L)) {
       StringRef N = ME->getMemberDecl()->getName();
       Component = N == "x" ? 0 : N == "y" ? 1 : N == "z" ? 2 : 3;
+      if (!ME->isArrow() && !isDim3(ME->getBase()->getType()))
+        Component = 3;
+      Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
       L = ME->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(L)) {
+      // An element of a local array: dims[1] = 5.
+      L = ASE->getBase()->IgnoreParenImpCasts();
+      if (!L->getType()->isConstantArrayType())
+        return;
+      Component = 4;
+      Index = ASE->getIdx();
     }
     const auto *DRE = dyn_cast<DeclRefExpr>(L);
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (!VD || !VD->hasLocalStorage())
       return;
-    // Another member written with a followed value is not one of the
-    // launch's; written any other way, it may be (a struct passed whole).
-    if (Component == 3 && Value)
-      return;
-    Writes[VD].push_back(
-        {Loc, Component == 3 ? -1 : Component, Value, OpenIfs});
+    // A member written some way not followed may be one the launch reads
+    // (a struct passed whole): the whole struct is.
+    if (Component == 3 && (!Value || !Field))
+      Component = -1;
+    Writes[VD].push_back({Loc, Component, Value, OpenIfs, Field, Index});
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
@@ -711,7 +1046,7 @@ public:
       LaunchInfo Info;
       Info.Site = Call;
       SourceLocation At = Call->getBeginLoc();
-      Eval.atLaunchIn(&IfsAround[Call]);
+      Eval.atLaunchIn(&IfsAround[Call], &LoopsAround[Call], At);
       if (const CallExpr *Config = Call->getConfig()) {
         if (Config->getNumArgs() >= 2) {
           Info.Grid = Eval.dim3(Config->getArg(0), At);
@@ -727,17 +1062,55 @@ public:
                        Bounded);
         if (!Loop) {
           // An expression of a variable a loop around the launch changes
-          // (d * 2) has no one value: left unknown.
-          if (writtenByLoopAround(Call->getArg(I), LoopsAround[Call], Ctx))
+          // (d * 2) has no one value, except in the loops' first iteration,
+          // the first launch (LaunchEvaluator::firstPass).
+          Eval.tookFirstPass();
+          if (writtenByLoopAround(Call->getArg(I), LoopsAround[Call], Ctx) &&
+              !Eval.firstPass())
             continue;
-          if (std::optional<int64_t> V = Eval.integer(Call->getArg(I), At))
+          if (Kernel->getParamDecl(I)->getType()->isRealFloatingType()) {
+            if (std::optional<double> F = Eval.real(Call->getArg(I), At, 0))
+              Info.RealArgs[Param] = *F;
+            continue;
+          }
+          const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+          if (const auto *CE = dyn_cast<CXXConstructExpr>(Arg);
+              CE && CE->getNumArgs() == 1)
+            Arg = CE->getArg(0)->IgnoreParenImpCasts();
+          // A struct passed by value: each integer member the host set
+          // ("p.n", as the kernel names it).
+          const VarDecl *Whole = localVar(Arg);
+          const auto *RD = Whole ? Whole->getType()->getAsRecordDecl() : nullptr;
+          if (RD && !isDim3(Whole->getType())) {
+            for (const FieldDecl *F : RD->fields())
+              if (std::optional<int64_t> V = Eval.member(Whole, F, At, 1)) {
+                std::string Name = Param + "." + F->getNameAsString();
+                Info.ConstantArgs[Name] = *V;
+                if (Eval.tookFirstPass())
+                  Info.FirstPassArgs.insert(Name);
+              }
+            continue;
+          }
+          if (std::optional<int64_t> V = Eval.integer(Call->getArg(I), At)) {
             Info.ConstantArgs[Param] = *V;
+            if (Eval.tookFirstPass())
+              Info.FirstPassArgs.insert(Param);
+          }
           continue;
         }
         // A host loop steps the argument: the kernel is analyzed for each
         // value it gives (none when the loop changes it another way).
-        if (Loop->empty())
+        if (Loop->empty()) {
+          // Changed in a way not followed: the first launch's value, when
+          // the loops' first iteration launches.
+          Eval.tookFirstPass();
+          if (Eval.firstPass())
+            if (std::optional<int64_t> V = Eval.integer(Call->getArg(I), At)) {
+              Info.ConstantArgs[Param] = *V;
+              Info.FirstPassArgs.insert(Param);
+            }
           continue;
+        }
         std::string List;
         for (int64_t V : *Loop)
           List += (List.empty() ? "" : ", ") + std::to_string(V);

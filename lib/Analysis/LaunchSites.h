@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,13 @@ struct LaunchInfo {
   /// Kernel parameters passed a compile-time constant (or a local variable
   /// initialised with one): parameter name -> value.
   std::map<std::string, int64_t> ConstantArgs;
+  /// Those of ConstantArgs (or members of a struct passed by value,
+  /// "p.n") whose value is the one a host loop around the launch gives in
+  /// its first iteration: the first launch's, which a profiler measures.
+  std::set<std::string> FirstPassArgs;
+  /// Float and double parameters passed a value the launch knows
+  /// ("k<<<g, b>>>(in, 4.0f)"): parameter name -> value.
+  std::map<std::string, double> RealArgs;
   /// Kernel parameters a host loop around the launch steps through
   /// ("for (d = 1; d <= 4; d *= 2) k<<<g, b>>>(m, d)"): parameter name ->
   /// the values, in launch order. The kernel is analyzed for each.
@@ -42,6 +50,12 @@ struct LaunchInfo {
   /// The launch itself, for a note pointing at it.
   const clang::CUDAKernelCallExpr *Site = nullptr;
 };
+
+/// How an assumption's origin says its value is a host loop's first
+/// iteration's (LaunchInfo::FirstPassArgs); lib/Findings/Classifier.cpp
+/// reads it.
+inline constexpr const char *FirstLaunchOfHostLoop =
+    "the first launch of a host loop";
 
 /// Keyed by the kernel's canonical declaration (a template kernel's
 /// specialization for template launches).

@@ -185,6 +185,8 @@ Value KernelWalker::readVariable(const VarDecl *VD, size_t F) {
   if ((KernelParam || !VD->hasLocalStorage()) &&
       (T->isPointerType() || T->isIntegralOrEnumerationType()))
     return namedRuntimeValue(Name, T);
+  if ((KernelParam || !VD->hasLocalStorage()) && T->isRealFloatingType())
+    return namedFloat(Name, T, KernelParam);
   return unknownValue(T, "'" + Name + "' has no value we can follow");
 }
 
@@ -268,7 +270,8 @@ Value KernelWalker::load(const Place &P, const clang::Expr *E, Operation Op) {
     V.Fields = std::move(Fields);
     return V;
   }
-  if (!T->isIntegralOrEnumerationType() && !T->isPointerType())
+  if (!T->isIntegralOrEnumerationType() && !T->isPointerType() &&
+      !T->isRealFloatingType())
     return Value::none();
   return loadedValue(P.Addr, T, sourceText(E));
 }
@@ -287,9 +290,13 @@ Value KernelWalker::loadedValue(const Pointer &Addr, QualType T,
   // Walking a loop ahead, a value read is not named: the name would hide
   // that the address, and with it the value, changes with the iteration.
   if (!LaneDependent && !WalkingAhead)
-    return namedRuntimeValue(Text, T, SymbolKind::Opaque);
+    return T->isRealFloatingType()
+               ? namedFloat(Text, T, /*Parameter=*/false)
+               : namedRuntimeValue(Text, T, SymbolKind::Opaque);
   const LExpr *U = X.unknown("depends on '" + Text + "', loaded from memory");
   LoadUnknowns.insert(U);
+  if (T->isRealFloatingType())
+    return Value::real(U);
   if (T->isPointerType()) {
     Pointer Ptr;
     Ptr.Why = "pointer '" + Text + "' is loaded from memory";
@@ -326,33 +333,48 @@ void KernelWalker::store(const Place &P, const Value &V, const clang::Expr *E,
                 "possibly written by '" + sourceText(E) + "'", P.Addr.Base);
 }
 
-std::string KernelWalker::dataDependentRange(const clang::Expr *Access) const {
+std::string KernelWalker::dataDependentRange(const clang::Expr *Access,
+                                             const VarDecl **Walk,
+                                             const VarDecl **Start) const {
   if (DataRanges.empty() && LoopRanges.empty())
     return {};
-  // The index, or the pointer arithmetic under a dereference.
-  const clang::Expr *Index = nullptr;
-  const clang::Expr *E = Access->IgnoreParenImpCasts();
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
-    Index = AS->getIdx();
-  else if (const auto *UO = dyn_cast<UnaryOperator>(E);
-           UO && UO->getOpcode() == UO_Deref)
-    Index = UO->getSubExpr();
-  if (!Index)
-    return {};
   // v, v + c, v - c, c + v, base + v, with c a constant; and loaded + v,
-  // loaded being a variable that holds a value the lane read.
+  // loaded being a variable that holds a value the lane read, or a
+  // pointer whose offset is one (row[g], row = m + rid[t] * G).
   bool AddsLoaded = false;
+  const VarDecl *LoadedVar = nullptr;
   auto Loaded = [&](const clang::Expr *S) {
     const auto *DRE = dyn_cast<DeclRefExpr>(S->IgnoreParenImpCasts());
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (!VD)
       return false;
     auto It = Frames.back().Vars.find(VD);
-    if (It == Frames.back().Vars.end() || It->second.K != Value::Int)
+    if (It == Frames.back().Vars.end())
       return false;
-    const LExpr *U = findUnknown(It->second.I);
-    return U && LoadUnknowns.count(U) > 0;
+    const Value &V = It->second;
+    const LExpr *U = V.K == Value::Int   ? findUnknown(V.I)
+                     : V.K == Value::Ptr ? (V.P.UnknownOffset
+                                                ? V.P.UnknownOffset
+                                                : findUnknown(V.P.Offset))
+                                         : nullptr;
+    if (!U || !LoadUnknowns.count(U))
+      return false;
+    LoadedVar = VD;
+    return true;
   };
+  // The index, or the pointer arithmetic under a dereference.
+  const clang::Expr *Index = nullptr;
+  const clang::Expr *E = Access->IgnoreParenImpCasts();
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    Index = AS->getIdx();
+    if (AS->getBase()->getType()->isPointerType() && Loaded(AS->getBase()))
+      AddsLoaded = true;
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+             UO && UO->getOpcode() == UO_Deref) {
+    Index = UO->getSubExpr();
+  }
+  if (!Index)
+    return {};
   std::function<const VarDecl *(const clang::Expr *)> Walker =
       [&](const clang::Expr *I) -> const VarDecl * {
     I = I->IgnoreParenImpCasts();
@@ -366,8 +388,12 @@ std::string KernelWalker::dataDependentRange(const clang::Expr *Access) const {
       return nullptr;
     auto Fixed = [&](const clang::Expr *S) {
       S = S->IgnoreParenImpCasts();
-      if (S->getType()->isPointerType())
-        return true; // the base of "val + j"
+      if (S->getType()->isPointerType()) {
+        // The base of "val + j"; of "row + g", a start the lane loaded.
+        if (!AddsLoaded && Loaded(S))
+          AddsLoaded = true;
+        return true;
+      }
       return S->isIntegerConstantExpr(Ctx);
     };
     if (Fixed(BO->getRHS()))
@@ -389,7 +415,13 @@ std::string KernelWalker::dataDependentRange(const clang::Expr *Access) const {
     return {};
   if (DataRanges.count(V))
     return DataRanges.at(V);
-  return AddsLoaded ? LoopRanges.at(V) : std::string();
+  if (!AddsLoaded)
+    return {};
+  if (Walk)
+    *Walk = V;
+  if (Start)
+    *Start = LoadedVar;
+  return LoopRanges.at(V);
 }
 
 const LExpr *KernelWalker::gatherRowOffset(const clang::Expr *Access) {
@@ -481,7 +513,10 @@ void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
       PredicatedGuards.erase(C);
   A.PredicatedGuards = &PredicatedGuards;
   A.LoadUnknowns = &LoadUnknowns;
-  A.DataDependentRange = dataDependentRange(E);
+  const VarDecl *Walk = nullptr, *Start = nullptr;
+  A.DataDependentRange = dataDependentRange(E, &Walk, &Start);
+  if (Walk && Start)
+    A.DataRowOffset = dataRowOffset(E, Walk, Start);
   if (!A.UnknownBase.empty() || findUnknown(A.Offset))
     A.GatherRowOffset = gatherRowOffset(E);
   Listener.onAccess(A);

@@ -31,6 +31,16 @@ struct Induction {
   const LExpr *Step; ///< in the variable's own units (bytes for pointers)
 };
 
+/// A geometric induction variable: its one update per iteration multiplies
+/// or divides it by 2^Shift ("v >>= 1", "v *= 4", "v = v / 2"), so after i
+/// iterations it is its start shifted by Shift * i.
+struct Geometric {
+  const VarDecl *Var;
+  bool Up;        ///< multiplied; divided otherwise
+  bool Shifted;   ///< by >>, where dividing rounds down, not toward 0
+  int64_t Shift;  ///< bits per iteration, 1 to 31
+};
+
 /// The variable S itself writes (or takes the address of), if any:
 /// "v = ...", "v += ...", "++v", "&v".
 const VarDecl *writtenVar(const Stmt *S) {
@@ -282,6 +292,74 @@ void updatesIn(const Stmt *S, std::vector<const Stmt *> &Out) {
     updatesIn(C, Out);
 }
 
+/// Update as a geometric step of V ("v >>= 1", "v <<= 2", "v /= 2",
+/// "v *= 4", "v = v >> 1", "v = 2 * v"): by a constant, a power of two
+/// for * and /.
+std::optional<Geometric> geometricOf(const Stmt *Update, const VarDecl *V,
+                                     const ASTContext &Ctx) {
+  const auto *BO =
+      dyn_cast_or_null<BinaryOperator>(dyn_cast_or_null<clang::Expr>(Update));
+  auto IsV = [&](const clang::Expr *S) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(S->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == V;
+  };
+  if (!BO || !IsV(BO->getLHS()) || !V->getType()->isIntegerType())
+    return std::nullopt;
+  BinaryOperatorKind Op = BO->getOpcode();
+  const clang::Expr *By = BO->getRHS();
+  if (Op == BO_Assign) {
+    const auto *R = dyn_cast<BinaryOperator>(By->IgnoreParenImpCasts());
+    if (!R)
+      return std::nullopt;
+    Op = R->getOpcode();
+    if (IsV(R->getLHS()))
+      By = R->getRHS();
+    else if (Op == BO_Mul && IsV(R->getRHS()))
+      By = R->getLHS();
+    else
+      return std::nullopt;
+  } else if (BinaryOperator::isCompoundAssignmentOp(Op)) {
+    Op = BinaryOperator::getOpForCompoundAssignment(Op);
+  } else {
+    return std::nullopt;
+  }
+  std::optional<llvm::APSInt> C = By->getIntegerConstantExpr(Ctx);
+  if (!C || C->isNegative() || C->getActiveBits() > 63)
+    return std::nullopt;
+  int64_t K = C->getExtValue();
+  switch (Op) {
+  case BO_Shr:
+  case BO_Shl:
+    if (K < 1 || K > 31)
+      return std::nullopt;
+    return Geometric{V, Op == BO_Shl, Op == BO_Shr, K};
+  case BO_Mul:
+  case BO_Div:
+    if (K < 2 || !llvm::isPowerOf2_64(uint64_t(K)) || K > (int64_t(1) << 31))
+      return std::nullopt;
+    return Geometric{V, Op == BO_Mul, false, int64_t(llvm::Log2_64(K))};
+  default:
+    return std::nullopt;
+  }
+}
+
+/// G's variable after Count iterations from Start: Start multiplied or
+/// divided by 2^(Shift * Count). There is no shift-left node, so
+/// 2^n is 2^62 >> (62 - n), which the evaluator refuses past 2^62; a
+/// division rounds toward 0 (a signed start below 0 is mirrored), a shift
+/// down.
+const LExpr *geometricValue(ExprContext &X, const Geometric &G,
+                            const LExpr *Start, const LExpr *Count) {
+  const LExpr *Bits = X.mul(X.constant(G.Shift), Count);
+  if (G.Up)
+    return X.mul(Start, X.shr(X.constant(int64_t(1) << 62),
+                              X.sub(X.constant(62), Bits)));
+  if (G.Shifted || G.Var->getType()->isUnsignedIntegerType())
+    return X.shr(Start, Bits);
+  return X.select(X.cmp(CmpPred::LE, X.constant(0), Start), X.shr(Start, Bits),
+                  X.neg(X.shr(X.neg(Start), Bits)));
+}
+
 bool hasEarlyExit(const Stmt *S, bool InNestedLoop) {
   if (!S)
     return false;
@@ -377,6 +455,10 @@ comparedWith(const BinaryOperator *BO, const VarDecl *V) {
                 ? BinaryOperator::reverseComparisonOp(BO->getOpcode())
                 : BO->getOpcode()};
   return {nullptr, BO->getOpcode()};
+}
+
+bool hasSwitch(const Stmt *S) {
+  return S && (isa<SwitchStmt>(S) || llvm::any_of(S->children(), hasSwitch));
 }
 
 /// Whether S holds a continue of the loop it is in (not of one inside).
@@ -533,6 +615,10 @@ void KernelWalker::Carried::advance(KernelWalker &W,
     W.env()[V] = shifted(W.X, I.Entry, I.Step, Count);
   for (const auto &[K, I] : Members)
     W.memberValue(K) = shifted(W.X, I.Entry, I.Step, Count);
+  for (const auto &[V, U] : UniformVars)
+    W.env()[V] = U;
+  for (const auto &[K, U] : UniformMembers)
+    W.memberValue(K) = U;
 }
 
 void KernelWalker::Carried::leave(KernelWalker &W, const LExpr *Runs,
@@ -680,6 +766,76 @@ KernelWalker::Carried KernelWalker::walkAhead(
     if (const LExpr *D = Step(MemberChange[K]))
       Out.Members[K] = {E, D};
 
+  // The values left that start the same in every lane and that the
+  // iteration changes from nothing that differs between lanes (no thread
+  // index, nothing loaded, no branch on the lane: a merge on one is a
+  // select on it) are the same in all the lanes that run an iteration:
+  // onelane's xorshift "s ^= s << 13" from a seed, prevk's "k = j++". A
+  // value it changes from another is so when that one is too, hence the
+  // rounds. A continue the walk does not model could skip the change in
+  // some lanes, and a switch is walked as if every case ran.
+  std::map<const LExpr *, bool> Uniformity; // this walk's symbols: uniform yet?
+  std::map<const LExpr *, std::pair<Value, Value>> Ends; // entry, end
+  auto Candidate = [&](const Value &E, const Value &A, const LExpr *Sym) {
+    const LExpr *In = E.K == Value::Int ? E.I : E.P.Offset;
+    bool SameBase = A.K == E.K &&
+                    (A.K == Value::Int ||
+                     (A.P.Why.empty() && A.P.Offset && A.P.Base == E.P.Base &&
+                      A.P.Decl == E.P.Decl && A.P.Sp == E.P.Sp));
+    if (SameBase && !findUnknown(In) && !mentionsIf(In, isThreadIdx))
+      Ends[Sym] = {E, A};
+  };
+  // Every symbol of this walk starts as not uniform; the candidates
+  // include the values moved by a step (a lane-dependent start makes
+  // them lane-dependent), which keep their step.
+  for (const auto &[V, Sym] : VarMark)
+    Uniformity[Sym] = false;
+  for (const auto &[K, Sym] : MemberMark)
+    Uniformity[Sym] = false;
+  if (!hasContinue(Body) && !hasSwitch(Body)) {
+    for (const auto &[V, E] : VarEntry)
+      Candidate(E, readVariable(V), VarMark[V]);
+    for (const auto &[K, E] : MemberEntry) {
+      const MemberEnv &M = Frames[K.Frame].Members;
+      auto It = M.find({K.Var, K.Path});
+      if (It != M.end())
+        Candidate(E, It->second, MemberMark[K]);
+    }
+  }
+  for (auto &[Sym, EA] : Ends)
+    Uniformity[Sym] = true;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[Sym, EA] : Ends) {
+      if (!Uniformity[Sym])
+        continue;
+      const Value &A = EA.second;
+      const LExpr *End = A.K == Value::Int ? A.I : A.P.Offset;
+      if (findUnknown(End) || mentionsIf(End, [&](const SymbolExpr *S) {
+            auto It = Uniformity.find(S);
+            return isThreadIdx(S) || (It != Uniformity.end() && !It->second);
+          })) {
+        Uniformity[Sym] = false;
+        Changed = true;
+      }
+    }
+  }
+  auto Uniform = [&](const Value &E, const std::string &Name) {
+    const LExpr *Sym =
+        X.symbol(SymbolKind::Carried, Ordinal, "carried(" + Name + ")");
+    if (E.K == Value::Int)
+      return Value::integer(Sym);
+    Pointer P = E.P;
+    P.Offset = Sym;
+    return Value::pointer(P);
+  };
+  for (const auto &[V, E] : VarEntry)
+    if (!Out.Vars.count(V) && Uniformity[VarMark[V]])
+      Out.UniformVars[V] = Uniform(E, V->getNameAsString());
+  for (const auto &[K, E] : MemberEntry)
+    if (!Out.Members.count(K) && Uniformity[MemberMark[K]])
+      Out.UniformMembers[K] = Uniform(E, K.Path);
+
   restore(Saved);
   for (size_t I = 0; I < Frames.size() && I < Returns.size(); ++I)
     Frames[I].Returns.resize(Returns[I]);
@@ -819,6 +975,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   forgetEscaped(Cached->second, "changed through a pointer inside a loop");
 
   std::vector<Induction> Inductions;
+  std::vector<Geometric> Geometrics;
   std::vector<const Stmt *> Updates;
   for (const Stmt *S : unconditionalUpdates(Inc, Body))
     updatesIn(S, Updates);
@@ -834,15 +991,18 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
         continue;
       if (const LExpr *Step = stepOf(U, V, Assigned))
         Inductions.push_back({V, Step});
+      else if (std::optional<Geometric> G = geometricOf(U, V, Ctx);
+               G && !hasContinue(Body))
+        Geometrics.push_back(*G);
     }
   }
 
   unsigned Ordinal = LoopCount++;
-  std::string IterName =
-      "iter(" +
-      (Inductions.empty() ? "#" + std::to_string(Ordinal)
-                          : Inductions.front().Var->getNameAsString()) +
-      ")";
+  std::string Counter =
+      !Inductions.empty()   ? Inductions.front().Var->getNameAsString()
+      : !Geometrics.empty() ? Geometrics.front().Var->getNameAsString()
+                            : "#" + std::to_string(Ordinal);
+  std::string IterName = "iter(" + Counter + ")";
   const LExpr *Iter = X.symbol(SymbolKind::LoopIter, Ordinal, IterName);
 
   // Bind induction variables to start + step * iteration; everything
@@ -850,15 +1010,32 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   std::map<const VarDecl *, Value> Start;
   for (const Induction &I : Inductions)
     Start[I.Var] = readVariable(I.Var);
+  for (const Geometric &G : Geometrics)
+    Start[G.Var] = readVariable(G.Var);
   llvm::SmallPtrSet<const VarDecl *, 8> Others(Assigned.begin(),
                                                Assigned.end());
   for (const Induction &I : Inductions)
     Others.erase(I.Var);
+  for (const Geometric &G : Geometrics)
+    Others.erase(G.Var);
+  // After the loop a geometric variable is followed only through a count
+  // that is a constant: 2^n of an assumed count overflows.
   auto Advance = [&](const LExpr *Count) {
     for (const Induction &I : Inductions) {
       const Value &S = Start[I.Var];
       if (S.K == Value::Int || S.K == Value::Ptr)
         env()[I.Var] = shifted(X, S, I.Step, Count);
+    }
+    for (const Geometric &G : Geometrics) {
+      if (Count != Iter && !isa<ConstantExpr>(Count))
+        continue;
+      const Value &S = Start[G.Var];
+      env()[G.Var] =
+          S.K == Value::Int
+              ? Value::integer(geometricValue(X, G, S.I, Count))
+              : unknownValue(G.Var->getType(),
+                             "'" + G.Var->getNameAsString() +
+                                 "' is changed inside a loop");
     }
   };
   // What the variables the loop sets hold before it: after it, where the
@@ -890,20 +1067,16 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     // each iteration sets back is its value at the head, unless the loop can
     // be left half way through an iteration.
     const LExpr *Runs = nullptr;
-    if ((!Inductions.empty() || !Kept.empty()) &&
+    if ((!Inductions.empty() || !Geometrics.empty() || !Kept.empty()) &&
         uniformTripCount(CondValue, Body)) {
       for (const Induction &I : Inductions)
         if (!Runs && !IsDo)
           Runs = constantTripCount(Cond, I.Var, Start[I.Var], I.Step);
       if (!Runs)
         Runs = X.symbol(SymbolKind::TripCount, 0,
-                        "iterations(" +
-                            (Inductions.empty()
-                                 ? "#" + std::to_string(Ordinal)
-                                 : Inductions.front().Var->getNameAsString()) +
-                            ")");
+                        "iterations(" + Counter + ")");
     }
-    if (Runs && !Inductions.empty())
+    if (Runs && (!Inductions.empty() || !Geometrics.empty()))
       Advance(Runs);
     // Lanes that leave after different counts (a bound each lane loaded,
     // or its own): the variable the condition counts leaves at the bound.
@@ -987,10 +1160,18 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
                 From->EvaluateKnownConstInt(Ctx) == 0
             ? sourceText(To)
             : sourceText(To) + " - " + sourceText(From);
-    if (U && LoadUnknowns.count(U))
+    if (U && LoadUnknowns.count(U)) {
       DataRanges[I.Var] = Length;
-    else
+    } else {
       LoopRanges[I.Var] = Length;
+      // As a value: a row of that many elements (dataRowOffset).
+      const LExpr *N = nullptr;
+      if (From && To && !hasCall(To) && !hasCall(From) &&
+          readsNoneOf(To, Assigned) && readsNoneOf(From, Assigned))
+        N = quietly([&] { return X.sub(evalInt(To), evalInt(From)); });
+      if (N && !findUnknown(N))
+        LoopRangeLengths[I.Var] = N;
+    }
     RangeVars.push_back(I.Var);
   }
   Loops.push_back({Loop, Iter, Split});
@@ -1002,6 +1183,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   for (const VarDecl *V : RangeVars) {
     DataRanges.erase(V);
     LoopRanges.erase(V);
+    LoopRangeLengths.erase(V);
   }
   std::map<const VarDecl *, Value> Last;
   if (Counted && Start[Counted->Var].K == Value::Int) {
@@ -1021,6 +1203,89 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   Leave();
   for (const auto &[V, Held] : Last)
     env()[V] = Held;
+}
+
+const LExpr *KernelWalker::dataRowOffset(const clang::Expr *Access,
+                                         const VarDecl *Walk,
+                                         const VarDecl *Start) {
+  auto Len = LoopRangeLengths.find(Walk);
+  const FunctionDecl *FD = Frames.back().FD;
+  const clang::Expr *Init = Start->getInit();
+  if (Len == LoopRangeLengths.end() || !FD || !FD->getBody() || !Init ||
+      !Frames.back().Vars.count(Start))
+    return nullptr;
+  // The start must still be what its declaration made it, and so must
+  // what that read.
+  llvm::SmallPtrSet<const VarDecl *, 16> Written;
+  collectAssigned(FD->getBody(), Written);
+  if (Written.count(Start) || hasCall(Init) || !readsNoneOf(Init, Written))
+    return nullptr;
+  // loaded * length, after a base pointer: "p + loaded * length",
+  // "&p[loaded * length]".
+  const clang::Expr *E = Init->IgnoreParenImpCasts();
+  const clang::Expr *Base = nullptr;
+  if (Start->getType()->isPointerType()) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_AddrOf) {
+      if (const auto *AS =
+              dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())) {
+        Base = AS->getBase();
+        E = AS->getIdx()->IgnoreParenImpCasts();
+      }
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(E);
+               BO && BO->getOpcode() == BO_Add) {
+      bool Left = BO->getLHS()->getType()->isPointerType();
+      Base = Left ? BO->getLHS() : BO->getRHS();
+      E = (Left ? BO->getRHS() : BO->getLHS())->IgnoreParenImpCasts();
+    }
+    if (!Base)
+      return nullptr;
+  }
+  const auto *Mul = dyn_cast<BinaryOperator>(E);
+  if (!Mul || Mul->getOpcode() != BO_Mul)
+    return nullptr;
+  const LExpr *Row = nullptr;
+  for (auto [R, L] : {std::pair(Mul->getLHS(), Mul->getRHS()),
+                      std::pair(Mul->getRHS(), Mul->getLHS())}) {
+    if (quietly([&] { return evalInt(L); }) != Len->second)
+      continue;
+    const LExpr *U = findUnknown(quietly([&] { return evalInt(R); }));
+    if (U && LoadUnknowns.count(U))
+      Row = Len->second;
+  }
+  if (!Row)
+    return nullptr;
+  // Every lane a row of its own: the lane's index in the block.
+  const LExpr *Lane = X.add(
+      X.threadIdx(0),
+      X.mul(X.blockDim(0),
+            X.add(X.threadIdx(1), X.mul(X.blockDim(1), X.threadIdx(2)))));
+  const LExpr *Elements = X.mul(Lane, Row);
+  Value Model;
+  if (Base) {
+    Value B = quietly([&] { return eval(Base); });
+    if (B.K != Value::Ptr || !B.P.Why.empty() || !B.P.Offset ||
+        findUnknown(B.P.Offset))
+      return nullptr;
+    QualType T = Start->getType()->getPointeeType();
+    if (T->isIncompleteType())
+      return nullptr;
+    Pointer P = B.P;
+    P.Offset = X.add(P.Offset,
+                     X.mul(Elements, X.constant(Ctx.getTypeSizeInChars(T)
+                                                    .getQuantity())));
+    Model = Value::pointer(P);
+  } else {
+    Model = Value::integer(Elements);
+  }
+  return quietly([&]() -> const LExpr * {
+    env()[Start] = Model;
+    Place P = evalPlace(Access);
+    if (P.K != Place::Memory || !P.Addr.Why.empty() ||
+        findUnknown(P.Addr.Offset))
+      return nullptr;
+    return P.Addr.Offset;
+  });
 }
 
 /// The number of times a loop runs when it counts an integer V from a

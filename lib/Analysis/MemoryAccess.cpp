@@ -79,9 +79,35 @@ std::string MemoryAccess::printAddress() const {
 
 void MemoryAccess::evaluateLanes(AccessSite &S) const {
   S.BlockDim = Warp->block();
+  // A range walked from a loaded row start: rows of a sector (32 bytes on
+  // every GPU modelled) or more put distinct rows' elements in distinct
+  // sectors whatever the rows are, so the count holds for any data in
+  // which the lanes' rows differ. Shorter rows share sectors as the data
+  // says: no count.
+  if (DataRowOffset && !DataDependentRange.empty() && dependsOnLoad())
+    if (std::optional<WarpEvaluator::RowSpacing> R =
+            Warp->gatherRows(DataRowOffset);
+        R && std::llabs(R->Bytes) >= 32) {
+      S.DependsOnLoad = true;
+      S.DataDependentRange = DataDependentRange;
+      // "depends on 'rid[t]', loaded from memory": the quoted value.
+      llvm::StringRef Why;
+      if (const auto *U = llvm::dyn_cast_or_null<UnknownExpr>(unknownPart()))
+        Why = U->getReason();
+      size_t Open = Why.find('\'');
+      size_t Close = Open == llvm::StringRef::npos ? Open : Why.find("', ", Open + 1);
+      S.DataDependentStart = Close == llvm::StringRef::npos
+                                 ? Why.str()
+                                 : Why.slice(Open + 1, Close).str();
+      Warp->evaluateLanes(S, DataRowOffset, Guards, *LoopsSeen,
+                          PredicatedGuards);
+      return;
+    }
   if (!UnknownBase.empty()) {
     S.UnknownReason = UnknownBase;
     S.DependsOnLoad = dependsOnLoad();
+    if (S.DependsOnLoad)
+      S.DataDependentRange = DataDependentRange;
     return;
   }
   const Expr *Off = laneAddress();

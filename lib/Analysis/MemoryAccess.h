@@ -144,6 +144,10 @@ struct MemoryAccess {
   /// the lane loaded (val[j] in for (j = rowptr[row]; j < rowptr[row + 1];
   /// ++j)): the range's length as the source names it; empty otherwise.
   std::string DataDependentRange;
+  /// With it, when the loaded start is a whole number of rows of the
+  /// range's length: the byte offset with each lane in a row of its own
+  /// (KernelWalker::dataRowOffset). Null otherwise.
+  const Expr *DataRowOffset = nullptr;
   /// A gather indexed by a sum with loaded terms (work[tid * stride +
   /// idx[k]], or lower[idx[k]] with lower = &work[tid * stride]): the byte
   /// offset without them, the row each lane indexes into. Null otherwise.

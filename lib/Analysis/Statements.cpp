@@ -228,8 +228,10 @@ void KernelWalker::VisitIfStmt(const IfStmt *IS) {
 
   Path = Outer;
   for (size_t I = 0; I < Frames.size(); ++I) {
-    Frames[I].Vars = merge(C, AfterThen.Vars[I], AfterElse.Vars[I]);
-    Frames[I].Members = merge(C, AfterThen.Members[I], AfterElse.Members[I]);
+    std::string Cond = sourceText(IS->getCond());
+    Frames[I].Vars = merge(C, Cond, AfterThen.Vars[I], AfterElse.Vars[I]);
+    Frames[I].Members =
+        merge(C, Cond, AfterThen.Members[I], AfterElse.Members[I]);
   }
   // "if (i >= n) return;" guards the rest of the block.
   if (!IS->getElse() && exitsUnconditionally(IS->getThen()))
@@ -240,21 +242,19 @@ void KernelWalker::VisitIfStmt(const IfStmt *IS) {
 }
 
 template <typename Map>
-Map KernelWalker::merge(const LExpr *C, const Map &T, const Map &F) {
+Map KernelWalker::merge(const LExpr *C, llvm::StringRef Cond, const Map &T,
+                        const Map &F) {
   Map R;
   auto Join = [&](const VarDecl *V, const Value &A, const Value &B) {
     if (sameValue(A, B))
       return A;
     if (A.K == Value::Int && B.K == Value::Int)
       return Value::integer(X.select(C, A.I, B.I));
-    if (A.K == Value::Ptr && B.K == Value::Ptr && A.P.Base == B.P.Base &&
-        A.P.Sp == B.P.Sp && A.P.LocalVar == B.P.LocalVar &&
-        A.P.LocalFrame == B.P.LocalFrame && A.P.Why.empty() &&
-        B.P.Why.empty()) {
-      Pointer P = A.P;
-      P.Offset = X.select(C, A.P.Offset, B.P.Offset);
-      return Value::pointer(P);
-    }
+    if (A.K == Value::Real && B.K == Value::Real)
+      return Value::real(X.select(C, A.I, B.I));
+    if (A.K == Value::Ptr && B.K == Value::Ptr)
+      if (std::optional<Pointer> P = selectPointer(C, A.P, B.P, Cond))
+        return Value::pointer(*P);
     return unknownValue(V->getType(),
                         "'" + V->getNameAsString() +
                             "' differs between the branches of an if");

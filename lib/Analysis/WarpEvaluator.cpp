@@ -101,6 +101,8 @@ std::optional<int64_t> WarpEvaluator::runtimeValue(const SymbolExpr *S,
     auto C = Launch->ConstantArgs.find(Name);
     if (C != Launch->ConstantArgs.end()) {
       Origin = Launch->Origin;
+      if (Launch->FirstPassArgs.count(Name))
+        Origin += ", " + std::string(FirstLaunchOfHostLoop);
       return C->second;
     }
   }
@@ -266,7 +268,7 @@ void WarpEvaluator::evaluateLanes(
   bool AnyActive = false;
   for (unsigned L = 0; L < WarpSize; ++L) {
     Tid = L;
-    std::optional<int64_t> A = evaluate(Off, Values);
+    std::optional<int64_t> A = evaluateAddress(Off, Values);
     if (!A) {
       S.UnknownReason = "the address cannot be evaluated for lane " +
                         std::to_string(L) + " (overflow or division by zero)";
@@ -338,7 +340,7 @@ void WarpEvaluator::evaluateLanes(
         Tid = L;
         if (!Active())
           continue;
-        Addr[L] = evaluate(Off, Values);
+        Addr[L] = evaluateAddress(Off, Values);
         AnyActive = true;
       }
     }
@@ -356,9 +358,9 @@ void WarpEvaluator::evaluateLanes(
   unsigned Threads = Block[0] * Block[1] * Block[2];
   if (Threads >= 2 * WarpSize) {
     Tid = WarpSize;
-    if (std::optional<int64_t> W = evaluate(Off, Values)) {
+    if (std::optional<int64_t> W = evaluateAddress(Off, Values)) {
       Tid = 0;
-      if (std::optional<int64_t> W0 = evaluate(Off, Values))
+      if (std::optional<int64_t> W0 = evaluateAddress(Off, Values))
         S.WarpStrideBytes = *W - *W0;
     }
   }
@@ -369,9 +371,9 @@ void WarpEvaluator::evaluateLanes(
       ++FirstLane;
     Tid = FirstLane < WarpSize ? FirstLane : 0;
     IterValue = 1;
-    std::optional<int64_t> Next = evaluate(Off, Values);
+    std::optional<int64_t> Next = evaluateAddress(Off, Values);
     IterValue.reset();
-    std::optional<int64_t> Now = evaluate(Off, Values);
+    std::optional<int64_t> Now = evaluateAddress(Off, Values);
     if (Next && Now)
       S.IterationStepBytes = *Next - *Now;
   }
@@ -390,7 +392,7 @@ void WarpEvaluator::evaluateLanes(
                   ActiveIn(ReachGuards);
         continue;
       }
-      Lanes[L] = evaluate(Off, Values);
+      Lanes[L] = evaluateAddress(Off, Values);
       // A lane whose address overflows makes the warp's cost unknowable:
       // the sample is dropped whole.
       if (!Lanes[L])
@@ -469,7 +471,7 @@ void WarpEvaluator::evaluateLanes(
       for (unsigned L = 0; L < WarpSize; ++L) {
         Tid = L;
         if (Addr[L])
-          Lanes[L] = evaluate(Off, One);
+          Lanes[L] = evaluateAddress(Off, One);
       }
       if (Contiguous(Lanes)) {
         S.ContiguousIf = Name + " == 1";
@@ -737,7 +739,7 @@ WarpEvaluator::gatherRows(const LExpr *Part) const {
   unsigned Threads = Block[0] * Block[1] * Block[2];
   for (unsigned L = 0; L < WarpSize && L < Threads; ++L) {
     Tid = L;
-    std::optional<int64_t> A = evaluate(Part, Values);
+    std::optional<int64_t> A = evaluateAddress(Part, Values);
     if (!A)
       return std::nullopt;
     if (Prev) {
@@ -763,7 +765,7 @@ bool WarpEvaluator::sameInEveryWarp(const LExpr *Off) const {
     std::optional<int64_t> First;
     for (unsigned L = 0; L < WarpSize && W * WarpSize + L < Threads; ++L) {
       Tid = W * WarpSize + L;
-      std::optional<int64_t> A = evaluate(Off, Values);
+      std::optional<int64_t> A = evaluateAddress(Off, Values);
       if (!A || (First && *A != *First))
         return false;
       First = A;

@@ -123,6 +123,9 @@ std::string assumptionText(const AccessSite &S) {
   // A host loop's values (LaunchInfo::LoopArgOrigins): all of them.
   static const std::string Loop = "the host loop around the launch: ";
   static const std::string First = " (its first values)";
+  // A value a host loop gives in its first iteration
+  // (LaunchInfo::FirstPassArgs).
+  static const std::string FirstPass = "the first launch of a host loop";
   for (const Assumption &A : S.Assumptions) {
     std::string Value = std::to_string(A.Value);
     size_t At = A.Origin.find(Loop);
@@ -133,6 +136,8 @@ std::string assumptionText(const AccessSite &S) {
                         List.str() + ")"
                   : List.str() + " (a host loop)";
     }
+    if (llvm::StringRef(A.Origin).ends_with(FirstPass))
+      Value += " (" + FirstPass + ")";
     for (const AccessSite::ValueDependence &D : S.AlignmentDependence) {
       if (D.Name != A.Name)
         continue;

@@ -26,13 +26,18 @@
 
 #include "LaneExpr/LaneExpr.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numeric>
 #include <vector>
@@ -111,6 +116,12 @@ int compareExprs(const Expr *A, const Expr *B) {
     const auto *NA = cast<NAryExpr>(A), *NB = cast<NAryExpr>(B);
     if (int C = compareValues(unsigned(NA->getPredicate()),
                               unsigned(NB->getPredicate())))
+      return C;
+    if (int C = compareValues(unsigned(NA->getFloatOp()),
+                              unsigned(NB->getFloatOp())))
+      return C;
+    if (int C = compareValues(NA->isSinglePrecision(),
+                              NB->isSinglePrecision()))
       return C;
     if (int C = compareValues(NA->getNumOperands(), NB->getNumOperands()))
       return C;
@@ -279,6 +290,9 @@ struct ExprContext::Impl {
       return Len + 7;
     case ExprKind::Select:
       return Len + 8;
+    case ExprKind::Float:
+      // "(double)", "sqrtf(", a literal's "%.17g" and parentheses.
+      return Len + 2 * N + 28;
     default:
       return Len + 6;
     }
@@ -288,7 +302,8 @@ struct ExprContext::Impl {
   /// ExprBudget the answer is Unknown(ExprBudget::Reason). An Unknown operand
   /// (a part that was over the budget) is the answer, so no node holds one.
   const Expr *nary(ExprKind K, ArrayRef<const Expr *> Ops,
-                   CmpPred Pred = CmpPred::LT) {
+                   CmpPred Pred = CmpPred::LT, FloatOp FOp = FloatOp::Literal,
+                   bool Single = false) {
     if (const Expr *U = firstUnknown(Ops))
       return U;
     uint64_t Size = 1;
@@ -309,6 +324,8 @@ struct ExprContext::Impl {
     llvm::FoldingSetNodeID ID;
     ID.AddInteger(unsigned(K));
     ID.AddInteger(unsigned(Pred));
+    ID.AddInteger(unsigned(FOp));
+    ID.AddBoolean(Single);
     ID.AddInteger(unsigned(Ops.size()));
     for (const Expr *Op : Ops)
       ID.AddPointer(Op);
@@ -317,7 +334,8 @@ struct ExprContext::Impl {
     if (!E) {
       const Expr **Arr = Alloc.Allocate<const Expr *>(Ops.size());
       std::copy(Ops.begin(), Ops.end(), Arr);
-      NAryExpr *N = makeNAry(K, ID, Arr, unsigned(Ops.size()), Pred);
+      NAryExpr *N = makeNAry(K, ID, Arr, unsigned(Ops.size()), Pred, FOp,
+                             Single);
       N->TreeSize = unsigned(Size);
       N->Depth = Depth + 1;
       N->LeadingRank = uint8_t(Rank);
@@ -334,14 +352,18 @@ struct ExprContext::Impl {
 
   template <typename T>
   NAryExpr *make(const llvm::FoldingSetNodeID &ID, ExprKind K,
-                 const Expr *const *Ops, unsigned N, CmpPred Pred) {
+                 const Expr *const *Ops, unsigned N, CmpPred Pred,
+                 FloatOp FOp = FloatOp::Literal, bool Single = false) {
     static_assert(sizeof(T) == sizeof(NAryExpr), "kind classes add no data");
-    return new (Alloc.Allocate<T>()) T(ID, K, Ops, N, Pred);
+    return new (Alloc.Allocate<T>()) T(ID, K, Ops, N, Pred, FOp, Single);
   }
 
   NAryExpr *makeNAry(ExprKind K, const llvm::FoldingSetNodeID &ID,
-                     const Expr *const *Ops, unsigned N, CmpPred Pred) {
+                     const Expr *const *Ops, unsigned N, CmpPred Pred,
+                     FloatOp FOp, bool Single) {
     switch (K) {
+    case ExprKind::Float:
+      return make<FloatExpr>(ID, K, Ops, N, Pred, FOp, Single);
     case ExprKind::Mul:
       return make<MulExpr>(ID, K, Ops, N, Pred);
     case ExprKind::Add:
@@ -780,6 +802,111 @@ const Expr *ExprContext::select(const Expr *Cond, const Expr *T,
   return P->nary(ExprKind::Select, {Cond, T, F});
 }
 
+//===- Floating point -----------------------------------------------------===//
+
+namespace {
+
+int64_t bitsOf(double V) { return llvm::bit_cast<int64_t>(V); }
+double valueOf(int64_t Bits) { return llvm::bit_cast<double>(Bits); }
+
+double rounded(double V, bool Single) {
+  return Single ? double(float(V)) : V;
+}
+
+/// The float operations on known values (NaN for what C leaves undefined
+/// or the operation cannot give); A and B are float or double values,
+/// each result rounded to Single's precision. Computing one operation in
+/// double and rounding to float once gives the float result exactly for
+/// + - * / and sqrt (double holds more than twice a float's digits).
+double computeReal(FloatOp Op, bool Single, double A, double B) {
+  switch (Op) {
+  case FloatOp::Add:
+    return rounded(A + B, Single);
+  case FloatOp::Sub:
+    return rounded(A - B, Single);
+  case FloatOp::Mul:
+    return rounded(A * B, Single);
+  case FloatOp::Div:
+    return rounded(A / B, Single);
+  case FloatOp::Neg:
+    return -A;
+  case FloatOp::Convert:
+    return rounded(A, Single);
+  case FloatOp::Sqrt:
+    return rounded(std::sqrt(A), Single);
+  case FloatOp::Floor:
+    return std::floor(A);
+  case FloatOp::Ceil:
+    return std::ceil(A);
+  case FloatOp::Trunc:
+    return std::trunc(A);
+  case FloatOp::Round:
+    return std::round(A);
+  case FloatOp::Fabs:
+    return std::fabs(A);
+  case FloatOp::Min:
+    return std::fmin(A, B);
+  case FloatOp::Max:
+    return std::fmax(A, B);
+  default:
+    break;
+  }
+  return std::nan("");
+}
+
+/// a*b + c and a*b - c as nvcc fuses them (-fmad=true): one rounding.
+double fused(bool Single, double A, double B, double C, bool Subtract) {
+  if (Single)
+    return double(std::fma(float(A), float(B), Subtract ? -float(C) : float(C)));
+  return std::fma(A, B, Subtract ? -C : C);
+}
+
+/// The integer C's conversion of V gives toward zero; none for a NaN or a
+/// value out of int64's range (undefined behaviour in C).
+std::optional<int64_t> truncated(double V) {
+  if (!(std::fabs(V) < 9.2e18))
+    return std::nullopt;
+  return int64_t(V);
+}
+
+} // namespace
+
+const Expr *ExprContext::realLiteral(double V, bool Single) {
+  return P->nary(ExprKind::Float, {constant(bitsOf(rounded(V, Single)))},
+                 CmpPred::LT, FloatOp::Literal, Single);
+}
+
+const Expr *ExprContext::real(FloatOp Op, bool Single,
+                              ArrayRef<const Expr *> Ops) {
+  if (Op == FloatOp::Literal)
+    return realLiteral(valueOf(cast<ConstantExpr>(Ops[0])->getValue()), Single);
+  if (const Expr *U = firstUnknown(Ops))
+    return U;
+  // Folded when the operands are known.
+  auto Known = [](const Expr *E) -> std::optional<double> {
+    const auto *F = dyn_cast<FloatExpr>(E);
+    if (F && F->getFloatOp() == FloatOp::Literal)
+      return valueOf(cast<ConstantExpr>(F->getOperand(0))->getValue());
+    return std::nullopt;
+  };
+  if (Op == FloatOp::FromInt) {
+    if (const auto *C = dyn_cast<ConstantExpr>(Ops[0]))
+      return realLiteral(Single ? double(float(C->getValue()))
+                                : double(C->getValue()),
+                         Single);
+  } else if (Op == FloatOp::ToInt) {
+    if (std::optional<double> A = Known(Ops[0]))
+      if (std::optional<int64_t> I = truncated(*A))
+        return constant(*I);
+  } else if (Op != FloatOp::Opaque) {
+    std::optional<double> A = Known(Ops[0]);
+    std::optional<double> B = Ops.size() > 1 ? Known(Ops[1]) : A;
+    if (A && B)
+      return realLiteral(computeReal(Op, Single, *A, *B), Single);
+  }
+  return P->nary(ExprKind::Float, Ops, CmpPred::LT, Op, Single);
+}
+
 //===- Rewriting and substitution ---------------------------------------===//
 
 const Expr *ExprContext::build(ExprKind K, ArrayRef<const Expr *> Ops,
@@ -839,6 +966,8 @@ const Expr *ExprRewriter::visitNAry(const NAryExpr *N) {
   }
   if (!Changed)
     return N;
+  if (isa<FloatExpr>(N))
+    return Ctx.real(N->getFloatOp(), N->isSinglePrecision(), Ops);
   return Ctx.build(N->getKind(), Ops, N->getPredicate());
 }
 
@@ -869,6 +998,36 @@ const Expr *ExprContext::substitute(
 //===- Evaluation ---------------------------------------------------------===//
 
 namespace {
+/// A binary node other than a sum or a product, on its operands' values;
+/// nullopt where C++ leaves it undefined.
+std::optional<int64_t> foldBinary(const NAryExpr *N, int64_t A, int64_t B) {
+  switch (N->getKind()) {
+  case ExprKind::Div:
+  case ExprKind::Rem:
+    if (B == 0 || (A == Int64Min && B == -1))
+      return std::nullopt;
+    return N->getKind() == ExprKind::Div ? A / B : A % B;
+  case ExprKind::Shr:
+    if (B < 0 || B > 63)
+      return std::nullopt;
+    return A >> B;
+  case ExprKind::And:
+    return A & B;
+  case ExprKind::Or:
+    return A | B;
+  case ExprKind::Xor:
+    return A ^ B;
+  case ExprKind::Min:
+    return std::min(A, B);
+  case ExprKind::Max:
+    return std::max(A, B);
+  case ExprKind::Cmp:
+    return int64_t(foldCmp(N->getPredicate(), A, B));
+  default:
+    return std::nullopt;
+  }
+}
+
 /// Evaluates one expression for one set of symbol values. Over a DAG whose
 /// tree is large (select chains from "if (c) i += k;" share their operands)
 /// each node is evaluated once: Memo is used when the tree is larger than a
@@ -894,7 +1053,61 @@ private:
   llvm::DenseMap<const Expr *, std::optional<int64_t>> Memo;
 
   std::optional<int64_t> compute(const Expr *E);
+  std::optional<int64_t> computeFloat(const NAryExpr *N);
+  std::optional<double> real(const Expr *E) {
+    std::optional<int64_t> Bits = eval(E);
+    if (!Bits)
+      return std::nullopt;
+    return llvm::bit_cast<double>(*Bits);
+  }
 };
+
+std::optional<int64_t> Evaluator::computeFloat(const NAryExpr *N) {
+  bool Single = N->isSinglePrecision();
+  auto Bits = [](double V) { return llvm::bit_cast<int64_t>(V); };
+  switch (N->getFloatOp()) {
+  case FloatOp::Literal:
+    return cast<ConstantExpr>(N->getOperand(0))->getValue();
+  case FloatOp::Opaque:
+    return std::nullopt;
+  case FloatOp::FromInt: {
+    std::optional<int64_t> I = eval(N->getOperand(0));
+    if (!I)
+      return std::nullopt;
+    return Bits(Single ? double(float(*I)) : double(*I));
+  }
+  case FloatOp::ToInt: {
+    std::optional<double> V = real(N->getOperand(0));
+    return V ? truncated(*V) : std::nullopt;
+  }
+  case FloatOp::Add:
+  case FloatOp::Sub:
+    // A product of the same precision feeding the sum is fused.
+    for (unsigned I = 0; I < 2; ++I) {
+      const auto *M = dyn_cast<FloatExpr>(N->getOperand(I));
+      if (!M || M->getFloatOp() != FloatOp::Mul ||
+          M->isSinglePrecision() != Single ||
+          (I == 1 && N->getFloatOp() == FloatOp::Sub))
+        continue;
+      std::optional<double> A = real(M->getOperand(0));
+      std::optional<double> B = A ? real(M->getOperand(1)) : std::nullopt;
+      std::optional<double> C = B ? real(N->getOperand(1 - I)) : std::nullopt;
+      if (!C)
+        return std::nullopt;
+      return Bits(fused(Single, *A, *B, *C, N->getFloatOp() == FloatOp::Sub));
+    }
+    break;
+  default:
+    break;
+  }
+  std::optional<double> A = real(N->getOperand(0));
+  if (!A)
+    return std::nullopt;
+  std::optional<double> B = A;
+  if (N->getNumOperands() > 1 && !(B = real(N->getOperand(1))))
+    return std::nullopt;
+  return Bits(computeReal(N->getFloatOp(), Single, *A, *B));
+}
 
 std::optional<int64_t> Evaluator::compute(const Expr *E) {
   switch (E->getKind()) {
@@ -906,6 +1119,8 @@ std::optional<int64_t> Evaluator::compute(const Expr *E) {
     return Values(cast<SymbolExpr>(E));
   case ExprKind::Unknown:
     return std::nullopt;
+  case ExprKind::Float:
+    return computeFloat(cast<NAryExpr>(E));
   case ExprKind::Select: {
     // Only the chosen arm is evaluated, as in C++: "n ? x / n : 0" is fine.
     const auto *N = cast<NAryExpr>(E);
@@ -941,31 +1156,7 @@ std::optional<int64_t> Evaluator::compute(const Expr *E) {
   if (!R)
     return std::nullopt;
   int64_t A = *L, B = *R;
-  switch (E->getKind()) {
-  case ExprKind::Div:
-  case ExprKind::Rem:
-    if (B == 0 || (A == Int64Min && B == -1))
-      return std::nullopt;
-    return E->getKind() == ExprKind::Div ? A / B : A % B;
-  case ExprKind::Shr:
-    if (B < 0 || B > 63)
-      return std::nullopt;
-    return A >> B;
-  case ExprKind::And:
-    return A & B;
-  case ExprKind::Or:
-    return A | B;
-  case ExprKind::Xor:
-    return A ^ B;
-  case ExprKind::Min:
-    return std::min(A, B);
-  case ExprKind::Max:
-    return std::max(A, B);
-  case ExprKind::Cmp:
-    return int64_t(foldCmp(N->getPredicate(), A, B));
-  default:
-    llvm_unreachable("handled above");
-  }
+  return foldBinary(N, A, B);
 }
 
 } // namespace
@@ -973,6 +1164,110 @@ std::optional<int64_t> Evaluator::compute(const Expr *E) {
 std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values) {
   Evaluator Ev(Values, /*Memoise=*/E->getTreeSize() > 64);
   return Ev.eval(E);
+}
+
+namespace {
+/// Evaluates in 128 bits, where only sums and products may leave int64:
+/// what any other operation does to such a value depends on the bits int64
+/// arithmetic would have lost.
+class WideEvaluator {
+public:
+  explicit WideEvaluator(const SymbolValues &Values) : Values(Values) {}
+
+  std::optional<__int128> eval(const Expr *E) {
+    if (!isa<NAryExpr>(E))
+      return compute(E);
+    if (auto It = Memo.find(E); It != Memo.end())
+      return It->second;
+    std::optional<__int128> V = compute(E);
+    Memo[E] = V;
+    return V;
+  }
+
+private:
+  const SymbolValues &Values;
+  llvm::DenseMap<const Expr *, std::optional<__int128>> Memo;
+
+  static bool narrow(__int128 V) {
+    return V >= std::numeric_limits<int64_t>::min() &&
+           V <= std::numeric_limits<int64_t>::max();
+  }
+
+  std::optional<__int128> compute(const Expr *E) {
+    switch (E->getKind()) {
+    case ExprKind::Constant:
+      return cast<ConstantExpr>(E)->getValue();
+    case ExprKind::Symbol: {
+      std::optional<int64_t> V = Values(cast<SymbolExpr>(E));
+      return V ? std::optional<__int128>(*V) : std::nullopt;
+    }
+    case ExprKind::Unknown:
+      return std::nullopt;
+    case ExprKind::Add:
+    case ExprKind::Mul: {
+      bool IsAdd = E->getKind() == ExprKind::Add;
+      __int128 Acc = IsAdd ? 0 : 1;
+      for (const Expr *Op : cast<NAryExpr>(E)->operands()) {
+        std::optional<__int128> V = eval(Op);
+        if (!V || (IsAdd ? __builtin_add_overflow(Acc, *V, &Acc)
+                         : __builtin_mul_overflow(Acc, *V, &Acc)))
+          return std::nullopt;
+      }
+      return Acc;
+    }
+    case ExprKind::Select: {
+      const auto *N = cast<NAryExpr>(E);
+      std::optional<__int128> C = eval(N->getOperand(0));
+      if (!C || !narrow(*C))
+        return std::nullopt;
+      return eval(N->getOperand(*C != 0 ? 1 : 2));
+    }
+    default:
+      break;
+    }
+    // Anything else needs operands int64 holds, and is evaluate's.
+    const auto *N = cast<NAryExpr>(E);
+    std::optional<__int128> L = eval(N->getOperand(0));
+    std::optional<__int128> R = L ? eval(N->getOperand(1)) : std::nullopt;
+    if (!L || !R || !narrow(*L) || !narrow(*R))
+      return std::nullopt;
+    std::optional<int64_t> V = foldBinary(N, int64_t(*L), int64_t(*R));
+    return V ? std::optional<__int128>(*V) : std::nullopt;
+  }
+};
+} // namespace
+
+std::optional<int64_t> evaluateAddress(const Expr *E,
+                                       const SymbolValues &Values) {
+  if (std::optional<int64_t> V = evaluate(E, Values))
+    return V;
+  // Left int64, or undefined: in 128 bits, for this thread and for thread
+  // (0, 0, 0) of its block, from which every lane of the warp is measured
+  // (the same start for all of them, so they stay exactly as far apart).
+  WideEvaluator Lane(Values);
+  std::optional<__int128> V = Lane.eval(E);
+  if (!V)
+    return std::nullopt;
+  SymbolValues AtThread0 = [&](const SymbolExpr *S) -> std::optional<int64_t> {
+    if (S->getSymbolKind() == SymbolKind::ThreadIdx)
+      return 0;
+    return Values(S);
+  };
+  WideEvaluator Origin(AtThread0);
+  std::optional<__int128> O = Origin.eval(E);
+  if (!O)
+    return std::nullopt;
+  // The thread's distance from thread 0 must be an address's, well inside
+  // int64; the start keeps its place modulo 2^62, centred on 0.
+  constexpr int64_t Half = int64_t(1) << 61;
+  __int128 D = *V - *O;
+  if (D <= -Half || D >= Half)
+    return std::nullopt;
+  const __int128 M = __int128(1) << 62;
+  __int128 Start = ((*O % M) + M) % M;
+  if (Start >= Half)
+    Start -= M;
+  return int64_t(Start + D);
 }
 
 //===- Printing -----------------------------------------------------------===//
@@ -1112,6 +1407,74 @@ std::string printOperand(const NAryExpr *Parent, const Expr *Op, bool Right) {
   return NeedParen ? paren(print(Op)) : print(Op);
 }
 
+/// A Float node as C spells it, every compound operand parenthesised:
+/// "(int)(((float)(threadIdx.x) + 0.5f)*scale)".
+std::string printFloat(const NAryExpr *N) {
+  bool Single = N->isSinglePrecision();
+  auto Operand = [&](unsigned I) {
+    const Expr *Op = N->getOperand(I);
+    const auto *F = dyn_cast<FloatExpr>(Op);
+    // Only the binary operators bind more loosely than a cast.
+    bool Binary = F ? F->getFloatOp() >= FloatOp::Add &&
+                          F->getFloatOp() <= FloatOp::Div
+                    : !isa<SymbolExpr>(Op) && !isa<ConstantExpr>(Op);
+    return Binary ? paren(print(Op)) : print(Op);
+  };
+  auto Call = [&](const char *Name) {
+    std::string S = std::string(Name) + (Single ? "f(" : "(") + print(N->getOperand(0));
+    if (N->getNumOperands() > 1)
+      S += ", " + print(N->getOperand(1));
+    return S + ")";
+  };
+  switch (N->getFloatOp()) {
+  case FloatOp::Literal: {
+    double V = llvm::bit_cast<double>(
+        cast<ConstantExpr>(N->getOperand(0))->getValue());
+    // The shortest spelling that reads back as the same value: "0.1f".
+    llvm::SmallString<32> Buf;
+    (Single ? llvm::APFloat(float(V)) : llvm::APFloat(V)).toString(Buf);
+    std::string S(Buf.str());
+    if (std::isfinite(V) && S.find_first_of(".eE") == std::string::npos)
+      S += ".0";
+    return Single ? S + "f" : S;
+  }
+  case FloatOp::Opaque:
+    return print(N->getOperand(0));
+  case FloatOp::FromInt:
+  case FloatOp::Convert:
+    return std::string(Single ? "(float)" : "(double)") + Operand(0);
+  case FloatOp::ToInt:
+    return "(int)" + Operand(0);
+  case FloatOp::Add:
+    return Operand(0) + " + " + Operand(1);
+  case FloatOp::Sub:
+    return Operand(0) + " - " + Operand(1);
+  case FloatOp::Mul:
+    return Operand(0) + "*" + Operand(1);
+  case FloatOp::Div:
+    return Operand(0) + " / " + Operand(1);
+  case FloatOp::Neg:
+    return "-" + Operand(0);
+  case FloatOp::Sqrt:
+    return Call("sqrt");
+  case FloatOp::Floor:
+    return Call("floor");
+  case FloatOp::Ceil:
+    return Call("ceil");
+  case FloatOp::Trunc:
+    return Call("trunc");
+  case FloatOp::Round:
+    return Call("round");
+  case FloatOp::Fabs:
+    return Call("fabs");
+  case FloatOp::Min:
+    return Call("fmin");
+  case FloatOp::Max:
+    return Call("fmax");
+  }
+  llvm_unreachable("unknown float operation");
+}
+
 } // namespace
 
 std::string print(const Expr *E) {
@@ -1145,6 +1508,8 @@ std::string print(const Expr *E) {
     return "(" + print(N->getOperand(0)) + " ? " + print(N->getOperand(1)) +
            " : " + print(N->getOperand(2)) + ")";
   }
+  case ExprKind::Float:
+    return printFloat(cast<NAryExpr>(E));
   default: {
     const auto *N = cast<NAryExpr>(E);
     return printOperand(N, N->getOperand(0), /*Right=*/false) +

@@ -14,6 +14,13 @@
 // Integer semantics are those of 64-bit two's complement C++ on the values the
 // analysis tracks: Div and Rem truncate toward zero, Shr is arithmetic.
 //
+// Float nodes compute in floating point as the device does ("(int)((x +
+// 0.5f) * scale)"): each operation rounded to float or double, a multiply
+// feeding an add fused as nvcc's default -fmad=true fuses it. A float
+// node's value is the bits of a double holding the float or double result;
+// only a FloatOp::ToInt node gives an integer back, so a float value never
+// meets integer arithmetic.
+//
 // The algebra is bounded. Each node records, when it is built, the size of
 // the tree it stands for, an upper bound on its printed length and its depth;
 // the factory returns Unknown("too complex to track") instead of a node past
@@ -59,7 +66,35 @@ enum class ExprKind : uint8_t {
   Max,
   Cmp,
   Select,
+  Float,
   Unknown,
+};
+
+/// What a Float node computes. Literal holds a value's bits as its constant
+/// operand; Opaque a value the analysis does not know, named by its symbol
+/// operand (it has no value); FromInt converts an integer operand, ToInt
+/// truncates toward zero to an integer, Convert rounds a float or double
+/// operand to the node's precision; the others are the C operators and
+/// math functions on float operands (Min, Max: fmin, fmax).
+enum class FloatOp : uint8_t {
+  Literal,
+  Opaque,
+  FromInt,
+  ToInt,
+  Convert,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Neg,
+  Sqrt,
+  Floor,
+  Ceil,
+  Trunc,
+  Round,
+  Fabs,
+  Min,
+  Max,
 };
 
 /// What a symbol stands for. Symbols do not sort in declaration order: sums
@@ -173,7 +208,7 @@ private:
   std::string Name;
 };
 
-/// Add, Mul, Div, Rem, Shr, And, Or, Xor, Min, Max, Cmp, Select.
+/// Add, Mul, Div, Rem, Shr, And, Or, Xor, Min, Max, Cmp, Select, Float.
 /// Add and Mul have two or more operands (a Mul's constant coefficient, if
 /// any, is its first operand; an Add's constant term, if any, is its last).
 /// Div, Rem, Shr, And, Or, Xor, Min, Max and Cmp have two; Select has three
@@ -185,20 +220,27 @@ public:
   unsigned getNumOperands() const { return NumOps; }
   /// Only meaningful for Cmp nodes.
   CmpPred getPredicate() const { return Pred; }
+  /// Only meaningful for Float nodes: the operation, and whether it rounds
+  /// to float (else to double).
+  FloatOp getFloatOp() const { return FOp; }
+  bool isSinglePrecision() const { return Single; }
   static bool classof(const Expr *E) {
-    return E->getKind() >= ExprKind::Mul && E->getKind() <= ExprKind::Select;
+    return E->getKind() >= ExprKind::Mul && E->getKind() <= ExprKind::Float;
   }
 
 protected:
   friend class ExprContext;
   NAryExpr(const llvm::FoldingSetNodeID &ID, ExprKind K,
-           const Expr *const *O, unsigned N, CmpPred P)
-      : Expr(K, ID), Ops(O), NumOps(N), Pred(P) {}
+           const Expr *const *O, unsigned N, CmpPred P,
+           FloatOp F = FloatOp::Literal, bool S = false)
+      : Expr(K, ID), Ops(O), NumOps(N), Pred(P), FOp(F), Single(S) {}
 
 private:
   const Expr *const *Ops;
   unsigned NumOps;
   CmpPred Pred;
+  FloatOp FOp;
+  bool Single;
 };
 
 /// One class per n-ary kind, as ScalarEvolution has one per SCEV kind; they
@@ -226,6 +268,7 @@ COALESCE_NARY_KIND(Min)
 COALESCE_NARY_KIND(Max)
 COALESCE_NARY_KIND(Cmp)
 COALESCE_NARY_KIND(Select)
+COALESCE_NARY_KIND(Float)
 #undef COALESCE_NARY_KIND
 
 class UnknownExpr : public Expr {
@@ -283,6 +326,12 @@ public:
   /// Folds constant conditions and identical arms.
   const Expr *select(const Expr *Cond, const Expr *T, const Expr *F);
 
+  /// The float (Single) or double V as a Float literal.
+  const Expr *realLiteral(double V, bool Single);
+  /// A Float node of operation Op over Ops (see FloatOp); folded to a
+  /// literal, or to a constant for ToInt, when every operand is one.
+  const Expr *real(FloatOp Op, bool Single, llvm::ArrayRef<const Expr *> Ops);
+
   /// The node of kind K (an n-ary kind) over Ops, built through the factory
   /// above, so canonical (Pred is used by Cmp only). Rewriters use it.
   const Expr *build(ExprKind K, llvm::ArrayRef<const Expr *> Ops,
@@ -336,6 +385,8 @@ public:
       return Self->visitCmp(llvm::cast<CmpExpr>(E));
     case ExprKind::Select:
       return Self->visitSelect(llvm::cast<SelectExpr>(E));
+    case ExprKind::Float:
+      return Self->visitFloat(llvm::cast<FloatExpr>(E));
     }
     llvm_unreachable("unknown expression kind");
   }
@@ -356,6 +407,7 @@ public:
   RetVal visitMax(const MaxExpr *E) { return self().visitNAry(E); }
   RetVal visitCmp(const CmpExpr *E) { return self().visitNAry(E); }
   RetVal visitSelect(const SelectExpr *E) { return self().visitNAry(E); }
+  RetVal visitFloat(const FloatExpr *E) { return self().visitNAry(E); }
 
 private:
   SC &self() { return *static_cast<SC *>(this); }
@@ -394,6 +446,19 @@ using SymbolValues = std::function<std::optional<int64_t>(const SymbolExpr *)>;
 /// Exact evaluation. nullopt when a symbol has no value, the expression holds
 /// an Unknown, or an operation is undefined (division by zero, overflow).
 std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values);
+
+/// An address, for its place in sectors: evaluate's value when it has one.
+/// Otherwise sums and products may leave int64 at the sampled values (three
+/// assumed sizes of 2^20 and a fourth multiplied: 2^80), which the run's
+/// sizes do not: sectors depend only on how far apart the lanes are and
+/// where they sit modulo 32, so the address is the place of thread (0, 0,
+/// 0) of the block modulo 2^62 (centred on 0) plus the thread's exact
+/// distance from it. A quotient, a remainder, a shift right, a bit
+/// operation, a comparison, min or max of a value int64 does not hold
+/// still fails, since those need the bits lost; so does a thread 2^61
+/// bytes or more from thread 0.
+std::optional<int64_t> evaluateAddress(const Expr *E,
+                                       const SymbolValues &Values);
 
 /// The one printed form, used in messages and JSON. Examples:
 ///   "4*threadIdx.x + 128*blockIdx.x", "(n + 3) / 4", "min(i, n - 1)",

@@ -18,8 +18,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <tuple>
 
 using namespace coalesce;
 using Json = nlohmann::ordered_json;
@@ -59,14 +61,46 @@ Json assumptions(const AccessSite &Site) {
   return A;
 }
 
-Json access(const Finding &F) {
+/// Where one entry of "accesses" stands: an access where it is written
+/// (Step < 0), or the same access booked on the line of call Step of its
+/// call chain.
+struct Entry {
+  const Finding *F;
+  int Step;
+  const SourcePos &pos() const {
+    return Step < 0 ? F->Site.Pos : F->Site.CallChain[Step].Pos;
+  }
+};
+
+/// Every access where it is written, then once more on the line of each
+/// inlined call that reaches it: a profiler may book an inlined
+/// instruction on any line of its inline stack (nvcc's line information
+/// decides), so a line-by-line reader finds it on either. Sorted by position
+/// (stable: the report's order among equals).
+std::vector<Entry> entries(const Report &R) {
+  std::vector<Entry> List;
+  for (const Finding &F : R.Findings) {
+    List.push_back({&F, -1});
+    for (size_t I = 0; I < F.Site.CallChain.size(); ++I)
+      List.push_back({&F, int(I)});
+  }
+  std::stable_sort(List.begin(), List.end(), [](const Entry &A, const Entry &B) {
+    const SourcePos &PA = A.pos(), &PB = B.pos();
+    return std::tie(PA.File, PA.Line, PA.Column) <
+           std::tie(PB.File, PB.Line, PB.Column);
+  });
+  return List;
+}
+
+Json access(const Entry &E) {
+  const Finding &F = *E.F;
   const AccessSite &Site = F.Site;
   Json A;
-  A["file"] = Site.Pos.File;
-  A["line"] = Site.Pos.Line;
-  A["column"] = Site.Pos.Column;
+  A["file"] = E.pos().File;
+  A["line"] = E.pos().Line;
+  A["column"] = E.pos().Column;
   A["kernel"] = Site.Kernel;
-  A["function"] = Site.Function;
+  A["function"] = E.Step < 0 ? Site.Function : Site.CallChain[E.Step].Caller;
   A["access"] = accessKindName(Site.Kind);
   A["space"] = Site.Shared ? "shared" : "global";
   A["text"] = Site.Text;
@@ -117,13 +151,22 @@ Json access(const Finding &F) {
   A["message"] = F.Flagged ? Json(F.Message) : Json(nullptr);
   A["notes"] = F.Flagged ? Json(F.Notes) : Json::array();
   Json Chain = Json::array();
-  for (const AccessSite::CallStep &Step : Site.CallChain)
+  size_t Calls = E.Step < 0 ? Site.CallChain.size() : size_t(E.Step);
+  for (const AccessSite::CallStep &Step :
+       llvm::ArrayRef(Site.CallChain).take_front(Calls))
     Chain.push_back({{"caller", Step.Caller},
                      {"callee", Step.Callee},
                      {"file", Step.Pos.File},
                      {"line", Step.Pos.Line},
                      {"column", Step.Pos.Column}});
   A["call_chain"] = std::move(Chain);
+  // Extension of v1: this entry repeats, on the line of a call, an access
+  // written in the function it calls (where, and in which function).
+  if (E.Step >= 0)
+    A["inlined_from"] = {{"file", Site.Pos.File},
+                         {"line", Site.Pos.Line},
+                         {"column", Site.Pos.Column},
+                         {"function", Site.Function}};
   A["assumptions"] = assumptions(Site);
   A["reason"] = orNull(Site.UnknownReason);
   // Extension of v1: the assumed runtime value that, equal to 1, would make
@@ -182,6 +225,8 @@ Json access(const Finding &F) {
   // thread a row); the length the data decides, as the source names it.
   if (!Site.DataDependentRange.empty())
     A["data_dependent_range"] = Site.DataDependentRange;
+  if (!Site.DataDependentStart.empty())
+    A["data_dependent_start"] = Site.DataDependentStart;
   if (!F.Confirmation.empty())
     A["confirmation"] = F.Confirmation;
   // Extension of v1: flagged by its check but recorded in the --baseline
@@ -252,8 +297,8 @@ void coalesce::writeJson(const Report &R, const OutputOptions &O,
     // indented by four.
     OS << "[";
     bool First = true;
-    for (const Finding &F : R.Findings) {
-      std::string Element = Dump(access(F));
+    for (const Entry &E : entries(R)) {
+      std::string Element = Dump(access(E));
       OS << (First ? "\n    " : ",\n    ");
       First = false;
       for (char C : Element) {

@@ -17,6 +17,10 @@ block=FEWEST..MOST: the launch's block is computed at run time, and
 blocks of 1 to 1024 threads give that range (block_depends_on).
 Reads the report on stdin. The JSON itself is tested elsewhere after
 normalising; this view keeps engine tests one line per access.
+
+With --inlined, an access repeated on the line of a call that reaches it
+(inlined_from) is listed too, after the access it repeats:
+  LINE:COL KIND `TEXT` inlined from LINE:COL
 """
 import json
 import sys
@@ -30,6 +34,15 @@ def number(x):
 
 report = json.load(sys.stdin)
 for a in report["accesses"]:
+    if "inlined_from" in a:
+        if "--inlined" not in sys.argv[1:]:
+            continue
+        # The same access booked on a call's line (report-format.md):
+        # one short line, after the access it repeats.
+        print("%d:%d %s `%s` inlined from %d:%d" % (
+            a["line"], a["column"], a["access"], a["text"],
+            a["inlined_from"]["line"], a["inlined_from"]["column"]))
+        continue
     head = "%d:%d %s `%s`" % (a["line"], a["column"], a["access"], a["text"])
     if a.get("space") == "shared" and a.get("wavefronts_per_request") is not None:
         line = "%s shared addr=%s wf=%d ideal=%d ways=%d %s" % (

@@ -448,6 +448,33 @@ TEST_F(LaneExprTest, EvaluatesNonLinearOperationsExactly) {
   EXPECT_EQ(eval(Ctx.rem(TX, c(32)), {{"threadIdx.x", 37}}), 5);
 }
 
+TEST_F(LaneExprTest, AddressesKeepLanesApartPastInt64) {
+  auto At = [&](const Expr *E, int64_t Lane, int64_t Size) {
+    return evaluateAddress(E, [&](const SymbolExpr *S) -> std::optional<int64_t> {
+      if (S->getSymbolKind() == SymbolKind::ThreadIdx)
+        return Lane;
+      return Size;
+    });
+  };
+  const int64_t Big = int64_t(1) << 20;
+  // 4 * (n^4 + threadIdx.x + 1): 2^82 bytes in, one float further.
+  const Expr *Far = Ctx.mul(
+      c(4), Ctx.add(Ctx.mul(Ctx.mul(N, N), Ctx.mul(N, N)), Ctx.add(TX, c(1))));
+  EXPECT_EQ(eval(Far, {{"n", Big}, {"threadIdx.x", 0}}), std::nullopt);
+  EXPECT_EQ(At(Far, 0, Big), 4);
+  EXPECT_EQ(At(Far, 31, Big), 128);
+  // Within int64, evaluate's value.
+  EXPECT_EQ(At(Far, 3, 2), 4 * (16 + 3 + 1));
+  // Lanes 2^62 bytes apart cannot be placed; a quotient or a comparison
+  // of a value past int64 needs the bits lost.
+  const Expr *Lanes = Ctx.mul(c(4), Ctx.mul(TX, Ctx.mul(N, Ctx.mul(N, N))));
+  EXPECT_EQ(At(Lanes, 2, Big), std::nullopt);
+  const Expr *Huge = Ctx.mul(Ctx.mul(N, N), Ctx.mul(N, N));
+  EXPECT_EQ(At(Ctx.add(Ctx.div(Huge, c(3)), TX), 0, Big), std::nullopt);
+  EXPECT_EQ(At(Ctx.add(Ctx.cmp(CmpPred::LT, Huge, N), TX), 0, Big),
+            std::nullopt);
+}
+
 TEST_F(LaneExprTest, EvaluationFailsWithoutAValue) {
   EXPECT_EQ(eval(Ctx.add(TX, N), {{"threadIdx.x", 1}}), std::nullopt);
   EXPECT_EQ(evaluate(TX, nullptr), std::nullopt);
@@ -657,4 +684,48 @@ TEST_F(LaneExprTest, VisitorAndRewriterDispatchOnKinds) {
   NToFour R(Ctx);
   EXPECT_EQ(print(R.rewrite(E)), "(threadIdx.x / 4) / 2 + blockIdx.x");
   EXPECT_EQ(R.rewrite(BX), BX);
+}
+
+TEST_F(LaneExprTest, FloatNodesRoundAsTheDeviceDoes) {
+  auto At = [&](const Expr *E, int64_t Tid) {
+    return evaluate(E, [&](const SymbolExpr *S) -> std::optional<int64_t> {
+      return S == TX ? std::optional<int64_t>(Tid) : std::nullopt;
+    });
+  };
+  const Expr *X = Ctx.real(FloatOp::FromInt, true, {TX});
+  // (int)((x + 0.5f) * 4.0f): an integer again, lane by lane.
+  const Expr *Scaled = Ctx.real(
+      FloatOp::ToInt, true,
+      {Ctx.real(FloatOp::Mul, true,
+                {Ctx.real(FloatOp::Add, true, {X, Ctx.realLiteral(0.5, true)}),
+                 Ctx.realLiteral(4.0, true)})});
+  EXPECT_EQ(At(Scaled, 3), 14);
+  EXPECT_EQ(print(Scaled), "(int)(((float)threadIdx.x + 0.5f)*4.0f)");
+  // x*0.1f - 1.0f is fused (one rounding): at x = 10 it is 0.1f's error,
+  // 1.49e-8, not 0; times 1e9f, 14.
+  const Expr *Err = Ctx.real(
+      FloatOp::ToInt, true,
+      {Ctx.real(FloatOp::Mul, true,
+                {Ctx.real(FloatOp::Sub, true,
+                          {Ctx.real(FloatOp::Mul, true,
+                                    {X, Ctx.realLiteral(0.1, true)}),
+                           Ctx.realLiteral(1.0, true)}),
+                 Ctx.realLiteral(1e9, true)})});
+  EXPECT_EQ(At(Err, 10), 14);
+  // Known operands fold; a NaN converted to an integer has no value.
+  EXPECT_EQ(Ctx.real(FloatOp::ToInt, true,
+                     {Ctx.real(FloatOp::Sqrt, true,
+                               {Ctx.real(FloatOp::FromInt, true, {c(9)})})}),
+            c(3));
+  EXPECT_EQ(At(Ctx.real(FloatOp::ToInt, true,
+                        {Ctx.real(FloatOp::Sqrt, true,
+                                  {Ctx.real(FloatOp::Neg, true, {X})})}),
+               4),
+            std::nullopt);
+  // An opaque float has no value; an Unknown operand is the answer.
+  EXPECT_EQ(At(Ctx.real(FloatOp::ToInt, true,
+                        {Ctx.real(FloatOp::Opaque, true, {N})}),
+               0),
+            std::nullopt);
+  EXPECT_EQ(Ctx.real(FloatOp::Add, true, {X, Other}), Other);
 }

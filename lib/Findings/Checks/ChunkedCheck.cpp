@@ -42,9 +42,19 @@ public:
             ? "lanes are " + std::to_string(std::llabs(*F.LaneStrideBytes)) +
                   " bytes apart"
             : "lanes are scattered";
-    F.Message = "chunked " + accessNoun(S.Kind) +
-                ": each thread walks its own contiguous range, so " + Spread +
-                " on every iteration; " + sectorPhrase(F);
+    if (!S.DataDependentStart.empty())
+      // The count rests on the lanes' rows being distinct: say so.
+      F.Message = "chunked " + accessNoun(S.Kind) +
+                  ": each thread walks its own row of " +
+                  S.DataDependentRange + " elements, at a row number it "
+                  "loaded ('" + S.DataDependentStart + "'), so " + Spread +
+                  " on every iteration; " + sectorPhrase(F) +
+                  ", as long as no two lanes load the same row (those share "
+                  "its sectors: the data decides)";
+    else
+      F.Message = "chunked " + accessNoun(S.Kind) +
+                  ": each thread walks its own contiguous range, so " +
+                  Spread + " on every iteration; " + sectorPhrase(F);
     // A lane's next elements sit in the sectors this request already
     // fetched: L1 serves the following iterations, DRAM is not re-read.
     F.L1Recovers = F.LaneStrideBytes && std::llabs(*F.LaneStrideBytes) <= 32;

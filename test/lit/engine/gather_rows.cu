@@ -34,8 +34,8 @@ __global__ void rowPointer(const int *col, float *work, int stride) {
 }
 
 // Negative: rows 16 bytes apart share sectors, and a plain index has no
-// rows: both stay gathers. A column that is no loaded integer (a float
-// converted) leaves the address unknown.
+// rows: both stay gathers. A column loaded as a float and converted is
+// data as a loaded integer is: rows of their own again.
 __global__ void notRows(const int *keys, const float *x, unsigned *hist) {
   int tid = blockIdx.x * blockDim.x + threadIdx.x;
   hist[tid * 4 + keys[tid]] += 1;
@@ -45,6 +45,7 @@ __global__ void notRows(const int *keys, const float *x, unsigned *hist) {
   // CHECK: [[@LINE-1]]:3 load+store `hist[keys[tid]]` gather: depends on 'keys[tid]', loaded from memory{{$}}
   // CHECK: [[@LINE-2]]:8 load `keys[tid]` {{.*}} coalesced
   hist[tid * 64 + (int)x[tid]] += 1;
-  // CHECK: [[@LINE-1]]:3 load+store `hist[tid * 64 + (int)x[tid]]` unknown: {{.*}}{{$}}
+  // CHECK: [[@LINE-1]]:3 load+store `hist[tid * 64 + (int)x[tid]]` strided: depends on 'x[tid]', loaded from memory FLAGGED coalescing-strided{{$}}
   // CHECK: [[@LINE-2]]:24 load `x[tid]` {{.*}} coalesced
+  // TEXT: gather_rows.cu:[[#@LINE-3]]:3: warning: strided load and store: each lane indexes a row of its own, rows 256 bytes apart, at a column it loaded (the address depends on 'x[tid]', loaded from memory)
 }

@@ -1,0 +1,76 @@
+// Geometric induction variables: one update per iteration that shifts by a
+// constant, or multiplies or divides by a constant power of two
+// ("x >>= 1", "x *= 2", "x /= 4"). After i iterations the variable is its
+// start shifted by that many bits i times, so each sampled iteration sees
+// its own value. A shift by an amount that is not a constant stays unknown.
+// RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
+
+// Levels of a tree stored level by level, halving at each one: the lanes
+// still active at a level store consecutive elements.
+__global__ void halving(float *out, unsigned len) {
+  unsigned active = blockDim.x, pos = len / 2;
+  for (int lvl = 0; lvl < 8; ++lvl) {
+    if (threadIdx.x < active)
+      out[pos + blockIdx.x * active + threadIdx.x] = 1.f;
+      // CHECK: [[@LINE-1]]:7 store `out[pos + blockIdx.x * active + threadIdx.x]` addr=out + 4*(threadIdx.x + blockIdx.x*(256 >> iter(lvl)) + ((len / 2) >> iter(lvl))) spr={{.*}} coalesced
+    pos >>= 1;
+    active >>= 1;
+  }
+}
+
+// A tree reduction in shared memory, the stride halving as the loop's own
+// counter: no bank conflicts.
+__global__ void reduce(const float *in, float *out) {
+  __shared__ float s[256];
+  s[threadIdx.x] = in[blockIdx.x * 256 + threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store `s[threadIdx.x]` {{.*}} conflict-free
+  // CHECK: [[@LINE-2]]:20 load `in[blockIdx.x * 256 + threadIdx.x]` {{.*}} coalesced
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride)
+      s[threadIdx.x] += s[threadIdx.x + stride];
+      // CHECK: [[@LINE-1]]:7 load+store `s[threadIdx.x]` {{.*}} conflict-free
+      // CHECK: [[@LINE-2]]:25 load `s[threadIdx.x + stride]` shared addr=s + 4*(threadIdx.x + (128 >> iter(stride))) {{.*}} conflict-free
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = s[0];
+    // CHECK: [[@LINE-1]]:5 store `out[blockIdx.x]` {{.*}} uniform
+    // CHECK: [[@LINE-2]]:23 load `s[0]` {{.*}} conflict-free
+}
+
+// Doubling: the lane stride grows with the iteration.
+__global__ void doubling(float *out) {
+  int stride = 1;
+  for (int k = 0; k < 4; ++k) {
+    out[threadIdx.x * stride] = 0.f;
+    // CHECK: [[@LINE-1]]:5 store `out[threadIdx.x * stride]` addr=out + 4*threadIdx.x*(4611686018427387904 >> (-iter(k) + 62)) spr={{.*}} strided FLAGGED coalescing-strided
+    stride *= 2;
+  }
+}
+
+// Negative: a shift by a lane-dependent amount, or by a factor that is no
+// power of two, is not geometric; from a start that differs between lanes
+// it stays unknown. (From a start every lane shares, a shift by the
+// iteration is still one value in the whole warp: uniform_carried.cu.)
+__global__ void notGeometric(float *out, int n) {
+  unsigned a = n + threadIdx.x, b = n, c = n + threadIdx.x;
+  for (int k = 0; k < 4; ++k) {
+    out[a] = 0.f;
+    // CHECK: [[@LINE-1]]:5 store `out[a]` unknown: 'a' is changed inside a loop
+    out[b + threadIdx.x] = 1.f;
+    // CHECK: [[@LINE-1]]:5 store `out[b + threadIdx.x]` unknown: 'b' is changed inside a loop
+    out[c] = 2.f;
+    // CHECK: [[@LINE-1]]:5 store `out[c]` unknown: 'c' is changed inside a loop
+    a >>= k;
+    b >>= threadIdx.x;
+    c /= 3;
+  }
+}
+
+int main() {
+  halving<<<64, 256>>>(0, 1 << 20);
+  reduce<<<64, 256>>>(0, 0);
+  doubling<<<1, 32>>>(0);
+  notGeometric<<<1, 32>>>(0, 4096);
+}

@@ -1,0 +1,71 @@
+// A pointer chosen by ?: or by an if between two global arrays: when the
+// whole warp takes the same one (the condition is the same in every lane)
+// the access is one access whose base names both, "(c ? a : b)", the
+// arrays assumed aligned as every base is. Lanes that may take different
+// arrays never share a sector: that stays unknown.
+// RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
+
+__global__ void chosen(const float *a, const float *b, float *out, int useA,
+                       float t) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const float *src = useA ? a : b;
+  out[i] = src[i];
+  // CHECK: [[@LINE-1]]:3 store `out[i]` {{.*}} coalesced{{$}}
+  // CHECK: [[@LINE-2]]:12 load `src[i]` addr=(useA ? a : b) + 4*(threadIdx.x + blockIdx.x*blockDim.x) spr=4 ideal=4 eff=1 coalesced{{$}}
+  const float *p;
+  if (useA > 1)
+    p = a;
+  else
+    p = b;
+  out[i] += p[2 * i];
+  // CHECK: [[@LINE-1]]:3 load+store `out[i]` {{.*}} coalesced{{$}}
+  // CHECK: [[@LINE-2]]:13 load `p[2 * i]` addr=(useA > 1 ? a : b) + 8*(threadIdx.x + blockIdx.x*blockDim.x) spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided{{$}}
+  // The arms moved alike: a float condition cannot change the sectors.
+  const float *q = t > 0.f ? a + i : b + i;
+  out[i] = *q;
+  // CHECK: [[@LINE-1]]:3 store `out[i]` {{.*}} coalesced{{$}}
+  // CHECK: [[@LINE-2]]:12 load `*q` addr=(t > 0.f ? a : b) + 4*(threadIdx.x + blockIdx.x*blockDim.x) spr=4 ideal=4 eff=1 coalesced{{$}}
+}
+
+// Negative: lanes that may take different arrays, or arms that differ
+// under a condition we cannot evaluate, stay unknown.
+__global__ void apart(const float *a, const float *b, float *out, float t) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const float *src = (threadIdx.x & 1) ? a : b;
+  out[i] = src[i];
+  // CHECK: [[@LINE-1]]:3 store `out[i]` {{.*}} coalesced{{$}}
+  // CHECK: [[@LINE-2]]:12 load `src[i]` unknown: the arms of '(threadIdx.x & 1) ? a : b' are not comparable{{$}}
+  const float *q = t > 0.f ? a + i : b + 2 * i;
+  out[i] = *q;
+  // CHECK: [[@LINE-1]]:3 store `out[i]` {{.*}} coalesced{{$}}
+  // CHECK: [[@LINE-2]]:12 load `*q` unknown: the arms of 't > 0.f ? a + i : b + 2 * i' are not comparable{{$}}
+}
+
+// A conditional naming a place: each arm is read, or written, under its
+// own condition; a float condition is not evaluated (guard?).
+__global__ void places(const float *a, const float *b, float *out, float *o2,
+                       int n, float t) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = t > 0.f ? a[i] : b[2 * i];
+  // CHECK: [[@LINE-1]]:5 store `out[i]` {{.*}} coalesced{{$}}
+  // CHECK: [[@LINE-2]]:24 load `a[i]` {{.*}} spr=4 ideal=4 eff=1 coalesced guard?{{$}}
+  // CHECK: [[@LINE-3]]:31 load `b[2 * i]` {{.*}} spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided guard?{{$}}
+  (t > 1.f ? out[i] : o2[i]) = 1.f;
+  // CHECK: [[@LINE-1]]:14 store `out[i]` {{.*}} coalesced guard?{{$}}
+  // CHECK: [[@LINE-2]]:23 store `o2[i]` {{.*}} coalesced guard?{{$}}
+  (i < n ? out[i] : o2[i]) += 2.f;
+  // CHECK: [[@LINE-1]]:12 load+store `out[i]` {{.*}} coalesced{{$}}
+  // CHECK: [[@LINE-2]]:21 load+store `o2[i]` {{.*}} coalesced guard?{{$}}
+}
+
+// A conditional naming registers: each variable keeps its value in the
+// lanes that take another arm (the odd lanes write j; i or k, nested, the even ones).
+__global__ void registers(float *out, int n) {
+  int i = threadIdx.x, j = threadIdx.x, k = 0;
+  ((threadIdx.x & 1) ? j : (n > 0 ? i : k)) = 64 * threadIdx.x;
+  out[j] = 1.f;
+  // CHECK: [[@LINE-1]]:3 store `out[j]` {{.*}} spr=20 ideal=4 eff=0.2 strided FLAGGED coalescing-strided{{$}}
+  out[k] = 2.f;
+  // CHECK: [[@LINE-1]]:3 store `out[k]` {{.*}} uniform{{$}}
+}
