@@ -47,6 +47,9 @@
 #                       program: translation units every program links
 #                       (name them with $S)
 #   nvcc WORDS...       options for nvcc alone (-rdc=true, -lcuda, -Xcompiler=...)
+#   analyze WORDS...    options for the analyzer alone (clang's, such as
+#                       -Wno-register: nvcc accepts what C++17 removed);
+#                       before any program: for every program
 #   args WORDS...       the run's command line
 #   input SHELL         a line of shell run (bash, in the run's folder, with
 #                       S and D exported) before the run to make its inputs;
@@ -70,8 +73,8 @@ compat=$(cd "$here/../suites/compat" && pwd)
 # string) and, per program i, p_name[i], p_dir[i], p_src[i], p_flags[i],
 # p_nvcc[i], p_args[i], p_input[i], p_timeout[i] (strings, expanded later).
 parse_manifest() {
-  suite= S= common= common_src=
-  p_name=() p_dir=() p_src=() p_flags=() p_nvcc=() p_args=() p_input=() p_timeout=()
+  suite= S= common= common_src= common_an=
+  p_name=() p_dir=() p_src=() p_flags=() p_nvcc=() p_an=() p_args=() p_input=() p_timeout=()
   local key rest n=-1 root=
   while IFS= read -r line || [[ -n "$line" ]]; do
     line=${line#"${line%%[![:space:]]*}"}
@@ -86,10 +89,11 @@ parse_manifest() {
         n=$((n + 1))
         p_name[n]=${rest%%[[:space:]]*}
         p_dir[n]=${rest#*[[:space:]]}
-        p_src[n]= p_flags[n]= p_nvcc[n]= p_args[n]= p_input[n]= p_timeout[n]= ;;
+        p_src[n]= p_flags[n]= p_nvcc[n]= p_an[n]= p_args[n]= p_input[n]= p_timeout[n]= ;;
       flags) if ((n < 0)); then common+=" $rest"; else p_flags[n]+=" $rest"; fi ;;
       src) if ((n < 0)); then common_src+=" $rest"; else p_src[n]+=" $rest"; fi ;;
       nvcc) p_nvcc[n]+=" $rest" ;;
+      analyze) if ((n < 0)); then common_an+=" $rest"; else p_an[n]+=" $rest"; fi ;;
       args) p_args[n]+=" $rest" ;;
       input) p_input[n]+="$rest"$'\n' ;;
       timeout) p_timeout[n]=$rest ;;
@@ -103,7 +107,8 @@ parse_manifest() {
 }
 
 # expand_program I: sets name, D, srcs, cus (the .cu ones), flags (common
-# and the program's), nvcc_opts, args: arrays of absolute words.
+# and the program's), nvcc_opts, an_opts (the analyzer's), args: arrays of
+# absolute words.
 expand_program() {
   local i=$1 w
   name=${p_name[i]}
@@ -111,6 +116,7 @@ expand_program() {
   local C=$compat
   eval "flags=($common ${p_flags[i]})"
   eval "nvcc_opts=(${p_nvcc[i]})"
+  eval "an_opts=($common_an ${p_an[i]})"
   eval "args=(${p_args[i]})"
   local raw
   eval "raw=(${p_src[i]} $common_src)"
@@ -134,7 +140,7 @@ analyze() {
       expand_program "$i"
       rc=0
       "$bin_cc" --no-cache --format=json -o "$out/$suite/$name.json" "${cus[@]}" -- \
-        "${flags[@]}" 2> "$out/$suite/$name.stderr" || rc=$?
+        "${flags[@]}" ${an_opts[@]+"${an_opts[@]}"} 2> "$out/$suite/$name.stderr" || rc=$?
       echo "$suite/$name: exit $rc, $(tail -1 "$out/$suite/$name.stderr")"
     done
   done
@@ -159,13 +165,14 @@ analyze_all() {
       else
         local C=$compat
         eval "flags=($common)"
+        eval "an_opts=($common_an)"
         flags+=(-I"$(dirname "$f")")
       fi
       key=${f#"$S"/}
       key=${key//\//__}
       rc=0
       "$bin_cc" --no-cache --format=json --allow-compile-errors -o "$out/$suite/all/${key%.cu}.json" "$f" -- \
-        "${flags[@]}" > "$out/$suite/all/${key%.cu}.stderr" 2>&1 || rc=$?
+        "${flags[@]}" ${an_opts[@]+"${an_opts[@]}"} > "$out/$suite/all/${key%.cu}.stderr" 2>&1 || rc=$?
       first=$(grep -m1 -E 'error' "$out/$suite/all/${key%.cu}.stderr" || true)
       printf '%s\t%s\t%s\n' "$rc" "${f#"$S"/}" "$first" >> "$out/$suite/all.status"
     done < <(find "$S" -name '*.cu' | LC_ALL=C sort)
