@@ -7,6 +7,7 @@
 #   suite_truth.sh build   OUT_DIR MANIFEST...   # compile only (no GPU needed)
 #   suite_truth.sh analyze OUT_DIR MANIFEST...   # here: one report per program
 #   suite_truth.sh all     OUT_DIR MANIFEST...   # here: one report per .cu file of the suite
+#   suite_truth.sh inputs  OUT_DIR MANIFEST...   # make each run's inputs in OUT_DIR/<suite>/<program>
 #   real_programs.py OUT_DIR MANIFEST...         # the figures
 #
 # profile builds every program (nvcc -O3 -arch=sm_90 -lineinfo, JOBS at
@@ -59,11 +60,11 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/ncu_common.sh"
 
-usage() { echo "usage: $0 profile|build|analyze|all OUT_DIR MANIFEST..." >&2; exit 2; }
+usage() { echo "usage: $0 profile|build|analyze|all|inputs OUT_DIR MANIFEST..." >&2; exit 2; }
 [[ $# -ge 3 ]] || usage
 mode=$1 out=$2
 shift 2
-case $mode in profile|build|analyze|all) ;; *) usage ;; esac
+case $mode in profile|build|analyze|all|inputs) ;; *) usage ;; esac
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 suites=${SUITES:-.suite}
@@ -130,6 +131,26 @@ expand_program() {
 }
 
 bin_cc=${CUDA_COALESCE:-build/bin/cuda-coalesce}
+
+# make_inputs I DIR: runs program I's input lines in DIR (made).
+make_inputs() {
+  mkdir -p "$2"
+  (cd "$2" && S=$S D=$D timeout 60 bash -euo pipefail -c "${p_input[$1]}")
+}
+
+inputs_all() {
+  local m i rc
+  for m in "$@"; do
+    parse_manifest "$m"
+    for i in "${!p_name[@]}"; do
+      expand_program "$i"
+      rc=0
+      mkdir -p "$out/$suite/$name"
+      make_inputs "$i" "$out/$suite/$name" > "$out/$suite/$name.log" 2>&1 || rc=$?
+      echo "$suite/$name: inputs exit $rc: $(ls "$out/$suite/$name" | tr '\n' ' ')"
+    done
+  done
+}
 
 analyze() {
   local m i rc
@@ -228,9 +249,7 @@ run_one() {
     return
   fi
   dir=$work/run/$suite/$name
-  mkdir -p "$dir"
-  if ! (cd "$dir" && S=$S D=$D timeout 60 bash -euo pipefail -c "${p_input[i]}") \
-      > "$out/$suite/logs/$name.inputs.log" 2>&1; then
+  if ! make_inputs "$i" "$dir" > "$out/$suite/logs/$name.inputs.log" 2>&1; then
     echo "$suite/$name: inputs failed: $(tail -c 300 "$out/$suite/logs/$name.inputs.log" | tr '\n' ' ')"
     return
   fi
@@ -277,6 +296,7 @@ nvcc_bin=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 case $mode in
   analyze) analyze "$@" ;;
   all) analyze_all "$@" ;;
+  inputs) inputs_all "$@" ;;
   build|profile)
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT

@@ -1,4 +1,4 @@
-/* What SHOC's configure would write on a Linux host with CUDA: the few macros its sources test. */
+/* What the configure of SHOC (and of Altis, its descendant) would write on a Linux host with CUDA: the few macros its sources test. */
 #define HAVE_UNISTD_H 1
 #define HAVE_STDINT_H 1
 #define HAVE_GETHOSTNAME 1
