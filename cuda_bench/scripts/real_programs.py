@@ -276,9 +276,11 @@ def main():
     ap.add_argument("manifest", nargs="+")
     ap.add_argument("-o", "--out")
     ap.add_argument("--misses", help="write every instruction out of tolerance here (markdown)")
+    ap.add_argument("--per-program", action="store_true", help="a row per program too")
     args = ap.parse_args()
 
     rows, unk_rows, reason_rows, failed_rows, misses = [], [], [], [], []
+    program_rows = []
     overall, overall_unk = Tally(), collections.Counter()
     overall_reasons = collections.Counter()
     for m in args.manifest:
@@ -290,8 +292,12 @@ def main():
             if not os.path.exists(csv_path):
                 continue
             report = os.path.join(args.report_dir, suite, p + ".json")
-            if compare_program(csv_path, report, root, tally, misses, "%s/%s" % (suite, p)):
+            mine = Tally()
+            if compare_program(csv_path, report, root, mine, misses, "%s/%s" % (suite, p)):
                 profiled += 1
+                mine.c["programs"] = mine.c["listed"] = 1
+                program_rows.append(("%s/%s" % (suite, p), mine))
+            tally.add(mine)
         overall.add(tally)
         tally.c["programs"] = profiled
         tally.c["listed"] = len(progs)
@@ -311,7 +317,7 @@ def main():
            "| suite | programs (profiled/listed) | global instructions within tolerance | uncoalesced lines found/missed/false | precision | recall "
            "| shared instructions within tolerance | conflicted lines found/missed/false | precision | recall |",
            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    for name, t in rows:
+    for name, t in rows + (program_rows if args.per_program else []):
         c = t.c
         out.append("| %s | %d/%d | %d/%d (%s) | %d/%d/%d | %s | %s | %d/%d (%s) | %d/%d/%d | %s | %s |" % (
             name, c["programs"], c["listed"],
