@@ -1,7 +1,9 @@
-// Altis passes a device number to cudaMemPrefetchAsync and cudaMemAdvise;
-// CUDA 13 takes a cudaMemLocation there. These overloads take the number
-// and call the new form, so that Altis builds unchanged (force-included
-// with -include; the host code only, no kernel changes).
+// Altis calls three runtime functions as CUDA 12 declared them: it passes a
+// device number to cudaMemPrefetchAsync and cudaMemAdvise, where CUDA 13
+// takes a cudaMemLocation, and no edge data to cudaGraphAddDependencies.
+// These overloads take the old arguments and call the new forms, so that
+// Altis builds unchanged (force-included with -include; host code only, no
+// kernel changes).
 #pragma once
 #ifdef __cplusplus  // the C files Altis links get it too
 #include <cuda_runtime.h>
@@ -22,6 +24,11 @@ static inline cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t bytes, in
 static inline cudaError_t cudaMemAdvise(const void *ptr, size_t bytes, cudaMemoryAdvise advice,
                                         int device) {
   return cudaMemAdvise(ptr, bytes, advice, altisLocation(device));
+}
+
+static inline cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                                   const cudaGraphNode_t *to, size_t count) {
+  return cudaGraphAddDependencies(graph, from, to, nullptr, count);
 }
 #endif
 #endif
