@@ -249,16 +249,18 @@ def unknown_share(report_dir, suite, root):
             if a.get("category") == "unknown":
                 totals[space + " unknown"] += 1
                 reasons[(space, reason_class(a.get("reason")))] += 1
-    failed, files = [], 0
+    failed, skipped, files = [], [], 0
     status = os.path.join(report_dir, suite, "all.status")
     if os.path.exists(status):
         for row in open(status):
-            parts = row.rstrip("\n").split("\t")
+            parts = row.rstrip("\n").split("\t") + ["", ""]
             files += 1
             if parts[0] == "2":
-                failed.append((parts[1], parts[2] if len(parts) > 2 else ""))
+                failed.append((parts[1], parts[2]))
+            elif parts[3].isdigit() and int(parts[3]) > 0:
+                skipped.append((parts[1], int(parts[3]), parts[2]))
     totals["files"] = files
-    return totals, reasons, failed
+    return totals, reasons, failed, skipped
 
 
 def pct(a, b):
@@ -280,7 +282,7 @@ def main():
     args = ap.parse_args()
 
     rows, unk_rows, reason_rows, failed_rows, misses = [], [], [], [], []
-    program_rows = []
+    program_rows, skipped_rows = [], []
     overall, overall_unk = Tally(), collections.Counter()
     overall_reasons = collections.Counter()
     for m in args.manifest:
@@ -302,12 +304,13 @@ def main():
         tally.c["programs"] = profiled
         tally.c["listed"] = len(progs)
         rows.append((suite, tally))
-        totals, reasons, failed = unknown_share(args.report_dir, suite, root)
+        totals, reasons, failed, skipped = unknown_share(args.report_dir, suite, root)
         overall_unk.update(totals)
         overall_reasons.update(reasons)
         unk_rows.append((suite, totals))
         reason_rows.append((suite, reasons, totals))
         failed_rows += [(suite, f, e) for f, e in failed]
+        skipped_rows += [(suite, f, n, e) for f, n, e in skipped]
     overall.c["programs"] = sum(t.c["programs"] for _, t in rows)
     overall.c["listed"] = sum(t.c["listed"] for _, t in rows)
     rows.append(("all", overall))
@@ -354,6 +357,12 @@ def main():
         out += ["### Files the analyzer fails on (exit 2)", "", "| suite | file | first error |", "|---|---|---|"]
         for s, f, e in failed_rows:
             out.append("| %s | `%s` | %s |" % (s, f, e.replace("|", "\\|")))
+        out.append("")
+    if skipped_rows:
+        out += ["### Kernels not analyzed (errors in their bodies; their accesses are not counted above)", "",
+                "| suite | file | kernels | first error |", "|---|---|---:|---|"]
+        for s_, f, n, e in skipped_rows:
+            out.append("| %s | `%s` | %d | %s |" % (s_, f, n, e.replace("|", "\\|")))
         out.append("")
     text = "\n".join(out) + "\n"
     print(text)

@@ -31,7 +31,8 @@
 # the first program that lists the file, else the suite's flags and the
 # file's folder): OUT_DIR/<suite>/all/<path with / as __>.json, and
 # OUT_DIR/<suite>/all.status, one line per file: exit status, path, the
-# first error line.
+# first error line, the number of kernels not analyzed (errors in their
+# bodies).
 #
 # Manifest: one directive a line; '#' starts a comment line. Words are
 # expanded by the shell (eval: quotes work, and so do $S, the suite's root,
@@ -168,7 +169,7 @@ analyze() {
 }
 
 analyze_all() {
-  local m i f rc key first
+  local m i f rc key first skipped
   for m in "$@"; do
     parse_manifest "$m"
     mkdir -p "$out/$suite/all"
@@ -195,7 +196,8 @@ analyze_all() {
       "$bin_cc" --no-cache --format=json --allow-compile-errors -o "$out/$suite/all/${key%.cu}.json" "$f" -- \
         "${flags[@]}" ${an_opts[@]+"${an_opts[@]}"} > "$out/$suite/all/${key%.cu}.stderr" 2>&1 || rc=$?
       first=$(grep -m1 -E 'error' "$out/$suite/all/${key%.cu}.stderr" || true)
-      printf '%s\t%s\t%s\n' "$rc" "${f#"$S"/}" "$first" >> "$out/$suite/all.status"
+      skipped=$(grep -c 'not analyzed' "$out/$suite/all/${key%.cu}.stderr" || true)
+      printf '%s\t%s\t%s\t%s\n' "$rc" "${f#"$S"/}" "$first" "$skipped" >> "$out/$suite/all.status"
     done < <(find "$S" -name '*.cu' | LC_ALL=C sort)
     unset owner
     echo "$suite: $(wc -l < "$out/$suite/all.status") files, $(awk -F'\t' '$1 == 2' "$out/$suite/all.status" | wc -l) failed (exit 2)"

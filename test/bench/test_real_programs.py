@@ -145,7 +145,8 @@ def main():
             with open(os.path.join(tmp, "reports", "tiny", "all", name), "w") as f:
                 json.dump({"accesses": accs}, f)
         with open(os.path.join(tmp, "reports", "tiny", "all.status"), "w") as f:
-            f.write("0\tsrc/k.cu\t\n1\tsrc/b.cu\t\n2\tsrc/c.cu\tsrc/c.cu:3:1: error: unknown type name 'texture'\n")
+            f.write("0\tsrc/k.cu\t\t0\n1\tsrc/b.cu\tsrc/b.cu:7:2: error: use of undeclared identifier 'surf2Dwrite'\t2\n"
+                    "2\tsrc/c.cu\tsrc/c.cu:3:1: error: unknown type name 'texture'\t0\n")
         out = subprocess.run([sys.executable, script, os.path.join(tmp, "truth"),
                               os.path.join(tmp, "reports"), manifest,
                               "--misses", os.path.join(tmp, "misses.md")],
@@ -173,6 +174,7 @@ def main():
     expect(r"^\| global \| … is changed inside a loop \| 1 \| 20\.0 % \|$")
     expect(r"^\| shared \| result of a call to … \| 1 \| 50\.0 % \|$")
     expect(r"^\| tiny \| `src/c\.cu` \| src/c\.cu:3:1: error: unknown type name 'texture' \|$")
+    expect(r"^\| tiny \| `src/b\.cu` \| 2 \| src/b\.cu:7:2: error: use of undeclared identifier 'surf2Dwrite' \|$")
     expect(r"`src/k\.cu:12` \| `scale<2>` \| load \| `LDG\.E` \| 16\.00 \| 4\.00, 8\.00 \| differs", misses, "misses")
     expect(r"`src/k\.cu:13` .* \| — \| no prediction", misses, "misses")
     expect(r"`src/k\.cu:14` .* no access in the report", misses, "misses")
