@@ -255,10 +255,12 @@ def unknown_share(report_dir, suite, root):
         for row in open(status):
             parts = row.rstrip("\n").split("\t") + ["", ""]
             files += 1
+            # The error's paths, below the suite's root like the file's.
+            error = re.sub(r"\S*/%s/" % re.escape(root), "", parts[2])
             if parts[0] == "2":
-                failed.append((parts[1], parts[2]))
+                failed.append((parts[1], error))
             elif parts[3].isdigit() and int(parts[3]) > 0:
-                skipped.append((parts[1], int(parts[3]), parts[2]))
+                skipped.append((parts[1], int(parts[3]), error))
     totals["files"] = files
     return totals, reasons, failed, skipped
 
