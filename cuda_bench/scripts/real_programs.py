@@ -256,7 +256,7 @@ def unknown_share(report_dir, suite, root):
             parts = row.rstrip("\n").split("\t") + ["", ""]
             files += 1
             # The error's paths, below the suite's root like the file's.
-            error = re.sub(r"\S*/%s/" % re.escape(root), "", parts[2])
+            error = re.sub(r"[^\s(]*/%s/" % re.escape(root), "", parts[2])
             if parts[0] == "2":
                 failed.append((parts[1], error))
             elif parts[3].isdigit() and int(parts[3]) > 0:
