@@ -34,7 +34,10 @@ manifests name the suites and their programs. Per suite, and over all:
   the fraction of global and of shared accesses whose category is unknown,
   by reason class (the reason with its quoted names, numbers and anything
   after a colon taken out, so "depends on 'x[i]', loaded from memory" and
-  "depends on 'y', loaded from memory" are one class).
+  "depends on 'y', loaded from memory" are one class). The files the
+  analyzer fails on (exit 2) are listed with their first error, and so are
+  those where it skips kernels whose bodies have errors (their accesses
+  are in no count).
 
 Kernels are named as compare_source_counters.py names them (template
 arguments without casts, no namespace, no spaces); files by their path below
