@@ -94,7 +94,8 @@ def instructions(csv_path, root):
             src = file_key(r[1], root)
             continue
         if r[0] == "Function Name":
-            kernel = kernel_key(r[1])
+            # The analyzer names a kernel without its namespace, an anonymous one too.
+            kernel = kernel_key(r[1].replace("(anonymous namespace)::", ""))
             continue
         if r[0] == "Line No":
             cols = {}
@@ -184,10 +185,17 @@ class Tally:
         self.c.update(other.c)
 
 
-def compare_program(csv_path, report_path, root, tally, misses, label):
+def compare_program(csv_path, report_path, root, tally, misses, label, unnamed):
     meas = instructions(csv_path, root)
     groups = predictions(report_path, root) if report_path and os.path.exists(report_path) else {}
     lines = collections.defaultdict(lambda: [0.0, 0.0])  # (space, file, kernel, line, op) -> amount, ideal
+    # A measured kernel the report does not name at all (a naming mismatch,
+    # or a kernel the analyzer skipped): every instruction of it is a miss.
+    named = {k[2] for k in groups}
+    for kernel in sorted({k[2] for k in meas} - named):
+        tally.c["kernels not in the report"] += 1
+        unnamed.append("%s: `%s`" % (label, kernel))
+    tally.c["kernels measured"] += len({k[2] for k in meas})
     for key, m in meas.items():
         space, f, kernel, line, addr = key
         gkey = (space, f, kernel, line, m["op"])
@@ -287,7 +295,7 @@ def main():
     args = ap.parse_args()
 
     rows, unk_rows, reason_rows, failed_rows, misses = [], [], [], [], []
-    program_rows, skipped_rows = [], []
+    program_rows, skipped_rows, unnamed = [], [], []
     overall, overall_unk = Tally(), collections.Counter()
     overall_reasons = collections.Counter()
     for m in args.manifest:
@@ -300,7 +308,7 @@ def main():
                 continue
             report = os.path.join(args.report_dir, suite, p + ".json")
             mine = Tally()
-            if compare_program(csv_path, report, root, mine, misses, "%s/%s" % (suite, p)):
+            if compare_program(csv_path, report, root, mine, misses, "%s/%s" % (suite, p), unnamed):
                 profiled += 1
                 mine.c["programs"] = mine.c["listed"] = 1
                 program_rows.append(("%s/%s" % (suite, p), mine))
@@ -343,6 +351,11 @@ def main():
         out.append("- %s: %s" % (name, "; ".join(
             "%s %d/%d" % (why, c["global miss: " + why], c["shared miss: " + why])
             for why in ("no access in the report", "no prediction", "differs"))))
+    out += ["", "Kernels measured / not named in the report (each such kernel's instructions are misses):", ""]
+    for name, t in rows:
+        out.append("- %s: %d / %d" % (name, t.c["kernels measured"], t.c["kernels not in the report"]))
+    if unnamed:
+        out += ["", "Not in the report: " + "; ".join(unnamed)]
     out += ["", "## Unknown share over every .cu file", "",
             "| suite | files | failed (exit 2) | global accesses | unknown | shared accesses | unknown |",
             "|---|---:|---:|---:|---:|---:|---:|"]
