@@ -264,7 +264,7 @@ run_one() {
     echo "$suite/$name: exit $rc after $((SECONDS - t0)) s, no report: $(tail -c 300 "$out/$suite/logs/$name.run.log" | tr '\n' ' ')"
     return
   fi
-  "$ncu_bin" -i "$dir/rep.ncu-rep" --page source --csv --print-source cuda,sass \
+  timeout 60 "$ncu_bin" -i "$dir/rep.ncu-rep" --page source --csv --print-source cuda,sass \
     > "$out/$suite/$name.source.csv" 2> "$out/$suite/logs/$name.export.log" || true
   echo "$suite/$name: exit $rc after $((SECONDS - t0)) s, $(grep -c '^"Function Name"' "$out/$suite/$name.source.csv" || true) kernels," \
     "$(wc -l < "$out/$suite/$name.source.csv") lines of source counters"
