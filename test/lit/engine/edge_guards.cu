@@ -62,6 +62,17 @@ __global__ void interior(float *out, int n) {
   // CHECK: [[@LINE-1]]:5 store `out[i]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
 }
 
+// Negative: an edge guard against a size the analyzer only assumed (no
+// launch passes ny) decides no lane: the numbers are full warps', and the
+// report says the guard was not evaluated.
+__global__ void assumedEdge(float *f, int ny) {
+  unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (y == ny - 1)
+    f[y * 1024 + x] = 0.0f;
+  // CHECK: [[@LINE-1]]:5 store `f[y * 1024 + x]` {{.*}} spr=4 ideal=4 eff=1 coalesced guard?{{$}}
+}
+
 void run(double *f, float *o) {
   dim3 g(32, 32), b(8, 8);
   edges<<<g, b>>>(f, 256);
