@@ -289,24 +289,29 @@ void WarpEvaluator::evaluateLanes(
             }))
           continue;
         for (Tid = 0; Tid < Threads; ++Tid) {
-          std::array<std::optional<int64_t>, 3> Gap;
+          // In 128 bits: the sides of a comparison may be far apart.
+          std::array<std::optional<__int128>, 3> Gap;
           for (int64_t B = 0; B < 3; ++B) {
             BlockId = {0, 0, 0};
             BlockId[D] = B;
             std::optional<int64_t> L = evaluate(C->getOperand(0), Values),
                                    R = evaluate(C->getOperand(1), Values);
             if (L && R)
-              Gap[B] = *L - *R;
+              Gap[B] = __int128(*L) - *R;
           }
           if (!Gap[0] || !Gap[1] || !Gap[2])
             continue;
-          int64_t Step = *Gap[1] - *Gap[0];
+          __int128 Step = *Gap[1] - *Gap[0];
           if (Step == 0 || *Gap[2] - *Gap[1] != Step)
             continue;
-          int64_t Num = -*Gap[0];
-          int64_t Floor = Num / Step - ((Num % Step != 0) && ((Num < 0) != (Step < 0)));
-          Edges[D].push_back(Floor);
-          Edges[D].push_back(Floor + 1);
+          __int128 Num = -*Gap[0];
+          __int128 Floor =
+              Num / Step - ((Num % Step != 0) && ((Num < 0) != (Step < 0)));
+          // Blocks past the grid's last are dropped where they are used.
+          if (Floor < -1 || Floor > std::numeric_limits<int32_t>::max())
+            continue;
+          Edges[D].push_back(int64_t(Floor));
+          Edges[D].push_back(int64_t(Floor) + 1);
         }
         llvm::sort(Edges[D]);
         Edges[D].erase(std::unique(Edges[D].begin(), Edges[D].end()),
