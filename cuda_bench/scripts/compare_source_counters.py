@@ -23,9 +23,11 @@ A line holding several accesses of one operation with
 different predictions is "shared": its one measurement mixes them in
 proportions the compiler decides (it may keep one in a register across a
 loop), so it is not judged. A line that differs from the mean but equals
-the report's warps.if_predicated (a short if on the thread, which the
-compiler turned into predicated instructions that every warp issues) is
-"agrees if predicated". A line that differs but lies between the fewest
+the report's warps.if_branched (a short if on the thread, which the report
+takes as predicated instructions that every warp issues, and the compiler
+branched around, so that only the warps with a lane on issued it) is
+"agrees if branched"; an older report's warps.if_predicated (its mean the
+branched one) gives "agrees if predicated". A line that differs but lies between the fewest
 and the most sectors the report gives for the values it assumed
 (alignment_depends_on, with its small values: a row length or an offset
 the run chose; block_depends_on: a block size the host computes) is
@@ -34,7 +36,7 @@ the report says it could not evaluate (unevaluated_guard: a comparison of
 loaded data or of floats, taken as true in every lane) and measures no
 more than the report's most sectors per request is "below its guarded
 bound": fewer lanes than a full warp passed. A line that differs but lies
-between the report's count and its warps.if_predicated is "between
+between the report's count and its warps.if_branched (or if_predicated) is "between
 branched and predicated": nvcc compiled the short if both ways (b+tree
 peels a loop's first iteration and predicates the rest), and the mean
 weighs the two by how often each copy ran. A line that differs and whose
@@ -263,18 +265,22 @@ def main():
         else:
             mval = m[1] / m[0]
             pred = sum(preds) / len(preds)
-            alt = [(a.get("warps") or {}).get("if_predicated") for a in accs]
             verdict = "agrees" if abs(mval - pred) <= 0.02 * max(pred, 1) else "DIFFERS"
-            # A short if on the thread: the compiler predicated it, and the
-            # warps with no lane on issued the instruction too.
-            if (verdict == "DIFFERS" and len(set(alt)) == 1 and alt[0] is not None
-                    and abs(mval - alt[0]) <= 0.02 * max(alt[0], 1)):
-                verdict = "agrees if predicated"
-            # Both ways: nvcc branched around one copy of the if and
-            # predicated another; the mean lies between the two counts.
-            if (verdict == "DIFFERS" and len(set(alt)) == 1 and alt[0] is not None
-                    and min(pred, alt[0]) <= mval <= max(pred, alt[0])):
-                verdict = "between branched and predicated"
+            # A short if on the thread: the report's mean takes it as
+            # predicated (warps.if_branched beside it), or, in older
+            # reports, as branched (warps.if_predicated beside it); the
+            # compiler did the other.
+            for field, other in (("if_branched", "agrees if branched"),
+                                 ("if_predicated", "agrees if predicated")):
+                alt = [(a.get("warps") or {}).get(field) for a in accs]
+                if len(set(alt)) != 1 or alt[0] is None:
+                    continue
+                if verdict == "DIFFERS" and abs(mval - alt[0]) <= 0.02 * max(alt[0], 1):
+                    verdict = other
+                # Both ways: nvcc branched around one copy of the if and
+                # predicated another; the mean lies between the two counts.
+                if verdict == "DIFFERS" and min(pred, alt[0]) <= mval <= max(pred, alt[0]):
+                    verdict = "between branched and predicated"
             # The report said the count hangs on a value it assumed (its
             # alignment_depends_on): the measurement lies in that range.
             spans = [runtime_span(a) for a in accs]

@@ -95,7 +95,7 @@ struct AccessSite {
     /// No lane is active, but a short if on the thread alone switched them
     /// off: the warp issues the access predicated off if the compiler
     /// if-converts the branch (a request of no sectors), and not at all if
-    /// it branches. Not in the launch's mean; in the predicated one.
+    /// it branches. In the launch's mean; not in the branched one.
     bool Predicated = false;
   };
   std::vector<WarpSample> Samples;
@@ -108,6 +108,10 @@ struct AccessSite {
   /// an offset of its own and all run equally long (CPU-style work
   /// splitting), as opposed to each thread walking its own row of data.
   bool SplitRange = false;
+  /// Warp 0 of block 0 runs the access in no lane (a guard true only in
+  /// other blocks or warps): LaneOffsets describe it with its guards
+  /// relaxed, and only Samples say what the launch's requests are.
+  bool Warp0Idle = false;
 
   /// The access reads a member of a struct element indexed by the lane.
   std::optional<unsigned> StructBytes;

@@ -264,6 +264,66 @@ void WarpEvaluator::evaluateLanes(
     if (!PredicatedParts.count(G))
       ReachGuards.push_back(G);
 
+  // Where the guards' comparisons with the block index turn: for each
+  // thread, a comparison linear in blockIdx along D (its two sides' gap
+  // f0 + c * b) turns between the blocks floor(-f0 / c) and the next.
+  BlockEdges Edges;
+  {
+    auto Recorded = Used;
+    std::vector<const NAryExpr *> Cmps;
+    std::function<void(const LExpr *)> Collect = [&](const LExpr *E) {
+      const auto *N = dyn_cast<NAryExpr>(E);
+      if (!N)
+        return;
+      if (N->getKind() == ExprKind::Cmp)
+        Cmps.push_back(N);
+      for (const LExpr *Op : N->operands())
+        Collect(Op);
+    };
+    for (const LExpr *G : StrictGuards)
+      Collect(G);
+    unsigned Threads = Block[0] * Block[1] * Block[2];
+    for (unsigned D = 0; D < 3; ++D)
+      for (const NAryExpr *C : Cmps) {
+        if (!mentionsIf(C, [&](const SymbolExpr *Sym) {
+              return Sym->getSymbolKind() == SymbolKind::BlockIdx &&
+                     Sym->getDim() == D;
+            }))
+          continue;
+        for (Tid = 0; Tid < Threads; ++Tid) {
+          // In 128 bits: the sides of a comparison may be far apart.
+          std::array<std::optional<__int128>, 3> Gap;
+          for (int64_t B = 0; B < 3; ++B) {
+            BlockId = {0, 0, 0};
+            BlockId[D] = B;
+            std::optional<int64_t> L = evaluate(C->getOperand(0), Values),
+                                   R = evaluate(C->getOperand(1), Values);
+            if (L && R)
+              Gap[B] = __int128(*L) - *R;
+          }
+          if (!Gap[0] || !Gap[1] || !Gap[2])
+            continue;
+          __int128 Step = *Gap[1] - *Gap[0];
+          if (Step == 0 || *Gap[2] - *Gap[1] != Step)
+            continue;
+          __int128 Num = -*Gap[0];
+          __int128 Floor =
+              Num / Step - ((Num % Step != 0) && ((Num < 0) != (Step < 0)));
+          // Blocks past the grid's last are dropped where they are used.
+          if (Floor < -1 || Floor > std::numeric_limits<int32_t>::max())
+            continue;
+          Edges[D].push_back(int64_t(Floor));
+          Edges[D].push_back(int64_t(Floor) + 1);
+        }
+        llvm::sort(Edges[D]);
+        Edges[D].erase(std::unique(Edges[D].begin(), Edges[D].end()),
+                       Edges[D].end());
+      }
+    BlockId = {0, 0, 0};
+    Tid = 0;
+    Used = std::move(Recorded);
+  }
+
   std::vector<std::optional<int64_t>> Addr(WarpSize);
   bool AnyActive = false;
   for (unsigned L = 0; L < WarpSize; ++L) {
@@ -322,6 +382,7 @@ void WarpEvaluator::evaluateLanes(
                            "the run's value)";
     }
   }
+  S.Warp0Idle = !AnyActive;
   if (!AnyActive) {
     // Warp 0 of block 0 does not run this access (a branch taken by other
     // blocks): describe the warps that do. Guards on the lane still
@@ -434,7 +495,7 @@ void WarpEvaluator::evaluateLanes(
     Used = std::move(Recorded);
     return N;
   };
-  sampleLaunch(S, Off, Innermost, Trips(), WarpAt);
+  sampleLaunch(S, Off, Innermost, Trips(), WarpAt, Edges);
   for (const auto &[Name, V] : Used)
     if (Name != "blockDim")
       S.Assumptions.push_back({Name, V.first, V.second});
@@ -555,7 +616,7 @@ void WarpEvaluator::evaluateLanes(
       auto SampleWith = [&](int64_t Value) {
         Override.emplace(Name, Value);
         AccessSite Again;
-        sampleLaunch(Again, Off, Innermost, Trips(), WarpAt);
+        sampleLaunch(Again, Off, Innermost, Trips(), WarpAt, Edges);
         Override.reset();
         return Again.Samples;
       };
@@ -607,15 +668,14 @@ void WarpEvaluator::evaluateLanes(
 namespace {
 
 /// The launch's mean sectors per request over the warps that make a
-/// request (not those predicated off): what Nsight Compute measures.
+/// request (those predicated off too, as requests of no sectors): what
+/// Nsight Compute measures.
 std::optional<double>
 meanSectors(const std::vector<AccessSite::WarpSample> &Samples,
             unsigned ElemBytes) {
   std::vector<WarpCost> Costs;
   std::vector<unsigned> Weights;
   for (const AccessSite::WarpSample &W : Samples) {
-    if (W.Predicated)
-      continue;
     Costs.push_back(
         predictWarp(absoluteOffsets(W.Lane0Offset, W.LaneOffsets), ElemBytes));
     Weights.push_back(W.Weight);
@@ -869,7 +929,8 @@ int64_t WarpEvaluator::gridExtent(unsigned Dim) const {
 void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
                                  const LExpr *Innermost,
                                  std::optional<int64_t> Trips,
-                                 const WarpLanes &Evaluate) const {
+                                 const WarpLanes &Evaluate,
+                                 const BlockEdges &Edges) const {
   // What to sample: every warp of the block, consecutive blocks along each
   // grid dimension the address mentions (alignment that changes with the
   // block repeats with a short period: 33 floats a block realign every 8
@@ -910,56 +971,114 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
   SampledBlocks[2] = std::max(
       1u, std::min(SampledBlocks[2],
                    MaxSampledBlocks / (SampledBlocks[0] * SampledBlocks[1])));
-  unsigned Blocks = SampledBlocks[0] * SampledBlocks[1] * SampledBlocks[2];
-  std::vector<unsigned> Iterations = {0};
-  if (Innermost)
-    Iterations = iterationsToSample(
-        std::max(1u, MaxSamples / (Blocks * NumWarps)),
-        sectorPeriod(Evaluate, {0, 0, 0}, 1), Trips);
+  // The block indices sampled along each dimension, with the blocks each
+  // stands for.
+  using Along = std::array<std::vector<std::pair<int64_t, unsigned>>, 3>;
+  Along First;
+  for (unsigned D = 0; D < 3; ++D)
+    for (unsigned B = 0; B < SampledBlocks[D]; ++B)
+      First[D].push_back({B, 1});
 
   auto Key = [](int64_t Lane0, const std::vector<std::optional<int64_t>> &R) {
     return std::make_pair(((Lane0 % 128) + 128) % 128, R);
   };
-  std::map<std::pair<int64_t, std::vector<std::optional<int64_t>>>, size_t>
-      Seen;
-  // Each launch of a host loop counts alike (the same grid is assumed).
-  for (Variant = 0; Variant < variants(); ++Variant)
-  for (unsigned B = 0; B < Blocks; ++B)
-    for (unsigned W : WarpIds)
-      for (unsigned It : Iterations) {
-        std::array<int64_t, 3> BlockIdx = {
-            B % SampledBlocks[0], B / SampledBlocks[0] % SampledBlocks[1],
-            B / (SampledBlocks[0] * SampledBlocks[1])};
-        bool Issued = false;
-        std::vector<std::optional<int64_t>> Lanes =
-            Evaluate(BlockIdx, W, It, Issued);
-        auto First = llvm::find_if(
-            Lanes, [](const std::optional<int64_t> &A) { return A.has_value(); });
-        // No active lane: no request, unless the instruction is predicated
-        // (a request of no sectors).
-        if (First == Lanes.end() && (!Issued || Lanes.empty()))
-          continue;
-        int64_t Lane0 = First == Lanes.end() ? 0 : **First;
-        std::vector<std::optional<int64_t>> Rel(Lanes.size());
-        for (size_t L = 0; L < Lanes.size(); ++L)
-          if (Lanes[L])
-            Rel[L] = *Lanes[L] - Lane0;
-        bool Predicated = First == Lanes.end();
-        auto [Slot, New] = Seen.try_emplace(Key(Lane0, Rel), S.Samples.size());
-        if (New) {
-          AccessSite::WarpSample Sample;
-          Sample.Lane0Offset = Lane0;
-          Sample.LaneOffsets = std::move(Rel);
-          Sample.Block = B;
-          Sample.Warp = W;
-          Sample.Iteration = It;
-          Sample.Launch = Variant;
-          Sample.Predicated = Predicated;
-          S.Samples.push_back(std::move(Sample));
+  auto Sample = [&](const Along &Blocks) {
+    S.Samples.clear();
+    unsigned Count = Blocks[0].size() * Blocks[1].size() * Blocks[2].size();
+    std::vector<unsigned> Iterations = {0};
+    if (Innermost)
+      Iterations = iterationsToSample(
+          std::max(1u, MaxSamples / (Count * NumWarps)),
+          sectorPeriod(Evaluate, {0, 0, 0}, 1), Trips);
+    std::map<std::pair<int64_t, std::vector<std::optional<int64_t>>>, size_t>
+        Seen;
+    // Each launch of a host loop counts alike (the same grid is assumed).
+    for (Variant = 0; Variant < variants(); ++Variant)
+    for (unsigned B = 0; B < Count; ++B)
+      for (unsigned W : WarpIds)
+        for (unsigned It : Iterations) {
+          const auto &BX = Blocks[0][B % Blocks[0].size()];
+          const auto &BY = Blocks[1][B / Blocks[0].size() % Blocks[1].size()];
+          const auto &BZ = Blocks[2][B / (Blocks[0].size() * Blocks[1].size())];
+          std::array<int64_t, 3> BlockIdx = {BX.first, BY.first, BZ.first};
+          bool Issued = false;
+          std::vector<std::optional<int64_t>> Lanes =
+              Evaluate(BlockIdx, W, It, Issued);
+          auto FirstLane = llvm::find_if(Lanes, [](const std::optional<int64_t> &A) {
+            return A.has_value();
+          });
+          // No active lane: no request, unless the instruction is
+          // predicated (a request of no sectors).
+          if (FirstLane == Lanes.end() && (!Issued || Lanes.empty()))
+            continue;
+          int64_t Lane0 = FirstLane == Lanes.end() ? 0 : **FirstLane;
+          std::vector<std::optional<int64_t>> Rel(Lanes.size());
+          for (size_t L = 0; L < Lanes.size(); ++L)
+            if (Lanes[L])
+              Rel[L] = *Lanes[L] - Lane0;
+          bool Predicated = FirstLane == Lanes.end();
+          auto [Slot, New] =
+              Seen.try_emplace(Key(Lane0, Rel), S.Samples.size());
+          if (New) {
+            AccessSite::WarpSample Sample;
+            Sample.Lane0Offset = Lane0;
+            Sample.LaneOffsets = std::move(Rel);
+            Sample.Block = B;
+            Sample.Warp = W;
+            Sample.Iteration = It;
+            Sample.Launch = Variant;
+            Sample.Predicated = Predicated;
+            S.Samples.push_back(std::move(Sample));
+          }
+          S.Samples[Slot->second].Weight += BX.second * BY.second * BZ.second;
         }
-        ++S.Samples[Slot->second].Weight;
+    Variant = 0;
+  };
+  Sample(First);
+  if (llvm::any_of(S.Samples, [](const AccessSite::WarpSample &W) {
+        return !W.Predicated;
+      }))
+    return;
+  // No lane of the first blocks runs the access: a guard that holds only
+  // further on (the grid's last row). Each stretch of blocks between the
+  // edges is sampled from its start, as many blocks as the first were,
+  // each weighing its share of the stretch, so that the mean is over the
+  // requests the launch makes.
+  auto StretchesOf = [&](bool OneEach) {
+    Along Stretches;
+    for (unsigned D = 0; D < 3; ++D) {
+      int64_t Extent = std::max<int64_t>(1, gridExtent(D));
+      std::vector<int64_t> Starts = {0};
+      for (int64_t E : Edges[D])
+        if (E > 0 && E < Extent)
+          Starts.push_back(E);
+      llvm::sort(Starts);
+      Starts.erase(std::unique(Starts.begin(), Starts.end()), Starts.end());
+      if (Starts.size() == 1) {
+        Stretches[D] = First[D];
+        continue;
       }
-  Variant = 0;
+      for (size_t I = 0; I < Starts.size(); ++I) {
+        int64_t End = I + 1 < Starts.size() ? Starts[I + 1] : Extent;
+        int64_t Taken =
+            OneEach ? 1 : std::min<int64_t>(End - Starts[I], SampledBlocks[D]);
+        unsigned Share =
+            unsigned(std::max<int64_t>(1, (End - Starts[I]) / Taken));
+        for (int64_t B = Starts[I]; B < Starts[I] + Taken; ++B)
+          Stretches[D].push_back({B, Share});
+      }
+    }
+    return Stretches;
+  };
+  auto Count = [](const Along &A) {
+    return A[0].size() * A[1].size() * A[2].size();
+  };
+  Along Stretches = StretchesOf(false);
+  if (Count(Stretches) > MaxSampledBlocks)
+    Stretches = StretchesOf(true);
+  if (Count(Stretches) > MaxSampledBlocks || Stretches == First)
+    return;
+  Sample(Stretches);
 }
 
 } // namespace coalesce

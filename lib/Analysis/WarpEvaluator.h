@@ -134,12 +134,20 @@ private:
   using WarpLanes = std::function<std::vector<std::optional<int64_t>>(
       std::array<int64_t, 3> BlockIdx, unsigned Warp, unsigned Iteration,
       bool &Issued)>;
+  /// Per grid dimension, the block indices past 0 at which a guard's
+  /// comparison with the block index turns for some thread (y == 399 with
+  /// y = 8 * blockIdx.y + threadIdx.y: blocks 49 and 50): within the
+  /// stretches between them every thread's guard holds alike.
+  using BlockEdges = std::array<std::vector<int64_t>, 3>;
   /// Fills S.Samples: the distinct lane patterns of a sample of the
   /// launch's warps, with how often each was met. Trips: how many times
-  /// the innermost loop runs, when known.
+  /// the innermost loop runs, when known. When the first blocks sampled
+  /// run the access in no lane (a guard that holds only at the grid's far
+  /// edge), the stretches of blocks between Edges are sampled instead,
+  /// each weighed by the blocks it holds.
   void sampleLaunch(AccessSite &S, const Expr *Off, const Expr *Innermost,
-                    std::optional<int64_t> Trips,
-                    const WarpLanes &Evaluate) const;
+                    std::optional<int64_t> Trips, const WarpLanes &Evaluate,
+                    const BlockEdges &Edges) const;
   /// The steps after which warp 0's lanes are back at the same places in
   /// their sectors (1 to a sector's bytes), a step being the move from
   /// block 0 at the first iteration to Block at Iteration (the next

@@ -251,6 +251,7 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.WarpStrideBytes);
   A(S.IterationStepBytes);
   A(S.SplitRange);
+  A(S.Warp0Idle);
   A(S.StructBytes);
   A(S.StructName);
   A(S.MemberName);

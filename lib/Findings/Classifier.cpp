@@ -67,34 +67,36 @@ arithmeticStride(const std::vector<std::optional<int64_t>> &Offsets) {
 
 /// Sets F.Launch from the site's sampled warps, and F.WarpsDiffer when
 /// they differ. Returns the costliest sample when it costs more than warp
-/// 0 (the first such: the earliest met), else null.
+/// 0 (the first such: the earliest met), or when warp 0 makes no request
+/// (its lanes are then a relaxed guess, never what the checks judge); else
+/// null.
 const AccessSite::WarpSample *summarizeSamples(Finding &F,
                                                const FindingsOptions &Opts) {
   const AccessSite &S = F.Site;
   if (S.Samples.empty())
     return nullptr;
-  // Warps that issue the access predicated off (no lane on) count only in
-  // the predicated mean: requests of no sectors.
-  std::vector<WarpCost> Costs, AllCosts;
-  std::vector<unsigned> Weights, AllWeights;
-  std::vector<const AccessSite::WarpSample *> Issued;
+  // Warps that issue the access predicated off (no lane on) are requests of
+  // no sectors: in the mean, which is what Nsight Compute measures of the
+  // predicated instruction, and not in the branched one.
+  std::vector<WarpCost> Costs, Branched;
+  std::vector<unsigned> Weights, BranchedWeights;
+  std::vector<const AccessSite::WarpSample *> Met;
   for (const AccessSite::WarpSample &W : S.Samples) {
-    AllCosts.push_back(predictWarp(
+    Costs.push_back(predictWarp(
         absoluteOffsets(W.Lane0Offset, W.LaneOffsets), S.ElemBytes, Opts.GPU));
-    AllWeights.push_back(W.Weight);
+    Weights.push_back(W.Weight);
+    Met.push_back(&W);
     if (W.Predicated)
       continue;
-    Costs.push_back(AllCosts.back());
-    Weights.push_back(W.Weight);
-    Issued.push_back(&W);
+    Branched.push_back(Costs.back());
+    BranchedWeights.push_back(W.Weight);
   }
-  if (Costs.empty())
+  if (Branched.empty())
     return nullptr;
-  if (Costs.size() < AllCosts.size())
-    F.IfPredicatedSectors = summarizeLaunch(AllCosts, AllWeights, Opts.GPU).Sectors;
+  if (Branched.size() < Costs.size())
+    F.IfBranchedSectors =
+        summarizeLaunch(Branched, BranchedWeights, Opts.GPU).Sectors;
   F.Launch = summarizeLaunch(Costs, Weights, Opts.GPU);
-  if (!F.Launch->varies())
-    return nullptr;
   size_t Min = 0, Max = 0;
   for (size_t I = 1; I < Costs.size(); ++I) {
     if (Costs[I].Sectors < Costs[Min].Sectors)
@@ -102,7 +104,9 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
     if (Costs[I].Sectors > Costs[Max].Sectors)
       Max = I;
   }
-  const AccessSite::WarpSample &A = *Issued[Min], &B = *Issued[Max];
+  if (!F.Launch->varies())
+    return S.Warp0Idle ? Met[Max] : nullptr;
+  const AccessSite::WarpSample &A = *Met[Min], &B = *Met[Max];
   std::vector<std::string> What;
   if (A.Block != B.Block)
     What.push_back("blocks");
@@ -115,7 +119,7 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
   for (size_t I = 0; I < What.size(); ++I)
     F.WarpsDiffer += (I == 0 ? "" : I + 1 == What.size() ? " and " : ", ") +
                      What[I];
-  return Costs[Max].Sectors > F.Warp0Sectors ? &B : nullptr;
+  return S.Warp0Idle || Costs[Max].Sectors > F.Warp0Sectors ? &B : nullptr;
 }
 
 std::string assumptionText(const AccessSite &S) {

@@ -42,11 +42,12 @@ struct Finding {
   /// then the warp the checks describe: the costliest sampled one (warp 0
   /// unless warps differ), with Site's lane offsets those of warp 0.
   std::optional<LaunchCost> Launch;
-  /// The launch's mean sectors per request if the compiler predicates the
-  /// short if around the access, so that warps with no active lane issue
-  /// it too (AccessSite::WarpSample::Predicated); unset when no such warp
-  /// was sampled.
-  std::optional<double> IfPredicatedSectors;
+  /// Launch is the mean as the compiler predicates the short if around the
+  /// access, so that warps with no active lane issue it too, as requests of
+  /// no sectors (AccessSite::WarpSample::Predicated); this is the mean over
+  /// the warps with a lane on, should the compiler branch around the if
+  /// instead. Unset when no warp was sampled predicated off.
+  std::optional<double> IfBranchedSectors;
   /// Cost's sectors for warp 0 of block 0, and where the warps that cost
   /// the least and the most were met (what differs between them: "blocks",
   /// "warps", "iterations").
