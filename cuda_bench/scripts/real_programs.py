@@ -103,8 +103,8 @@ def instructions(csv_path, root):
                 cols.setdefault(h, i)  # "Source" twice: CUDA, then SASS
             sass_col = [i for i, h in enumerate(r) if h == "Source"]
             cols["SASS"] = sass_col[1] if len(sass_col) > 1 else None
-            if "Address Space" not in cols:
-                cols = None  # a kernel whose profile failed: no counters
+            if "Address Space" not in cols or "Access Operation" not in cols:
+                cols = None  # a kernel whose profile failed, or with no memory instruction
             continue
         if cols is None:
             continue

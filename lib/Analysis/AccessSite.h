@@ -65,6 +65,11 @@ struct AccessSite {
   /// A __shared__ object (banks, not sectors): LaneOffsets and Lane0Offset
   /// are then byte offsets within it.
   bool Shared = false;
+  /// Bytes one load or store instruction moves for each lane: ElemBytes,
+  /// or less for a struct wider than 16 bytes or aligned to less than its
+  /// size (three 4-byte loads for a struct of three floats). Each piece is
+  /// a request of its own. 0: ElemBytes.
+  uint16_t InstrBytes = 0;
 
   /// The byte address as printed: "out + 4*(threadIdx.x + 256*blockIdx.x)".
   std::string Address;

@@ -35,7 +35,7 @@ static_assert(sizeof(FileResult) == 168,
               "FileResult changed: update FileResultCodec");
 #endif
 
-constexpr char Magic[] = "cuda-coalesce-file-result/5";
+constexpr char Magic[] = "cuda-coalesce-file-result/6";
 
 template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
@@ -244,6 +244,7 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.Base);
   A(S.ElemBytes);
   A(S.Shared);
+  A(S.InstrBytes);
   A(S.Address);
   A(S.LaneOffsets);
   A(S.Lane0Offset);

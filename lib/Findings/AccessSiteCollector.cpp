@@ -92,6 +92,23 @@ SourcePos presumedPos(SourceLocation Loc, const SourceManager &SM) {
   return {P.getFilename(), P.getLine(), P.getColumn()};
 }
 
+/// The widest load or store nvcc makes of a T of Size bytes: Size when it
+/// is 1, 2, 4, 8 or 16 and T is aligned to it (float4: one 16-byte load);
+/// else the widest of those T's alignment allows that divides Size (a
+/// struct of three floats: three 4-byte loads; four doubles: four 8-byte
+/// loads).
+unsigned instructionBytes(clang::QualType T, unsigned Size,
+                          const ASTContext &Ctx) {
+  if (T.isNull() || Size == 0 || T->isIncompleteType() ||
+      T->isDependentType())
+    return Size;
+  unsigned Align = Ctx.getTypeAlignInChars(T).getQuantity();
+  unsigned W = 16;
+  while (W > 1 && (W > Align || Size % W != 0))
+    W /= 2;
+  return W < Size ? W : Size;
+}
+
 } // namespace
 
 void AccessSiteCollector::onAccess(const MemoryAccess &A) {
@@ -105,6 +122,7 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
   S.Base = A.Base;
   S.ElemBytes = A.ElemBytes;
   S.Shared = A.Space == AddressSpace::Shared;
+  S.InstrBytes = instructionBytes(A.ElemType, A.ElemBytes, *A.Ctx);
   if (A.StructBytes && *A.StructBytes > S.ElemBytes) {
     S.StructBytes = A.StructBytes;
     S.StructName = A.StructName;

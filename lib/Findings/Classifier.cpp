@@ -70,6 +70,45 @@ arithmeticStride(const std::vector<std::optional<int64_t>> &Offsets) {
 /// 0 (the first such: the earliest met), or when warp 0 makes no request
 /// (its lanes are then a relaxed guess, never what the checks judge); else
 /// null.
+/// The bytes of each lane one instruction of S moves (AccessSite::InstrBytes).
+unsigned pieceBytes(const AccessSite &S) {
+  return S.InstrBytes && S.InstrBytes < S.ElemBytes ? S.InstrBytes
+                                                    : S.ElemBytes;
+}
+
+/// The requests a warp's access at Addrs makes: one per instruction, each
+/// moving its piece of every lane's object (a struct of three floats: three
+/// 4-byte loads, each spread over the 12-byte stride). At most 64 pieces
+/// are counted, evenly spread, for a very large struct.
+std::vector<WarpCost> pieceCosts(llvm::ArrayRef<std::optional<int64_t>> Addrs,
+                                 const AccessSite &S, const GpuParams &GPU) {
+  unsigned W = pieceBytes(S);
+  if (W == S.ElemBytes)
+    return {predictWarp(Addrs, S.ElemBytes, GPU)};
+  unsigned Pieces = S.ElemBytes / W;
+  unsigned Step = (Pieces + 63) / 64;
+  std::vector<WarpCost> Costs;
+  std::vector<std::optional<int64_t>> At(Addrs.begin(), Addrs.end());
+  for (unsigned P = 0; P < Pieces; P += Step) {
+    for (size_t L = 0; L < At.size(); ++L)
+      if (Addrs[L])
+        At[L] = *Addrs[L] + int64_t(P) * W;
+    Costs.push_back(predictWarp(At, W, GPU));
+  }
+  return Costs;
+}
+
+/// The costliest of the requests of pieceCosts: the one the checks judge.
+WarpCost costliestPiece(llvm::ArrayRef<std::optional<int64_t>> Addrs,
+                        const AccessSite &S, const GpuParams &GPU) {
+  std::vector<WarpCost> Costs = pieceCosts(Addrs, S, GPU);
+  return *std::max_element(Costs.begin(), Costs.end(),
+                           [](const WarpCost &A, const WarpCost &B) {
+                             return A.Sectors * B.IdealSectors <
+                                    B.Sectors * A.IdealSectors;
+                           });
+}
+
 const AccessSite::WarpSample *summarizeSamples(Finding &F,
                                                const FindingsOptions &Opts) {
   const AccessSite &S = F.Site;
@@ -82,14 +121,17 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
   std::vector<unsigned> Weights, BranchedWeights;
   std::vector<const AccessSite::WarpSample *> Met;
   for (const AccessSite::WarpSample &W : S.Samples) {
-    Costs.push_back(predictWarp(
-        absoluteOffsets(W.Lane0Offset, W.LaneOffsets), S.ElemBytes, Opts.GPU));
-    Weights.push_back(W.Weight);
-    Met.push_back(&W);
-    if (W.Predicated)
-      continue;
-    Branched.push_back(Costs.back());
-    BranchedWeights.push_back(W.Weight);
+    // Each instruction of a struct moved in pieces is a request.
+    for (const WarpCost &C : pieceCosts(
+             absoluteOffsets(W.Lane0Offset, W.LaneOffsets), S, Opts.GPU)) {
+      Costs.push_back(C);
+      Weights.push_back(W.Weight);
+      Met.push_back(&W);
+      if (W.Predicated)
+        continue;
+      Branched.push_back(C);
+      BranchedWeights.push_back(W.Weight);
+    }
   }
   if (Branched.empty())
     return nullptr;
@@ -187,14 +229,14 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
       F.Bank = predictBanks(Addrs, S.ElemBytes, Opts.GPU,
                             S.Kind == AccessKind::Atomic);
     } else {
-      F.Cost = predictWarp(Addrs, S.ElemBytes, Opts.GPU);
+      F.Cost = costliestPiece(Addrs, S, Opts.GPU);
       F.Warp0Sectors = F.Cost->Sectors;
       if (const AccessSite::WarpSample *Worst = summarizeSamples(F, Opts)) {
         Warp0.emplace(S.Lane0Offset, S.LaneOffsets);
         F.Site.Lane0Offset = Worst->Lane0Offset;
         F.Site.LaneOffsets = Worst->LaneOffsets;
-        F.Cost = predictWarp(absoluteOffsets(S.Lane0Offset, S.LaneOffsets),
-                             S.ElemBytes, Opts.GPU);
+        F.Cost = costliestPiece(
+            absoluteOffsets(S.Lane0Offset, S.LaneOffsets), S, Opts.GPU);
       }
     }
     F.LaneStrideBytes = arithmeticStride(S.LaneOffsets);
@@ -220,6 +262,17 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
   if (Matched) {
     F.Check = Matched->name().str();
     Matched->describe(F);
+    // A struct nvcc moves in pieces: each instruction is judged alone.
+    if (pieceBytes(S) < S.ElemBytes && !S.Shared)
+      F.Notes.push_back(
+          "each lane's " + std::to_string(S.ElemBytes) + "-byte value is " +
+          "moved by " + std::to_string(S.ElemBytes / pieceBytes(S)) +
+          " instructions of " + std::to_string(pieceBytes(S)) +
+          " bytes (its alignment allows no wider one), each a request of "
+          "its own (L1 keeps the sectors between them, so DRAM reads are "
+          "not multiplied, but every request moves them); aligning the type "
+          "to its size (__align__(16) for 12 or 16 bytes) or one array per "
+          "member (SoA) puts each instruction's bytes together");
   }
   if (F.Cost || F.Bank)
     F.Notes.insert(F.Notes.begin(),

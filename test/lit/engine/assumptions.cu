@@ -26,7 +26,7 @@ __global__ void gatherWide(const Wide *in, const int *idx, Wide *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[idx[i]];
 }
-// CHECK: {{^[0-9]+:[0-9]+}} store `out[i]` addr=out + 64*(threadIdx.x + blockIdx.x*blockDim.x) spr=64 ideal=64 eff=1 coalesced
+// CHECK: {{^[0-9]+:[0-9]+}} store `out[i]` addr=out + 64*(threadIdx.x + blockIdx.x*blockDim.x) spr=32 ideal=4 eff=0.125 strided FLAGGED coalescing-strided
 // CHECK: {{^[0-9]+:[0-9]+}} load `in[idx[i]]` gather: depends on 'idx[i]', loaded from memory
 // CHECK: {{^[0-9]+:[0-9]+}} load `idx[i]` addr=idx + 4*(threadIdx.x + blockIdx.x*blockDim.x) spr=4 ideal=4 eff=1 coalesced
 // RUN: %coalesce --checks=-*,coalescing-gather %s 2>&1 | FileCheck %s --check-prefix=WIDE --implicit-check-not=warning:

@@ -19,7 +19,7 @@ __device__ float at(const float *p, Desc t) { return p[t.base + threadIdx.x]; }
 __global__ void copies(const Desc *d, const Outer *os, const float *in,
                        float *out) {
   Desc t = d[blockIdx.x];
-  // CHECK: [[@LINE-1]]:12 load `d[blockIdx.x]` addr=d + 8*blockIdx.x spr=1 ideal=1 eff=0.25 uniform
+  // CHECK: [[@LINE-1]]:12 load `d[blockIdx.x]` addr=d + 8*blockIdx.x spr=1 ideal=1 eff=0.125 uniform
   out[threadIdx.x] = in[t.base + threadIdx.x];
   // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` addr=out + 4*threadIdx.x spr=4 ideal=4 eff=1 coalesced
   // CHECK: [[@LINE-2]]:22 load `in[t.base + threadIdx.x]` addr=in + 4*(threadIdx.x + d[blockIdx.x].base) spr=4 ideal=4 eff=1 coalesced depends d[blockIdx.x].base%8=[4,5,5,5,5,5,5,5]
@@ -30,12 +30,12 @@ __global__ void copies(const Desc *d, const Outer *os, const float *in,
   // CHECK: [[@LINE-3]]:26 load `r.len` addr=d + 4*(2*blockIdx.x + 1) spr=1 ideal=1 eff=0.125 uniform
   Desc u;
   u = d[blockIdx.y];
-  // CHECK: [[@LINE-1]]:7 load `d[blockIdx.y]` addr=d + 8*blockIdx.y spr=1 ideal=1 eff=0.25 uniform
+  // CHECK: [[@LINE-1]]:7 load `d[blockIdx.y]` addr=d + 8*blockIdx.y spr=1 ideal=1 eff=0.125 uniform
   out[threadIdx.x] += in[u.base + threadIdx.x];
   // CHECK: [[@LINE-1]]:3 load+store `out[threadIdx.x]` addr=out + 4*threadIdx.x spr=4 ideal=4 eff=1 coalesced
   // CHECK: [[@LINE-2]]:23 load `in[u.base + threadIdx.x]` addr=in + 4*(threadIdx.x + d[blockIdx.y].base) spr=4 ideal=4 eff=1 coalesced depends d[blockIdx.y].base%8=[4,5,5,5,5,5,5,5]
   Outer o = os[blockIdx.x];
-  // CHECK: [[@LINE-1]]:13 load `os[blockIdx.x]` addr=os + 16*blockIdx.x spr=1 ideal=1 eff=0.5 uniform
+  // CHECK: [[@LINE-1]]:13 load `os[blockIdx.x]` addr=os + 16*blockIdx.x spr=1 ideal=1 eff=0.125 uniform
   out[threadIdx.x] += in[o.inner.len + o.off[1] + threadIdx.x];
   // CHECK: [[@LINE-1]]:3 load+store `out[threadIdx.x]` addr=out + 4*threadIdx.x spr=4 ideal=4 eff=1 coalesced
   // CHECK: [[@LINE-2]]:23 load `in[o.inner.len + o.off[1] + threadIdx.x]` addr=in + 4*(threadIdx.x + os[blockIdx.x].inner.len + os[blockIdx.x].off[1]) spr=4 ideal=4 eff=1 coalesced depends os[blockIdx.x].inner.len%8=[4,5,5,5,5,5,5,5] depends os[blockIdx.x].off[1]%8=[4,5,5,5,5,5,5,5]
@@ -46,7 +46,7 @@ __global__ void copies(const Desc *d, const Outer *os, const float *in,
 
 __global__ void laneCopies(const Desc *d, const float *in, float *out) {
   Desc t = d[blockIdx.x * blockDim.x + threadIdx.x];
-  // CHECK: [[@LINE-1]]:12 load `d[blockIdx.x * blockDim.x + threadIdx.x]` addr=d + 8*(threadIdx.x + 256*blockIdx.x) spr=8 ideal=8 eff=1 coalesced
+  // CHECK: [[@LINE-1]]:12 load `d[blockIdx.x * blockDim.x + threadIdx.x]` addr=d + 8*(threadIdx.x + 256*blockIdx.x) spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided
   out[threadIdx.x] = in[t.base];
   // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` addr=out + 4*threadIdx.x spr=4 ideal=4 eff=1 coalesced
   // CHECK: [[@LINE-2]]:22 load `in[t.base]` gather: depends on 'd[blockIdx.x * blockDim.x + threadIdx.x].base', loaded from memory

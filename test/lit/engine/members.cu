@@ -22,7 +22,7 @@ __global__ void members(Particle *parts, Body *bodies, Soa soa, float *out) {
   // CHECK: [[@LINE-1]]:3 store `soa.x[i]` addr=soa.x + 4*(threadIdx.x + blockIdx.x*blockDim.x) spr=4 ideal=4 eff=1 coalesced
   // CHECK: [[@LINE-2]]:14 load `soa.y[i]` addr=soa.y + 4*(threadIdx.x + blockIdx.x*blockDim.x) spr=4 ideal=4 eff=1 coalesced
   Particle copy = parts[i];
-  // CHECK: [[@LINE-1]]:19 load `parts[i]` addr=parts + 12*(threadIdx.x + blockIdx.x*blockDim.x) spr=12 ideal=12 eff=1 coalesced
+  // CHECK: [[@LINE-1]]:19 load `parts[i]` addr=parts + 12*(threadIdx.x + blockIdx.x*blockDim.x) spr=12 ideal=4 eff=0.3333 strided FLAGGED coalescing-strided
   out[i] = copy.x;
   // CHECK: [[@LINE-1]]:3 store `out[i]` addr=out + 4*(threadIdx.x + blockIdx.x*blockDim.x) spr=4 ideal=4 eff=1 coalesced
 }
