@@ -39,6 +39,13 @@ struct Geometric {
   bool Up;        ///< multiplied; divided otherwise
   bool Shifted;   ///< by >>, where dividing rounds down, not toward 0
   int64_t Shift;  ///< bits per iteration, 1 to 31
+  /// A wrap-around instead ("v = (v + 16) & (n - 1)", "v = (v + c) % n"):
+  /// after i iterations, (start + Add * i) wrapped, for i > 0. Wrap is the
+  /// mask or modulus, the same in every iteration; Rem: by %, else by &.
+  const clang::Expr *Wrap = nullptr;
+  bool Rem = false;
+  int64_t Add = 0;
+  const LExpr *WrapValue = nullptr; ///< Wrap at the loop's head
 };
 
 /// The variable S itself writes (or takes the address of), if any:
@@ -343,6 +350,52 @@ std::optional<Geometric> geometricOf(const Stmt *Update, const VarDecl *V,
   }
 }
 
+bool readsNoneOf(const Stmt *S,
+                 const llvm::SmallPtrSetImpl<const VarDecl *> &Vars);
+
+/// Update as a wrap-around step of V: "v = (v + c) & m", "v = (v + c) % m"
+/// (either operand order), c a constant of at least 0 and m reading none
+/// of the variables the loop assigns. Modulo, (start + c * i) % m is the
+/// value after i iterations for a start of at least 0; masked, it is when
+/// m is one less than a power of two, the wrap-around such code means.
+std::optional<Geometric>
+wrapOf(const Stmt *Update, const VarDecl *V, const ASTContext &Ctx,
+       const llvm::SmallPtrSetImpl<const VarDecl *> &Assigned) {
+  const auto *BO =
+      dyn_cast_or_null<BinaryOperator>(dyn_cast_or_null<clang::Expr>(Update));
+  auto IsV = [&](const clang::Expr *S) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(S->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == V;
+  };
+  if (!BO || BO->getOpcode() != BO_Assign || !IsV(BO->getLHS()) ||
+      !V->getType()->isIntegerType())
+    return std::nullopt;
+  const auto *W = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+  if (!W || (W->getOpcode() != BO_And && W->getOpcode() != BO_Rem))
+    return std::nullopt;
+  const clang::Expr *Sum = W->getLHS(), *Wrap = W->getRHS();
+  const auto *S = dyn_cast<BinaryOperator>(Sum->IgnoreParenImpCasts());
+  if ((!S || S->getOpcode() != BO_Add) && W->getOpcode() == BO_And) {
+    std::swap(Sum, Wrap);
+    S = dyn_cast<BinaryOperator>(Sum->IgnoreParenImpCasts());
+  }
+  if (!S || S->getOpcode() != BO_Add)
+    return std::nullopt;
+  const clang::Expr *By = IsV(S->getLHS())   ? S->getRHS()
+                          : IsV(S->getRHS()) ? S->getLHS()
+                                             : nullptr;
+  if (!By || !readsNoneOf(Wrap, Assigned))
+    return std::nullopt;
+  std::optional<llvm::APSInt> C = By->getIntegerConstantExpr(Ctx);
+  if (!C || C->isNegative() || C->getActiveBits() > 31)
+    return std::nullopt;
+  Geometric G{V, false, false, 0};
+  G.Wrap = Wrap;
+  G.Rem = W->getOpcode() == BO_Rem;
+  G.Add = C->getExtValue();
+  return G;
+}
+
 /// G's variable after Count iterations from Start: Start multiplied or
 /// divided by 2^(Shift * Count). There is no shift-left node, so
 /// 2^n is 2^62 >> (62 - n), which the evaluator refuses past 2^62; a
@@ -350,6 +403,12 @@ std::optional<Geometric> geometricOf(const Stmt *Update, const VarDecl *V,
 /// down.
 const LExpr *geometricValue(ExprContext &X, const Geometric &G,
                             const LExpr *Start, const LExpr *Count) {
+  if (G.Wrap) {
+    const LExpr *Moved = X.add(Start, X.mul(X.constant(G.Add), Count));
+    return X.select(X.cmp(CmpPred::EQ, Count, X.constant(0)), Start,
+                    G.Rem ? X.rem(Moved, G.WrapValue)
+                          : X.bitAnd(Moved, G.WrapValue));
+  }
   const LExpr *Bits = X.mul(X.constant(G.Shift), Count);
   if (G.Up)
     return X.mul(Start, X.shr(X.constant(int64_t(1) << 62),
@@ -994,6 +1053,11 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
       else if (std::optional<Geometric> G = geometricOf(U, V, Ctx);
                G && !hasContinue(Body))
         Geometrics.push_back(*G);
+      else if (std::optional<Geometric> G = wrapOf(U, V, Ctx, Assigned);
+               G && !hasContinue(Body)) {
+        G->WrapValue = quietly([&] { return evalInt(G->Wrap); });
+        Geometrics.push_back(*G);
+      }
     }
   }
 
