@@ -249,7 +249,8 @@ def unknown_share(report_dir, suite, root):
             continue
         for a in accesses:
             space = a.get("space", "global")
-            if space not in ("global", "shared"):
+            # An access repeated on a call's line (inlined_from) is one access.
+            if space not in ("global", "shared") or "inlined_from" in a:
                 continue
             # A header two files include is reported by both: count it once.
             key = (file_key(a["file"], root), a["line"], a["column"], a["kernel"], a["access"], space)

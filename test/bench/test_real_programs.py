@@ -146,6 +146,11 @@ def main():
                access(5, "load", "shared", "conflict-free", 1, False),
                access(6, "load", "shared", "unknown", None, False,
                       reason="result of a call to 'atomicAdd'")]
+        # An access repeated on a call's line (inlined_from) is not another one.
+        repeat = access(7, "load", "global", "unknown", None, False,
+                        reason="depends on 'idx[i]', loaded from memory")
+        repeat["inlined_from"] = {"file": hdr, "line": 2, "column": 3, "function": "f"}
+        one.append(repeat)
         two = one[:2] + [access(9, "load", "global", "coalesced", 4, False, path="/here/.suite/tiny/src/b.cu")]
         for name, accs in (("src__k.json", one), ("src__b.json", two)):
             with open(os.path.join(tmp, "reports", "tiny", "all", name), "w") as f:
