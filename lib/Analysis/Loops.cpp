@@ -354,8 +354,7 @@ bool readsNoneOf(const Stmt *S,
                  const llvm::SmallPtrSetImpl<const VarDecl *> &Vars);
 
 /// Update as a wrap-around step of V: "v = (v + c) & m", "v = (v + c) % m"
-/// (either operand order), c a constant of at least 0 and m reading none
-/// of the variables the loop assigns. Modulo, (start + c * i) % m is the
+/// (either operand order), c and m constants, c at least 0. Modulo, (start + c * i) % m is the
 /// value after i iterations for a start of at least 0; masked, it is when
 /// m is one less than a power of two, the wrap-around such code means.
 std::optional<Geometric>
@@ -384,7 +383,10 @@ wrapOf(const Stmt *Update, const VarDecl *V, const ASTContext &Ctx,
   const clang::Expr *By = IsV(S->getLHS())   ? S->getRHS()
                           : IsV(S->getRHS()) ? S->getLHS()
                                              : nullptr;
-  if (!By || !readsNoneOf(Wrap, Assigned))
+  // The mask or modulus must be a constant: one the analyzer merely
+  // assumed (size - 1, size = 1048576) would wrap a lane's place it also
+  // assumed (gid * group) onto one address for the whole warp.
+  if (!By || !readsNoneOf(Wrap, Assigned) || !Wrap->getIntegerConstantExpr(Ctx))
     return std::nullopt;
   std::optional<llvm::APSInt> C = By->getIntegerConstantExpr(Ctx);
   if (!C || C->isNegative() || C->getActiveBits() > 31)

@@ -1,40 +1,42 @@
-// A variable a loop moves by a constant and wraps, "s = (s + 16) & (size -
-// 1)" or "s = (s + c) % n", is followed per iteration: its start in the
-// first, (start + c * i) wrapped after i iterations (a mask is taken to be
-// one less than a power of two, the wrap-around such code means). Altis's
-// DeviceMemory reads this way: 32 sectors per request, measured on the H200.
+// A variable a loop moves by a constant and wraps by a constant, "s = (s +
+// 16) & 4095" or "s = (s + c) % 8192", is followed per iteration: its start
+// in the first, (start + c * i) wrapped after i iterations (a mask is taken
+// to be one less than a power of two, the wrap-around such code means). A
+// wrap by a runtime value stays unknown: with assumed values it would fold
+// the lanes' assumed places onto one address (Altis DeviceMemory's
+// "(s + 16) & (size - 1)" with s = gid * maxGroupSize, both assumed 2^20).
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
 
 // Positive: lanes group * 4 bytes apart in every iteration.
-__global__ void wrapRead(const float *data, float *out, int group, int size, int repeat) {
+__global__ void wrapRead(const float *data, float *out, int group, int repeat) {
   int gid = threadIdx.x + blockDim.x * blockIdx.x;
   int s = gid * group;
   float sum = 0;
   for (int j = 0; j < repeat; ++j) {
-    sum += data[(s + 0) & (size - 1)];
-    // CHECK: [[@LINE-1]]:12 load `data[(s + 0) & (size - 1)]` addr={{.*}} spr=32 ideal=4 eff=0.125 strided FLAGGED coalescing-strided
-    sum += data[(s + 1) & (size - 1)];
-    // CHECK: [[@LINE-1]]:12 load `data[(s + 1) & (size - 1)]` addr={{.*}} spr=32 ideal=4 eff=0.125 strided FLAGGED coalescing-strided
-    s = (s + 16) & (size - 1);
+    sum += data[(s + 0) & 4095];
+    // CHECK: [[@LINE-1]]:12 load `data[(s + 0) & 4095]` addr={{.*}} spr=32 ideal=4 eff=0.125 strided FLAGGED coalescing-strided
+    sum += data[(s + 1) & 4095];
+    // CHECK: [[@LINE-1]]:12 load `data[(s + 1) & 4095]` addr={{.*}} spr=32 ideal=4 eff=0.125 strided FLAGGED coalescing-strided
+    s = (s + 16) & 4095;
   }
   out[gid] = sum;
   // CHECK: [[@LINE-1]]:3 store `out[gid]` addr=out + 4*(threadIdx.x + 256*blockIdx.x) spr=4 ideal=4 eff=1 coalesced
 }
 // Positive: a modulus, the lanes stay consecutive.
-__global__ void wrapMod(const float *data, float *out, int n) {
+__global__ void wrapMod(const float *data, float *out) {
   int gid = threadIdx.x + blockDim.x * blockIdx.x;
   int s = gid;
   float sum = 0;
   for (int j = 0; j < 8; ++j) {
     sum += data[s];
-    // CHECK: [[@LINE-1]]:12 load `data[s]` addr={{.*}} % n) spr=4 ideal=4 eff=1 coalesced
-    s = (s + 256) % n;
+    // CHECK: [[@LINE-1]]:12 load `data[s]` addr={{.*}} % 8192) spr=4 ideal=4 eff=1 coalesced
+    s = (s + 256) % 8192;
   }
   out[gid] = sum;
   // CHECK: [[@LINE-1]]:3 store `out[gid]` addr=out + 4*(threadIdx.x + 256*blockIdx.x) spr=4 ideal=4 eff=1 coalesced
 }
-// Negative: a step that changes, and a wrap the loop changes: unknown.
-__global__ void notWrap(const float *data, float *out, int n) {
+// Negative: a step that changes, a wrap the loop changes, a runtime wrap: unknown.
+__global__ void notWrap(const float *data, float *out, int n, int m) {
   int gid = threadIdx.x + blockDim.x * blockIdx.x;
   int s = gid;
   float sum = 0;
@@ -44,8 +46,13 @@ __global__ void notWrap(const float *data, float *out, int n) {
     s = (s + j) & (n - 1);
     n = n / 2;
   }
+  for (int j = 0; j < 8; ++j) {
+    sum += data[s];
+    // CHECK: [[@LINE-1]]:12 load `data[s]` unknown: 's' is changed inside a loop
+    s = (s + 16) & (m - 1);
+  }
   out[gid] = sum;
   // CHECK: [[@LINE-1]]:3 store `out[gid]` addr=out + 4*(threadIdx.x + 256*blockIdx.x) spr=4 ideal=4 eff=1 coalesced
 }
 
-int main() { wrapRead<<<64, 256>>>(0, 0, 16, 1 << 20, 4); wrapMod<<<64, 256>>>(0, 0, 1 << 20); notWrap<<<64, 256>>>(0, 0, 1 << 20); }
+int main() { wrapRead<<<64, 256>>>(0, 0, 16, 4); wrapMod<<<64, 256>>>(0, 0); notWrap<<<64, 256>>>(0, 0, 1 << 20, 1 << 20); }
