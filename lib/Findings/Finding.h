@@ -47,7 +47,7 @@ struct Finding {
   /// no sectors (AccessSite::WarpSample::Predicated); this is the mean over
   /// the warps with a lane on, should the compiler branch around the if
   /// instead. Unset when no warp was sampled predicated off.
-  std::optional<double> IfBranchedSectors;
+  std::optional<double> IfPredicatedSectors;
   /// Cost's sectors for warp 0 of block 0, and where the warps that cost
   /// the least and the most were met (what differs between them: "blocks",
   /// "warps", "iterations").

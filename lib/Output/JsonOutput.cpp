@@ -128,11 +128,10 @@ Json access(const Entry &E) {
       W["min"] = F.Launch->MinSectors;
       W["max"] = F.Launch->MaxSectors;
       W["warp0"] = F.Warp0Sectors;
-      // Extension of v1: the mean if the compiler branches around the
-      // short if that the mean takes as predicated (only the warps with a
-      // lane on then issue the access).
-      if (F.IfBranchedSectors)
-        W["if_branched"] = jsonCount(*F.IfBranchedSectors);
+      // Extension of v1: the mean if the compiler predicates the short if
+      // around the access (warps with no lane on then issue it too).
+      if (F.IfPredicatedSectors)
+        W["if_predicated"] = jsonCount(*F.IfPredicatedSectors);
     }
   } else {
     A["sectors_per_request"] = nullptr;

@@ -66,8 +66,8 @@ for a in report["accesses"]:
         head, a["address"], number(a["sectors_per_request"]),
         number(a["ideal_sectors"]), number(a["efficiency"]), spread,
         a["category"])
-    if warps and warps.get("if_branched") is not None:
-        line += " if-branched=" + number(warps["if_branched"])
+    if warps and warps.get("if_predicated") is not None:
+        line += " if-predicated=" + number(warps["if_predicated"])
     if a.get("contiguous_if"):
         line += " unless " + a["contiguous_if"]
     if a["flagged"]:
