@@ -353,6 +353,16 @@ std::optional<Geometric> geometricOf(const Stmt *Update, const VarDecl *V,
 bool readsNoneOf(const Stmt *S,
                  const llvm::SmallPtrSetImpl<const VarDecl *> &Vars);
 
+/// A value of E's kind standing for Sym: the integer Sym, or E's pointer
+/// moved to offset Sym from its base.
+Value withSymbol(const Value &E, const LExpr *Sym) {
+  if (E.K == Value::Int)
+    return Value::integer(Sym);
+  Pointer P = E.P;
+  P.Offset = Sym;
+  return Value::pointer(P);
+}
+
 /// Update as a wrap-around step of V: "v = (v + c) & m", "v = (v + c) % m"
 /// (either operand order), c and m constants, c at least 0. Modulo, (start + c * i) % m is the
 /// value after i iterations for a start of at least 0; masked, it is when
@@ -741,11 +751,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
                   const LExpr *&Sym) {
     Sym = X.symbol(SymbolKind::Carried, Ordinal,
                    "carried(" + Name + ")#" + std::to_string(Marks++));
-    if (E.K == Value::Int)
-      return Value::integer(Sym);
-    Pointer P = E.P;
-    P.Offset = Sym;
-    return Value::pointer(P);
+    return withSymbol(E, Sym);
   };
   for (const auto &[V, E] : VarEntry)
     env()[V] = Mark(E, V->getNameAsString(), VarMark[V]);
@@ -882,13 +888,8 @@ KernelWalker::Carried KernelWalker::walkAhead(
     }
   }
   auto Uniform = [&](const Value &E, const std::string &Name) {
-    const LExpr *Sym =
-        X.symbol(SymbolKind::Carried, Ordinal, "carried(" + Name + ")");
-    if (E.K == Value::Int)
-      return Value::integer(Sym);
-    Pointer P = E.P;
-    P.Offset = Sym;
-    return Value::pointer(P);
+    return withSymbol(
+        E, X.symbol(SymbolKind::Carried, Ordinal, "carried(" + Name + ")"));
   };
   for (const auto &[V, E] : VarEntry)
     if (!Out.Vars.count(V) && Uniformity[VarMark[V]])
