@@ -219,7 +219,9 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
     const auto *Sub = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit());
     // A base class or another constructor of the class: the same object.
     if (I->isBaseInitializer() || I->isDelegatingInitializer()) {
-      if (Sub && followedConstructor(Sub) && !I->isBaseVirtual())
+      // isBaseVirtual asserts on a delegating initializer: ask it of bases.
+      bool Virtual = I->isBaseInitializer() && I->isBaseVirtual();
+      if (Sub && followedConstructor(Sub) && !Virtual)
         construct(Sub, Obj);
       else
         eval(Init);
