@@ -110,33 +110,48 @@ def file_key(path, root=None):
     return norm[at + len(marker):] if at >= 0 else os.path.basename(path)
 
 
+def source_rows(path, root=None):
+    """The instruction rows of one Nsight Compute source page (--page source
+    --csv --print-source cuda,sass), each as (file key, function name as
+    Nsight prints it, columns, source line, row). The columns map each header
+    to its first column ("Source" is the CUDA text) and "SASS" to the second
+    "Source"; kernels whose page has no memory columns (a failed profile, no
+    memory instruction) are skipped."""
+    src = function = cols = line = None
+    for r in csv.reader(open(path, newline="")):
+        if not r:
+            continue
+        if r[0] == "File Path":
+            src = file_key(r[1], root)
+        elif r[0] == "Function Name":
+            function = r[1]
+        elif r[0] == "Line No":
+            cols = {}
+            for i, h in enumerate(r):
+                cols.setdefault(h, i)
+            sass = [i for i, h in enumerate(r) if h == "Source"]
+            cols["SASS"] = sass[1] if len(sass) > 1 else None
+            if "Address Space" not in cols or "Access Operation" not in cols:
+                cols = None
+        elif cols is None:
+            continue
+        elif r[0]:
+            try:
+                line = int(r[0])
+            except ValueError:
+                line = None
+        elif line is not None and len(r) > cols["Access Operation"]:
+            yield src, function, cols, line, r
+
+
 def measured(csv_dir, root=None, widths=None):
     """{(file key, kernel, line, 'load'|'store'|'atomic'):
     [requests, sectors, Nsight's ideal sectors]}; with widths (a dict),
     the access sizes in bits of each key's instructions are added to it."""
     out = collections.defaultdict(lambda: [0.0, 0.0, 0.0])
     for path in sorted(glob.glob(os.path.join(csv_dir, "*.source.csv"))):
-        rows = list(csv.reader(open(path)))
-        src, kernel, cols, line = None, None, None, None
-        for r in rows:
-            if not r:
-                continue
-            if r[0] == "File Path":
-                src = file_key(r[1], root)
-                continue
-            if r[0] == "Function Name":
-                kernel = kernel_key(r[1])
-                continue
-            if r[0] == "Line No":
-                cols = {h: i for i, h in enumerate(r) if h not in cols_seen(r, i)}
-                if "Address Space" not in cols:
-                    cols = None  # a kernel whose profile failed: no counters
-                continue
-            if cols is None:
-                continue
-            if r[0]:
-                line = int(r[0])
-                continue
+        for src, function, cols, line, r in source_rows(path, root):
+            kernel = kernel_key(function)
             space = r[cols["Address Space"]]
             op = r[cols["Access Operation"]]
             if space != "Global":
@@ -156,11 +171,6 @@ def measured(csv_dir, root=None, widths=None):
             if "L2 Theoretical Sectors Global Ideal" in cols:
                 acc[2] += float(r[cols["L2 Theoretical Sectors Global Ideal"]] or 0)
     return out
-
-
-def cols_seen(header, i):
-    # "Source" appears twice (CUDA, SASS): keep the first of each name.
-    return [h for h in header[:i]]
 
 
 LOSS = 1.9

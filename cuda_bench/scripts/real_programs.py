@@ -54,7 +54,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare_source_counters import ATOMIC_SASS, file_key, kernel_key  # noqa: E402
+from compare_source_counters import ATOMIC_SASS, file_key, kernel_key, source_rows  # noqa: E402
 
 LOSS = 1.9
 
@@ -85,37 +85,9 @@ def instructions(csv_path, root):
     {(space, file, kernel, line, address): {op, inst, amount, ideal}} where
     space is 'global' (amount: sectors) or 'shared' (amount: wavefronts)."""
     out = {}
-    src = kernel = cols = None
-    line = None
-    for r in csv.reader(open(csv_path, newline="")):
-        if not r:
-            continue
-        if r[0] == "File Path":
-            src = file_key(r[1], root)
-            continue
-        if r[0] == "Function Name":
-            # The analyzer names a kernel without its namespace, an anonymous one too.
-            kernel = kernel_key(r[1].replace("(anonymous namespace)::", ""))
-            continue
-        if r[0] == "Line No":
-            cols = {}
-            for i, h in enumerate(r):
-                cols.setdefault(h, i)  # "Source" twice: CUDA, then SASS
-            sass_col = [i for i, h in enumerate(r) if h == "Source"]
-            cols["SASS"] = sass_col[1] if len(sass_col) > 1 else None
-            if "Address Space" not in cols or "Access Operation" not in cols:
-                cols = None  # a kernel whose profile failed, or with no memory instruction
-            continue
-        if cols is None:
-            continue
-        if r[0]:
-            try:
-                line = int(r[0])
-            except ValueError:
-                line = None
-            continue
-        if line is None or len(r) <= cols["Address Space"]:
-            continue
+    for src, function, cols, line, r in source_rows(csv_path, root):
+        # The analyzer names a kernel without its namespace, an anonymous one too.
+        kernel = kernel_key(function.replace("(anonymous namespace)::", ""))
         sass = r[cols["SASS"]] if cols["SASS"] is not None else ""
         addr = r[2] if len(r) > 2 else ""
         if sass.strip() in ("-", "...", "") or addr in ("-", "..."):
