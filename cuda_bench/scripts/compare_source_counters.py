@@ -94,7 +94,15 @@ def kernel_key(signature):
     name = re.sub(r"^(?:[A-Za-z_]\w*::)+", "", name)
     name = re.sub(r"\((?:unsigned |signed |long |short )*(?:int|long|char|short)\)(?=-?\d)", "", name)
     name = re.sub(r"\(bool\)([01])\b", lambda m: "true" if m.group(1) == "1" else "false", name)
-    return re.sub(r"\s+", "", name)
+    return report_kernel_key(name)
+
+
+def report_kernel_key(name):
+    """A kernel name as the analyzer reports it ('reduce<128U, true>'), in
+    the form kernel_key gives Nsight's: no spaces, and integer template
+    arguments without their suffix (Nsight prints 128, the analyzer 128U)."""
+    name = re.sub(r"\s+", "", name)
+    return re.sub(r"(?<![\w.])(\d+)(?:[uU](?:ll|LL|l|L)?|(?:ll|LL|l|L)[uU]?)(?!\w)", r"\1", name)
 
 
 ATOMIC_SASS = re.compile(r"\b(?:RED|ATOM)G?\.")
@@ -242,7 +250,7 @@ def main():
             if a.get("space", "global") != "global":
                 continue  # shared memory: Nsight's rows here are Global
             ops = ["load", "store"] if a["access"] == "load+store" else [a["access"]]
-            kernel = a["kernel"].replace(" ", "")
+            kernel = report_kernel_key(a["kernel"])
             for op in ops:
                 key = (file_key(a["file"], args.root), kernel, a["line"], op)
                 # nvcc may put an inlined call's instructions on the line of

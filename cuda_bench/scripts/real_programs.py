@@ -54,7 +54,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare_source_counters import ATOMIC_SASS, file_key, kernel_key, source_rows  # noqa: E402
+from compare_source_counters import ATOMIC_SASS, file_key, kernel_key, report_kernel_key, source_rows  # noqa: E402
 
 LOSS = 1.9
 
@@ -138,7 +138,7 @@ def predictions(report_path, root):
             continue
         ops = ["load", "store"] if a["access"] == "load+store" else [a["access"]]
         for op in ops:
-            groups[(space, file_key(a["file"], root), a["kernel"].replace(" ", ""),
+            groups[(space, file_key(a["file"], root), report_kernel_key(a["kernel"]),
                     a["line"], op)].append(a)
     return groups
 
