@@ -393,10 +393,10 @@ wrapOf(const Stmt *Update, const VarDecl *V, const ASTContext &Ctx,
   const clang::Expr *By = IsV(S->getLHS())   ? S->getRHS()
                           : IsV(S->getRHS()) ? S->getLHS()
                                              : nullptr;
-  // The mask or modulus must be a constant: one the analyzer merely
-  // assumed (size - 1, size = 1048576) would wrap a lane's place it also
-  // assumed (gid * group) onto one address for the whole warp.
-  if (!By || !readsNoneOf(Wrap, Assigned) || !Wrap->getIntegerConstantExpr(Ctx))
+  // The mask or modulus must not change inside the loop; whether its value
+  // is known (a constant, or a launch argument the host gives) is the
+  // caller's to check once it is evaluated.
+  if (!By || !readsNoneOf(Wrap, Assigned))
     return std::nullopt;
   std::optional<llvm::APSInt> C = By->getIntegerConstantExpr(Ctx);
   if (!C || C->isNegative() || C->getActiveBits() > 31)
@@ -406,6 +406,31 @@ wrapOf(const Stmt *Update, const VarDecl *V, const ASTContext &Ctx,
   G.Rem = W->getOpcode() == BO_Rem;
   G.Add = C->getExtValue();
   return G;
+}
+
+/// Whether E's value is known before the kernel runs: constants, and
+/// parameters and grid sizes that --assume or the launch gives (a host
+/// loop's values included), never a default the analyzer merely assumed.
+bool knownAtLaunch(const LExpr *E, const LaunchInfo *Launch,
+                   const AnalysisOptions &Opts) {
+  if (isa<ConstantExpr>(E))
+    return true;
+  if (const auto *N = dyn_cast<NAryExpr>(E))
+    return llvm::all_of(N->operands(), [&](const LExpr *O) {
+      return knownAtLaunch(O, Launch, Opts);
+    });
+  const auto *S = dyn_cast<SymbolExpr>(E);
+  if (!S)
+    return false;
+  std::string Name = S->getName().str();
+  if (Opts.Assume.count(Name))
+    return true;
+  if (!Launch)
+    return false;
+  if (S->getSymbolKind() == SymbolKind::GridDim)
+    return Launch->Grid.has_value();
+  return S->getSymbolKind() == SymbolKind::Param &&
+         (Launch->ConstantArgs.count(Name) || Launch->LoopArgs.count(Name));
 }
 
 /// G's variable after Count iterations from Start: Start multiplied or
@@ -1058,8 +1083,12 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
         Geometrics.push_back(*G);
       else if (std::optional<Geometric> G = wrapOf(U, V, Ctx, Assigned);
                G && !hasContinue(Body)) {
+        // Only a mask or modulus of known value: one the analyzer merely
+        // assumed (size - 1, size = 1048576) would wrap a lane's place it
+        // also assumed (gid * group) onto one address for the whole warp.
         G->WrapValue = quietly([&] { return evalInt(G->Wrap); });
-        Geometrics.push_back(*G);
+        if (G->WrapValue && knownAtLaunch(G->WrapValue, Launch, Opts))
+          Geometrics.push_back(*G);
       }
     }
   }

@@ -2,9 +2,11 @@
 // 16) & 4095" or "s = (s + c) % 8192", is followed per iteration: its start
 // in the first, (start + c * i) wrapped after i iterations (a mask is taken
 // to be one less than a power of two, the wrap-around such code means). A
-// wrap by a runtime value stays unknown: with assumed values it would fold
-// the lanes' assumed places onto one address (Altis DeviceMemory's
-// "(s + 16) & (size - 1)" with s = gid * maxGroupSize, both assumed 2^20).
+// wrap by a launch argument the host gives is followed the same way; one by
+// a runtime value the analyzer would merely assume stays unknown: with
+// assumed values it would fold the lanes' assumed places onto one address
+// (Altis DeviceMemory's "(s + 16) & (size - 1)" with s = gid * maxGroupSize,
+// both read from the command line).
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
 
 // Positive: lanes group * 4 bytes apart in every iteration.
@@ -35,6 +37,32 @@ __global__ void wrapMod(const float *data, float *out) {
   out[gid] = sum;
   // CHECK: [[@LINE-1]]:3 store `out[gid]` addr=out + 4*(threadIdx.x + 256*blockIdx.x) spr=4 ideal=4 eff=1 coalesced
 }
+// Positive: the mask is a launch argument the host passes as a constant.
+__global__ void wrapByLaunch(const float *data, float *out, int group, int size) {
+  int gid = threadIdx.x + blockDim.x * blockIdx.x;
+  int s = gid * group;
+  float sum = 0;
+  for (int j = 0; j < 4; ++j) {
+    sum += data[s];
+    // CHECK: [[@LINE-1]]:12 load `data[s]` addr={{.*}}(size - 1) & ({{.*}} spr=32 ideal=4 eff=0.125 strided FLAGGED coalescing-strided
+    s = (s + 16) & (size - 1);
+  }
+  out[gid] = sum;
+  // CHECK: [[@LINE-1]]:3 store `out[gid]` addr=out + 4*(threadIdx.x + 256*blockIdx.x) spr=4 ideal=4 eff=1 coalesced
+}
+// Negative: the same kernel launched with a size the host reads at run time.
+__global__ void wrapByRuntime(const float *data, float *out, int group, int size) {
+  int gid = threadIdx.x + blockDim.x * blockIdx.x;
+  int s = gid * group;
+  float sum = 0;
+  for (int j = 0; j < 4; ++j) {
+    sum += data[s];
+    // CHECK: [[@LINE-1]]:12 load `data[s]` unknown: 's' is changed inside a loop
+    s = (s + 16) & (size - 1);
+  }
+  out[gid] = sum;
+  // CHECK: [[@LINE-1]]:3 store `out[gid]` addr=out + 4*(threadIdx.x + 256*blockIdx.x) spr=4 ideal=4 eff=1 coalesced
+}
 // Negative: a step that changes, a wrap the loop changes, a runtime wrap: unknown.
 __global__ void notWrap(const float *data, float *out, int n, int m) {
   int gid = threadIdx.x + blockDim.x * blockIdx.x;
@@ -55,4 +83,10 @@ __global__ void notWrap(const float *data, float *out, int n, int m) {
   // CHECK: [[@LINE-1]]:3 store `out[gid]` addr=out + 4*(threadIdx.x + 256*blockIdx.x) spr=4 ideal=4 eff=1 coalesced
 }
 
-int main() { wrapRead<<<64, 256>>>(0, 0, 16, 4); wrapMod<<<64, 256>>>(0, 0); notWrap<<<64, 256>>>(0, 0, 1 << 20, 1 << 20); }
+int main(int argc, char **argv) {
+  wrapRead<<<64, 256>>>(0, 0, 16, 4);
+  wrapMod<<<64, 256>>>(0, 0);
+  notWrap<<<64, 256>>>(0, 0, 1 << 20, argc << 20);
+  wrapByLaunch<<<64, 256>>>(0, 0, 16, 4096);
+  wrapByRuntime<<<64, 256>>>(0, 0, 16, argc << 12);
+}
