@@ -122,6 +122,13 @@ struct AccessSite {
   std::optional<unsigned> StructBytes;
   std::string StructName;
   std::string MemberName;
+  /// The access is one of several that read (or write) every member of one
+  /// element of a type aligned to its 8 or 16 bytes (a float2's .x and .y,
+  /// with the same index, nothing of another kind between them): nvcc
+  /// makes them one instruction of the whole element, which ElemBytes and
+  /// the lane offsets then describe. The members, in order ("x, y"), and
+  /// the struct's name stays in StructName. Empty otherwise.
+  std::string WholeElementMembers;
 
   /// Set when the address could not be computed.
   std::string UnknownReason;

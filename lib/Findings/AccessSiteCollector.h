@@ -21,9 +21,15 @@ class AccessSiteCollector : public MemoryAccessListener {
 public:
   explicit AccessSiteCollector(std::vector<AccessSite> &Out) : Out(Out) {}
   void onAccess(const MemoryAccess &A) override;
+  /// Joins the member accesses nvcc makes one wide instruction of (see
+  /// AccessSite::WholeElementMembers); once every event is in.
+  void joinWholeElements();
 
 private:
   std::vector<AccessSite> &Out;
+  /// Per site of Out: the alignment of the struct whose member it reads
+  /// (0: none), which the plain record does not keep.
+  std::vector<unsigned> StructAlign;
 };
 
 /// What one translation unit contributes to the report.
