@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Clangd/CompileCommandsTranslation.h"
 #include "Driver/ProjectConfig.h"
 #include "Driver/Runner.h"
 #include "Options/OptionTable.h"
@@ -151,6 +152,12 @@ cl::opt<bool> IgnoreNolint(
     cl::desc("Report findings that NOLINT comments would silence (for "
              "grading code whose authors must not silence the grade)"),
     cl::cat(ToolCategory));
+cl::opt<std::string> ExportCompileCommands(
+    "export-compile-commands",
+    cl::desc("Write <dir>/compile_commands.json: the -p database with its "
+             "nvcc commands translated for clang-tidy, run-clang-tidy and "
+             "clangd (see docs/editors.md); analyzes nothing"),
+    cl::value_desc("dir"), cl::cat(ToolCategory));
 cl::opt<bool> NoConfig(
     "no-config",
     cl::desc("Ignore .cuda-coalesce.yaml files (found upward from each file)"),
@@ -343,6 +350,19 @@ int main(int argc, const char **argv) {
   if (!Config) {
     errs() << "cuda-coalesce: error: " << toString(Config.takeError()) << "\n";
     return ExitError;
+  }
+  if (!ExportCompileCommands.empty()) {
+    if (Config->BuildPath.empty()) {
+      errs() << "cuda-coalesce: error: --export-compile-commands needs -p "
+                "<build directory>\n";
+      return ExitError;
+    }
+    if (Error E = clangd::exportCompilationDatabase(
+            Config->BuildPath, ExportCompileCommands, Config->Cuda)) {
+      errs() << "cuda-coalesce: error: " << toString(std::move(E)) << "\n";
+      return ExitError;
+    }
+    return ExitClean;
   }
   if (ListChecks) {
     // The checks a file would get: the configuration found from the first
