@@ -4,9 +4,8 @@
 #include "Driver/Runner.h"
 #include "Options/OptionTable.h"
 
-#include "llvm/ADT/StringExtras.h"
-
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
