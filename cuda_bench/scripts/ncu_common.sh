@@ -1,6 +1,6 @@
 # Sourced by profile.sh and replay.sh: finds ncu and builds the command line both use.
 
-# The six counters DESIGN.md's table is built on: L1 global load/store requests and sectors, DRAM bytes.
+# The six counters docs/analysis.md's H200 table is built on: L1 global load/store requests and sectors, DRAM bytes.
 NCU_METRICS=l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,dram__bytes_read.sum,dram__bytes_write.sum
 
 # The shared-memory counters, for loads, stores and atomics: warp instructions (one per request), data-pipe

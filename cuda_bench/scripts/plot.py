@@ -140,7 +140,7 @@ def render(doc):
             lx += 80
     svg.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#444" stroke-width="2" stroke-dasharray="6,4"/>' % (
         lx, ly - 4, lx + 28, ly - 4))
-    svg.append('<text x="%d" y="%d" font-size="12">model (DESIGN.md sector formula)</text>' % (lx + 34, ly))
+    svg.append('<text x="%d" y="%d" font-size="12">model (docs/analysis.md sector formula)</text>' % (lx + 34, ly))
     lx += 260
     svg.append('<text x="%d" y="%d" font-size="12" fill="#555">%s</text>' % (
         lx, ly, "points: Nsight Compute" if measured_any else "no ncu counters merged: model only"))

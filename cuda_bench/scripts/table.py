@@ -3,7 +3,7 @@
 
     table.py RESULTS.json [-o TABLE.md] [--expected EXPECTED.json] [--procedure TEXT] [--check]
 
-With --expected (test/design-h200-expected.json holds DESIGN.md's H200 table) the table gains the expected
+With --expected (test/design-h200-expected.json holds the H200 table of docs/analysis.md) the table gains the expected
 load sectors per request and bandwidth, and --check makes the script exit 1 when a measured load sector
 count differs from the expected one by more than 2 %.
 """
@@ -54,7 +54,7 @@ def render(doc, expected, procedure):
     out.append("")
     out.append("Useful GB/s counts the payload read plus the payload written (2 × payload) over the median time. "
                "Sectors per request are L1 global-load (ld) and global-store (st) sectors over requests; "
-               "model is DESIGN.md's sector formula for warp 0; DRAM read / useful is DRAM bytes read over "
+               "model is docs/analysis.md's sector formula for warp 0; DRAM read / useful is DRAM bytes read over "
                "payload bytes read.")
     out.append("")
     has_expected = bool(expected)
@@ -83,12 +83,12 @@ def render(doc, expected, procedure):
     if has_expected:
         bad = sector_mismatches(doc, expected)
         if bad:
-            out.append("Load sector counts that differ from DESIGN.md's table:")
+            out.append("Load sector counts that differ from the expected H200 table:")
             out.append("")
             for name, want, got in bad:
                 out.append("- `%s`: expected %s, measured %s" % (name, want, fmt(got, 2)))
         else:
-            out.append("Every measured load sector count equals DESIGN.md's table (within 2 %).")
+            out.append("Every measured load sector count equals the expected H200 table (within 2 %).")
         out.append("")
     return "\n".join(out)
 

@@ -274,7 +274,7 @@ void writeJson(const std::string &path, const Options &o, const DeviceInfo &info
       {"useful_bytes", "useful_read_bytes + useful_write_bytes, the same for every row"},
       {"useful_gbps", "useful_bytes / ms_median, in 1e9 bytes per second"},
       {"model_ld_sectors_per_request", "32-byte sectors one warp load touches for lane l of warp 0 at the "
-                                       "row's base + l * stride, DESIGN.md's model"}};
+                                       "row's base + l * stride, docs/analysis.md's model"}};
   Json rows = Json::array();
   for (const Result &r : results) {
     const Row &row = *r.row;

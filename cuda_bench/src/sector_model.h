@@ -1,5 +1,5 @@
 // The coalescer model the bench states next to each measurement: one warp request, 32 lanes, 32-byte sectors.
-// It is the bench's own copy of DESIGN.md's formula (the bench must not link the analyzer), used to print the
+// It is the bench's own copy of the formula in docs/analysis.md, "The sector model" (the bench must not link the analyzer), used to print the
 // expected sector count of every row and of every replayed layout.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Host-only tests of cuda_bench: reading reports and writing results with nlohmann_json, the sector model against DESIGN.md's measured
+// Host-only tests of cuda_bench: reading reports and writing results with nlohmann_json, the sector model against docs/analysis.md's measured
 // table, the bank model against docs/bench/h200-bank.md, replay planning on the hand-written report, and the
 // shared-memory replay plans of the analyzer's own report. No GPU needed, so CI runs them.
 #include <cmath>
@@ -99,7 +99,7 @@ int stridedSectors(long long base, long long strideBytes, int elem) {
   return requestCost(stridedLanes(base, strideBytes), elem).sectors;
 }
 
-// DESIGN.md's table: the load sector counts Nsight Compute measured on an H200.
+// docs/analysis.md's H200 table: the load sector counts Nsight Compute measured on an H200.
 void testSectorModel() {
   EXPECT(stridedSectors(0, 4, 4) == 4);
   EXPECT(stridedSectors(0, 8, 4) == 8);

@@ -115,7 +115,7 @@ class Patterns(unittest.TestCase):
         self.assertIn("coalescing-patterns --bytes 512M --repeats 10 --json", text)
         self.assertIn("2026-11-29T19:51:54Z", text)
         self.assertIn("| float, stride 3 | `copyStrided<float, 3>` | 4 | 12 | 12.00 | 12 |", text)
-        self.assertIn("equals DESIGN.md's table", text)
+        self.assertIn("equals the expected H200 table", text)
 
         self.row("offset_4B")["ld_sectors_per_request"] = 4.0
         with open(self.merged, "w") as f:

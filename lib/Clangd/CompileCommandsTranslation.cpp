@@ -154,6 +154,40 @@ Error translateCompilationDatabase(StringRef SourceDir, StringRef OutDir,
   return writeFileAtomically(Out, Text);
 }
 
+Error exportCompilationDatabase(StringRef SourceDir, StringRef OutDir,
+                                const CudaOptions &Cuda) {
+  auto Fail = [](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(),
+                             "--export-compile-commands: " + Why);
+  };
+  SmallString<256> In(SourceDir), Out(OutDir);
+  sys::path::append(In, "compile_commands.json");
+  if (!sys::fs::exists(In))
+    return Fail("no compile_commands.json in the build directory (" +
+                SourceDir + ")");
+  if (std::error_code EC = sys::fs::create_directories(OutDir))
+    return Fail("cannot create " + OutDir + ": " + EC.message());
+  if (sys::fs::equivalent(SourceDir, OutDir))
+    return Fail("the output directory holds the database it translates (" +
+                OutDir + ")");
+  Expected<CudaToolchain> TC = selectCudaToolchain(Cuda);
+  if (!TC)
+    return TC.takeError();
+  // Absolute: the database's entries run from their own directories.
+  sys::fs::make_absolute(Out);
+  sys::path::remove_dots(Out, /*remove_dot_dot=*/true);
+  SmallString<256> Headers(Out);
+  sys::path::append(Headers, "cuda-coalesce-headers");
+  // A copy written by an older build of the tool may differ.
+  sys::fs::remove_directories(Headers);
+  Expected<std::string> Root = writeEmbeddedHeaders(Headers);
+  if (!Root)
+    return Fail(toString(Root.takeError()));
+  if (Error E = translateCompilationDatabase(SourceDir, Out, *TC, *Root))
+    return Fail(toString(std::move(E)));
+  return Error::success();
+}
+
 Error writeFileAtomically(StringRef Path, StringRef Contents) {
   SmallString<256> Temp;
   int FD;

@@ -49,6 +49,15 @@ llvm::Error translateCompilationDatabase(llvm::StringRef SourceDir,
                                          const CudaToolchain &TC,
                                          llvm::StringRef HeaderRoot);
 
+/// cuda-coalesce --export-compile-commands=OutDir -p SourceDir: the
+/// translated database, for clang-tidy, run-clang-tidy and stock clangd,
+/// written to OutDir/compile_commands.json with the headers it names under
+/// OutDir/cuda-coalesce-headers (rewritten each time), so it does not depend
+/// on the user's cache. Refuses to overwrite SourceDir's own database.
+llvm::Error exportCompilationDatabase(llvm::StringRef SourceDir,
+                                      llvm::StringRef OutDir,
+                                      const CudaOptions &Cuda);
+
 /// Where the translated database for SourceDir lives:
 /// $XDG_CACHE_HOME (or ~/.cache)/cuda-coalesce/clangd/<hash of SourceDir>.
 std::string cacheDirFor(llvm::StringRef SourceDir);

@@ -2,8 +2,10 @@
 
 #include "Driver/ProjectConfig.h"
 #include "Driver/Runner.h"
+#include "Options/OptionTable.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -21,12 +23,13 @@ const char ProjectConfigName[] = ".cuda-coalesce.yaml";
 namespace {
 
 /// The file as YAML I/O sees it: plain strings for what needs checking
-/// after parsing (a glob list, numbers with their own rules).
+/// after parsing (a glob list; the options of lib/Options/OptionTable.h,
+/// which the table parses, so that a bad value reads as on the command line).
 struct RawConfig {
   std::optional<std::string> Checks;
-  std::optional<double> MinEfficiency;
-  std::optional<std::vector<unsigned>> BlockDim;
-  std::map<std::string, int64_t> Assume;
+  std::optional<std::string> MinEfficiency;
+  std::optional<std::vector<std::string>> BlockDim;
+  std::map<std::string, std::string> Assume;
   std::vector<std::string> ExtraArgs;
   std::map<std::string, std::string> CheckOptions;
 };
@@ -63,22 +66,6 @@ template <typename T> struct CustomMappingTraits<std::map<std::string, T>> {
 
 namespace coalesce {
 
-Error checkBlockDim(const std::array<unsigned, 3> &D, StringRef What) {
-  auto Fail = [&](const Twine &Why) {
-    return createStringError(inconvertibleErrorCode(),
-                             Why + " (" + What + ")");
-  };
-  for (unsigned V : D)
-    if (V == 0 || V > 1024)
-      return Fail("'" + Twine(V) + "' is not a block size");
-  uint64_t Threads = uint64_t(D[0]) * D[1] * D[2];
-  if (Threads > 1024)
-    return Fail("a block has at most 1024 threads, not " + Twine(Threads));
-  if (D[2] > 64)
-    return Fail("a block's z dimension is at most 64");
-  return Error::success();
-}
-
 Expected<ProjectConfig> ProjectConfig::parse(StringRef Text, StringRef Path) {
   // YAML I/O reports through a SourceMgr: keep the first message, with its
   // line and column, as the one line the user sees.
@@ -112,22 +99,32 @@ Expected<ProjectConfig> ProjectConfig::parse(StringRef Text, StringRef Path) {
       return Fail(toString(F.takeError()) + " (" + Where("Checks") + ")");
     C.Checks = Raw.Checks;
   }
+  auto Parse = [&](OptionId Id, StringRef Text) -> Expected<OptionValue> {
+    Expected<OptionValue> V = parseOption(optionSpec(Id), Text);
+    if (!V)
+      return Fail(toString(V.takeError()) + " (" + Path + ")");
+    return V;
+  };
   if (Raw.MinEfficiency) {
-    if (!(*Raw.MinEfficiency >= 0.0 && *Raw.MinEfficiency <= 1.0))
-      return Fail("MinEfficiency must be between 0 and 1 (" + Path + ")");
-    C.MinEfficiency = Raw.MinEfficiency;
+    Expected<OptionValue> V = Parse(OptionId::MinEfficiency, *Raw.MinEfficiency);
+    if (!V)
+      return V.takeError();
+    C.MinEfficiency = V->Fraction;
   }
   if (Raw.BlockDim) {
-    if (Raw.BlockDim->empty() || Raw.BlockDim->size() > 3)
-      return Fail("BlockDim takes [x], [x, y] or [x, y, z] (" + Path + ")");
-    std::array<unsigned, 3> D = {1, 1, 1};
-    for (size_t I = 0; I < Raw.BlockDim->size(); ++I)
-      D[I] = (*Raw.BlockDim)[I];
-    if (Error E = checkBlockDim(D, Where("BlockDim")))
-      return Fail(toString(std::move(E)));
-    C.BlockDim = D;
+    // [16, 16] in YAML, "16,16" on the command line: one spelling to parse.
+    Expected<OptionValue> V =
+        Parse(OptionId::BlockDim, join(*Raw.BlockDim, ","));
+    if (!V)
+      return V.takeError();
+    C.BlockDim = V->Block;
   }
-  C.Assume = std::move(Raw.Assume);
+  for (const auto &[Name, Value] : Raw.Assume) {
+    Expected<OptionValue> V = Parse(OptionId::Assume, Name + "=" + Value);
+    if (!V)
+      return V.takeError();
+    C.Assume.insert(V->Assume.begin(), V->Assume.end());
+  }
   C.ExtraArgs = std::move(Raw.ExtraArgs);
   // Relative paths in flags name directories next to the config file.
   StringRef Dir = sys::path::parent_path(Path);

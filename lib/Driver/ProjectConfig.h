@@ -57,12 +57,6 @@ struct ProjectConfig {
                                              llvm::StringRef Path);
 };
 
-/// The block shape CUDA allows: x, y at most 1,024, z at most 64, at most
-/// 1,024 threads in all, none zero. The message names What ("--block-dim=..."
-/// or the config file).
-llvm::Error checkBlockDim(const std::array<unsigned, 3> &D,
-                          llvm::StringRef What);
-
 /// Finds and reads the configuration that applies to source files, once per
 /// directory.
 class ProjectConfigFinder {

@@ -26,7 +26,7 @@ namespace coalesce {
 
 enum class OutputFormat { Text, Json, Sarif };
 
-/// Exit codes (a contract: see DESIGN.md).
+/// Exit codes (a contract: docs/report-format.md, "Exit codes").
 enum ExitCode : int { ExitClean = 0, ExitFindings = 1, ExitError = 2 };
 
 struct RunConfig {

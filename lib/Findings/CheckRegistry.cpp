@@ -1,6 +1,7 @@
 //===- CheckRegistry.cpp --------------------------------------------------===//
 
 #include "Findings/CheckRegistry.h"
+#include "Options/OptionTable.h"
 
 namespace coalesce {
 
@@ -58,6 +59,11 @@ llvm::Error CheckOptions::set(llvm::StringRef Assignment) {
     return Fail("no check named '" + Check.str() + "'");
   for (const CheckOption &O : C->info().Options)
     if (Option == O.Name) {
+      // The value obeys the option table's row of the same name, as on the
+      // command line and in clang-tidy's CheckOptions.
+      if (const OptionSpec *Spec = findOption(Option))
+        if (llvm::Expected<OptionValue> V = parseOption(*Spec, Value.trim()); !V)
+          return Fail(llvm::toString(V.takeError()));
       Values[Key.trim().str()] = Value.trim().str();
       return llvm::Error::success();
     }

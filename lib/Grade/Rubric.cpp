@@ -1,6 +1,7 @@
 //===- Rubric.cpp ---------------------------------------------------------===//
 
 #include "Grade/Rubric.h"
+#include "Options/OptionTable.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -115,13 +116,26 @@ Expected<Rubric> parseRubric(StringRef Text, StringRef Name) {
       return Fail("kernel '" + K.Name + "' is listed twice");
     if (!(K.Points > 0))
       return Fail("kernel '" + K.Name + "' must have points > 0");
-    if (K.MinEfficiency < 0 || K.MinEfficiency > 1)
-      return Fail("kernel '" + K.Name + "': min_efficiency must be in 0..1");
+    if (Error E = checkFraction(optionSpec(OptionId::MinEfficiency),
+                               K.MinEfficiency))
+      return Fail("kernel '" + K.Name + "': " + toString(std::move(E)) +
+                  " (min_efficiency)");
     for (const auto &[Check, W] : K.Penalties)
       if (W < 0 || W > 1)
         return Fail("kernel '" + K.Name + "': penalty for " + Check +
                     " must be in 0..1");
   }
+  // The analyzer would refuse these for every submission: refuse the rubric
+  // instead, with the analyzer's words.
+  for (const std::string &Arg : R.AnalyzerArgs)
+    for (const OptionSpec &Spec : OptionTable) {
+      StringRef Value = Arg;
+      if (Value.consume_front("--") && Value.consume_front(Spec.Flag) &&
+          Value.consume_front("="))
+        if (Expected<OptionValue> V = parseOption(Spec, Value); !V)
+          return Fail(toString(V.takeError()) + " (analyzer_args: " + Arg +
+                      ")");
+    }
   for (const auto &[Check, W] : R.Penalties)
     if (W < 0 || W > 1)
       return Fail("penalty for " + Check + " must be in 0..1");

@@ -1,6 +1,6 @@
 //===- JsonOutput.cpp - report format v1 ----------------------------------===//
 //
-// The contract in DESIGN.md, "Report format v1": keys in the documented
+// The contract in docs/report-format.md: keys in the documented
 // order (ordered_json), two-space indent, a trailing newline. Values that
 // could not be computed are null, never a guess.
 //

@@ -36,7 +36,7 @@ struct OutputOptions {
 /// misaligned access, and (with Verbose) a remark for each unknown address.
 void writeText(const Report &R, const OutputOptions &O, llvm::raw_ostream &OS);
 
-/// Report format v1 ("cuda-coalesce-report/1"), see DESIGN.md.
+/// Report format v1 ("cuda-coalesce-report/1"), docs/report-format.md.
 void writeJson(const Report &R, const OutputOptions &O, llvm::raw_ostream &OS);
 
 /// SARIF 2.1.0 for code scanning: one result per flagged location and check

@@ -15,50 +15,36 @@ namespace coalesce::tidy {
 CoalescingTidyCheck::CoalescingTidyCheck(StringRef Name,
                                          clang::tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      MinEfficiencyText(Options.get("MinEfficiency", "1")),
-      BlockDimText(Options.get("BlockDim", "")),
-      AssumeText(Options.get("Assume", "")),
       Shared(TranslationUnitFindings::forContext(Context)) {
+  for (size_t I = 0; I < std::size(OptionTable); ++I)
+    Texts[I] = Options.get(OptionTable[I].Name, OptionTable[I].Default).str();
   parseOptions();
 }
 
 CoalescingTidyCheck::~CoalescingTidyCheck() = default;
 
 void CoalescingTidyCheck::parseOptions() {
-  auto Invalid = [&](StringRef Option, StringRef Value) {
-    configurationDiag("invalid configuration value '%0' for option '%1'; "
-                      "the check is disabled")
-        << Value << (getID() + "." + Option).str();
+  // Parsed by the option table, as on the command line and in
+  // .cuda-coalesce.yaml: a bad value gets the same message, as clang-tidy's
+  // configuration diagnostic, and turns the check off.
+  auto Parse = [&](OptionId Id) -> std::optional<OptionValue> {
+    const OptionSpec &Spec = optionSpec(Id);
+    const std::string &Text = Texts[static_cast<unsigned>(Id)];
+    Expected<OptionValue> V = parseOption(Spec, Text);
+    if (V)
+      return std::move(*V);
+    configurationDiag("%0 (%1); the check is disabled")
+        << toString(V.takeError()) << (getID() + "." + Spec.Name).str();
     ValidOptions = false;
+    return std::nullopt;
   };
-  if (StringRef(MinEfficiencyText).trim().getAsDouble(MinEfficiency) ||
-      MinEfficiency < 0.0 || MinEfficiency > 1.0)
-    Invalid("MinEfficiency", MinEfficiencyText);
-
-  if (!StringRef(BlockDimText).trim().empty()) {
-    SmallVector<StringRef, 3> Parts;
-    StringRef(BlockDimText).split(Parts, ',');
-    std::array<unsigned, 3> D = {1, 1, 1};
-    bool Ok = Parts.size() <= 3;
-    for (size_t I = 0; Ok && I < Parts.size(); ++I)
-      Ok = !Parts[I].trim().getAsInteger(10, D[I]) && D[I] > 0 && D[I] <= 1024;
-    if (Ok)
-      Analysis.BlockDim = D;
-    else
-      Invalid("BlockDim", BlockDimText);
-  }
-
-  SmallVector<StringRef, 4> Items;
-  StringRef(AssumeText).split(Items, ',', -1, false);
-  for (StringRef Item : Items) {
-    auto [Name, Value] = Item.split('=');
-    int64_t V;
-    if (Name.trim().empty() || Value.trim().getAsInteger(0, V)) {
-      Invalid("Assume", AssumeText);
-      break;
-    }
-    Analysis.Assume[Name.trim().str()] = V;
-  }
+  if (std::optional<OptionValue> V = Parse(OptionId::MinEfficiency))
+    MinEfficiency = V->Fraction;
+  if (!StringRef(Texts[unsigned(OptionId::BlockDim)]).trim().empty())
+    if (std::optional<OptionValue> V = Parse(OptionId::BlockDim))
+      Analysis.BlockDim = V->Block;
+  if (std::optional<OptionValue> V = Parse(OptionId::Assume))
+    Analysis.Assume = std::move(V->Assume);
 }
 
 bool CoalescingTidyCheck::isLanguageVersionSupported(
@@ -93,9 +79,8 @@ void CoalescingTidyCheck::check(const MatchFinder::MatchResult &Result) {
 
 void CoalescingTidyCheck::storeOptions(
     clang::tidy::ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "MinEfficiency", MinEfficiencyText);
-  Options.store(Opts, "BlockDim", BlockDimText);
-  Options.store(Opts, "Assume", AssumeText);
+  for (size_t I = 0; I < std::size(OptionTable); ++I)
+    Options.store(Opts, OptionTable[I].Name, Texts[I]);
 }
 
 } // namespace coalesce::tidy

@@ -5,12 +5,9 @@
 // lives in lib/Findings (one class per check there), so the CLI, clang-tidy
 // and clangd say the same thing.
 //
-// Options (CheckOptions in .clang-tidy, per check):
-//   MinEfficiency  flag only accesses using less than this fraction of the
-//                  bytes they fetch (0-1, default 1), as --min-efficiency
-//   BlockDim       "X[,Y[,Z]]" for kernels whose launch is not in the file,
-//                  as --block-dim (default: none)
-//   Assume         "name=value[,name=value...]", as --assume (default: none)
+// Options (CheckOptions in .clang-tidy, per check): every row of
+// lib/Options/OptionTable.h (MinEfficiency, BlockDim, Assume), spelled as
+// on the command line ('16,16') and refused with the same message.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,9 +15,11 @@
 #define CUDA_COALESCE_TIDY_COALESCINGTIDYCHECK_H
 
 #include "Analysis/Analyzer.h"
+#include "Options/OptionTable.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
+#include <array>
 #include <memory>
 
 namespace coalesce::tidy {
@@ -38,7 +37,8 @@ public:
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 private:
-  std::string MinEfficiencyText, BlockDimText, AssumeText;
+  /// Each option of the table as configured, indexed by OptionId.
+  std::array<std::string, std::size(OptionTable)> Texts;
   double MinEfficiency = 1.0;
   AnalysisOptions Analysis;
   bool ValidOptions = true;

@@ -1,9 +1,8 @@
 //===- FindingDiagnostics.h - findings as clang diagnostics -----*- C++ -*-===//
 //
-// The adapter between today's report (findings located by file, line and
-// column) and clang's DiagnosticsEngine, where clang-tidy and clangd want
-// them. The architecture issue (#9) replaces it with a sink that emits
-// straight from the analysis; this file is the one to swap.
+// The adapter between the report (findings located by file, line and
+// column, as every front door gets them from buildReport) and clang's
+// DiagnosticsEngine, where clang-tidy and clangd want them.
 //
 //===----------------------------------------------------------------------===//
 

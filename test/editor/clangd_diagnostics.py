@@ -5,7 +5,8 @@ A project as CMake writes it for nvcc (compile_commands.json with
 checks. The client opens transpose.cu and expects the coalescing-strided
 warning on the store, over the store's text, with its notes as related
 information; fixing the code, or a // NOLINT, makes it go away; clean.cu has
-no diagnostics at all.
+no diagnostics at all. bank.cu gets shared-bank-conflict (every check of the
+registry reaches the editor) on the unpadded tile only.
 
 The expected message and notes are what the command-line analyzer prints
 for the same file (clangd capitalizes the first letter of each).
@@ -47,12 +48,14 @@ def nvcc_entry(project, name):
 def make_project(root, inputs):
     for d in ("src", "include", "build"):
         os.makedirs(os.path.join(root, d))
-    for name in ("transpose.cu", "clean.cu"):
+    for name in ("transpose.cu", "clean.cu", "bank.cu"):
         shutil.copy(os.path.join(inputs, name), os.path.join(root, "src", name))
     with open(os.path.join(root, "build", "compile_commands.json"), "w") as f:
-        json.dump([nvcc_entry(root, n) for n in ("transpose.cu", "clean.cu")], f, indent=2)
+        json.dump([nvcc_entry(root, n) for n in ("transpose.cu", "clean.cu", "bank.cu")],
+                  f, indent=2)
     with open(os.path.join(root, ".clangd"), "w") as f:
-        f.write("Diagnostics:\n  ClangTidy:\n    Add: [coalescing-*]\n")
+        f.write("Diagnostics:\n  ClangTidy:\n"
+                "    Add: [coalescing-*, shared-bank-conflict]\n")
 
 
 def cli_diagnostic(cli, path):
@@ -159,6 +162,17 @@ def main():
             client.open(clean, open(clean).read(), version=1)
             _, diags = client.diagnostics(clean, 1)
             expect(diags == [], "clean.cu: no diagnostics at all: %s" %
+                   [d["message"] for d in diags])
+
+            # Every check of the registry reaches the editor: the shared
+            # tile's column read is a 32-way bank conflict.
+            bank = os.path.join(project, "src", "bank.cu")
+            client.open(bank, open(bank).read(), version=1)
+            _, diags = client.diagnostics(bank, 1)
+            codes = [(d.get("code"), d["range"]["start"]["line"]) for d in diags]
+            expect(codes == [("shared-bank-conflict", 5)],
+                   "bank.cu: one shared-bank-conflict warning, on line 6, none on the "
+                   "padded tile: %s" %
                    [d["message"] for d in diags])
         finally:
             client.shutdown()

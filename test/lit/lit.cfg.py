@@ -36,6 +36,13 @@ config.substitutions.append(("%tidy-cuda-flags", " ".join([
     "-isystem", os.path.join(headers, "builtin"),
     "-idirafter", os.path.join(headers, "compat"),
     "-include", "cuda_coalesce_prelude.h"])))
+# Optional programs: a test that needs one REQUIRES its feature.
+for feature, path, sub in (("run-clang-tidy", config.run_clang_tidy, "%run-clang-tidy"),
+                           ("stock-clangd", config.clangd, "%stock-clangd"),
+                           ("cmake", config.cmake, "%cmake")):
+    if path and not path.endswith("-NOTFOUND") and os.path.exists(path):
+        config.available_features.add(feature)
+        config.substitutions.append((sub, path))
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("not ", config.not_tool + " "))
@@ -45,6 +52,9 @@ cuda_root = os.environ.get("CUDA_PATH") or os.environ.get("CUDA_HOME") or "/usr/
 if os.path.exists(os.path.join(cuda_root, "include", "cuda_runtime.h")):
     config.available_features.add("cuda-toolkit")
     config.substitutions.append(("%cuda_root", cuda_root))
+if os.path.exists(os.path.join(cuda_root, "bin", "nvcc")):
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", os.path.join(cuda_root, "bin", "nvcc")))
 
 config.environment["HOME"] = os.environ.get("HOME", "/tmp")
 # The analyzer caches precompiled headers and results under

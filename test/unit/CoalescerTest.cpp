@@ -1,7 +1,8 @@
 //===- CoalescerTest.cpp - the warp coalescer model -----------------------===//
 //
 // The sector counts are the ones in the seed lesson's table and the ones
-// Nsight Compute measured on an H200 (DESIGN.md, "The model").
+// Nsight Compute measured on an H200 (docs/analysis.md, "The sector model
+// and the table it was built on").
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,7 +71,7 @@ INSTANTIATE_TEST_SUITE_P(
         Pattern{"MisalignedByAWholeSector", 32, 4, 4, 4, 1.0}),
     patternName);
 
-// DESIGN.md: sectors per request measured on an H200.
+// docs/analysis.md's H200 table: sectors per request measured on an H200.
 INSTANTIATE_TEST_SUITE_P(
     H200Table, WarpPattern,
     testing::Values(

@@ -5,8 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Clangd/CompileCommandsTranslation.h"
 #include "Driver/ProjectConfig.h"
 #include "Driver/Runner.h"
+#include "Options/OptionTable.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -49,22 +51,29 @@ cl::list<std::string> CheckOption(
     cl::desc("<check>.<Option>=<value>, e.g. "
              "coalescing-strided.MinEfficiency=0.5 (repeatable)"),
     cl::cat(ToolCategory));
-// Numbers are read as strings and parsed here: LLVM prints its own message
-// for a value it cannot parse, unprefixed and on a line of its own.
+// The analysis options come from lib/Options/OptionTable.h, which also
+// parses them. Values are read as strings: LLVM prints its own message for a
+// value it cannot parse, unprefixed and on a line of its own.
 cl::opt<std::string> MinEfficiency(
-    "min-efficiency",
-    cl::desc("Flag only accesses using less than this fraction of the bytes "
-             "they fetch (0-1, default 1: every wasteful access)"),
-    cl::value_desc("number"), cl::init("1"), cl::cat(ToolCategory));
-cl::opt<std::string> BlockDim(
-    "block-dim",
-    cl::desc("Block shape X[,Y[,Z]] for kernels whose launch the analyzer "
-             "cannot see"),
+    StringRef(optionSpec(OptionId::MinEfficiency).Flag),
+    cl::desc(optionHelp(OptionId::MinEfficiency)),
+    cl::value_desc(optionSpec(OptionId::MinEfficiency).ValueDesc),
+    cl::init(optionSpec(OptionId::MinEfficiency).Default),
     cl::cat(ToolCategory));
-cl::list<std::string> Assume(
-    "assume",
-    cl::desc("name=value for a runtime parameter (repeatable, or "
-             "comma-separated)"),
+cl::opt<std::string>
+    BlockDim(StringRef(optionSpec(OptionId::BlockDim).Flag),
+             cl::desc(optionHelp(OptionId::BlockDim)),
+             cl::value_desc(optionSpec(OptionId::BlockDim).ValueDesc),
+             cl::cat(ToolCategory));
+cl::list<std::string>
+    Assume(StringRef(optionSpec(OptionId::Assume).Flag),
+           cl::desc(optionHelp(OptionId::Assume)),
+           cl::value_desc(optionSpec(OptionId::Assume).ValueDesc),
+           cl::cat(ToolCategory));
+cl::opt<bool> ListOptions(
+    "list-options",
+    cl::desc("Print the analysis options: their .cuda-coalesce.yaml and "
+             "clang-tidy name, flag, values and default"),
     cl::cat(ToolCategory));
 cl::opt<std::string> CudaPath("cuda-path",
                               cl::desc("CUDA toolkit to parse against"),
@@ -143,6 +152,12 @@ cl::opt<bool> IgnoreNolint(
     cl::desc("Report findings that NOLINT comments would silence (for "
              "grading code whose authors must not silence the grade)"),
     cl::cat(ToolCategory));
+cl::opt<std::string> ExportCompileCommands(
+    "export-compile-commands",
+    cl::desc("Write <dir>/compile_commands.json: the -p database with its "
+             "nvcc commands translated for clang-tidy, run-clang-tidy and "
+             "clangd (see docs/editors.md); analyzes nothing"),
+    cl::value_desc("dir"), cl::cat(ToolCategory));
 cl::opt<bool> NoConfig(
     "no-config",
     cl::desc("Ignore .cuda-coalesce.yaml files (found upward from each file)"),
@@ -238,45 +253,32 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   for (const std::string &A : CheckOption)
     if (Error E = C.Findings.Options.set(A))
       return std::move(E);
-  // Written so that nan fails too: every comparison with nan is false.
-  double Efficiency = 0;
-  if (StringRef(MinEfficiency).trim().getAsDouble(Efficiency) ||
-      !(Efficiency >= 0.0 && Efficiency <= 1.0))
-    return Usage("--min-efficiency must be between 0 and 1 (--min-efficiency=" +
-                 MinEfficiency + ")");
-  C.Findings.MinEfficiency = Efficiency;
-
-  if (!BlockDim.empty()) {
-    SmallVector<StringRef, 3> Parts;
-    StringRef(BlockDim).split(Parts, ',');
-    std::array<unsigned, 3> D = {1, 1, 1};
-    if (Parts.size() > 3)
-      return Usage("--block-dim takes X[,Y[,Z]]");
-    for (size_t I = 0; I < Parts.size(); ++I)
-      if (Parts[I].trim().getAsInteger(10, D[I]) || D[I] == 0 || D[I] > 1024)
-        return Usage("--block-dim: '" + Parts[I] + "' is not a block size");
-    // CUDA's limits on every GPU the tool models: at most 1,024 threads in
-    // the whole block, and z at most 64.
-    uint64_t Threads = uint64_t(D[0]) * D[1] * D[2];
-    if (Threads > 1024)
-      return Usage("a block has at most 1024 threads, not " +
-                   Twine(Threads) + " (--block-dim=" + std::string(BlockDim) +
+  // A bad value's message is the option table's, the same as in
+  // .cuda-coalesce.yaml and clang-tidy; the flag says where it came from.
+  auto Parse = [&](OptionId Id, StringRef Text) -> Expected<OptionValue> {
+    Expected<OptionValue> V = parseOption(optionSpec(Id), Text);
+    if (!V)
+      return Usage(toString(V.takeError()) + " (--" + optionSpec(Id).Flag +
                    ")");
-    if (D[2] > 64)
-      return Usage("a block's z dimension is at most 64 (--block-dim=" +
-                   std::string(BlockDim) + ")");
-    C.Analysis.BlockDim = D;
+    return V;
+  };
+  Expected<OptionValue> Efficiency =
+      Parse(OptionId::MinEfficiency, MinEfficiency);
+  if (!Efficiency)
+    return Efficiency.takeError();
+  C.Findings.MinEfficiency = Efficiency->Fraction;
+  if (!BlockDim.empty()) {
+    Expected<OptionValue> D = Parse(OptionId::BlockDim, BlockDim);
+    if (!D)
+      return D.takeError();
+    C.Analysis.BlockDim = D->Block;
   }
   for (const std::string &A : Assume) {
-    SmallVector<StringRef, 4> Items;
-    StringRef(A).split(Items, ',', -1, false);
-    for (StringRef Item : Items) {
-      auto [Name, Value] = Item.split('=');
-      int64_t V;
-      if (Name.trim().empty() || Value.trim().getAsInteger(0, V))
-        return Usage("--assume expects name=value, got '" + Item + "'");
-      C.Analysis.Assume[Name.trim().str()] = V;
-    }
+    Expected<OptionValue> V = Parse(OptionId::Assume, A);
+    if (!V)
+      return V.takeError();
+    for (const auto &[Name, Value] : V->Assume)
+      C.Analysis.Assume[Name] = Value;
   }
 
   // --color[=true|false] is LLVM's own option; unset means "if a terminal".
@@ -340,10 +342,27 @@ int main(int argc, const char **argv) {
     return ExitError;
   }
 
+  if (ListOptions) {
+    printOptionTable(outs());
+    return ExitClean;
+  }
   Expected<RunConfig> Config = configure(std::move(ExtraArgs));
   if (!Config) {
     errs() << "cuda-coalesce: error: " << toString(Config.takeError()) << "\n";
     return ExitError;
+  }
+  if (!ExportCompileCommands.empty()) {
+    if (Config->BuildPath.empty()) {
+      errs() << "cuda-coalesce: error: --export-compile-commands needs -p "
+                "<build directory>\n";
+      return ExitError;
+    }
+    if (Error E = clangd::exportCompilationDatabase(
+            Config->BuildPath, ExportCompileCommands, Config->Cuda)) {
+      errs() << "cuda-coalesce: error: " << toString(std::move(E)) << "\n";
+      return ExitError;
+    }
+    return ExitClean;
   }
   if (ListChecks) {
     // The checks a file would get: the configuration found from the first

@@ -1,9 +1,0 @@
-//===- FindingSink.cpp ----------------------------------------------------===//
-
-#include "Findings/FindingSink.h"
-
-namespace coalesce {
-
-FindingSink::~FindingSink() = default;
-
-} // namespace coalesce
