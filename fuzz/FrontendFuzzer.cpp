@@ -23,9 +23,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Findings/AccessSiteCollector.h"
 #include "Findings/CheckRegistry.h"
 #include "Findings/Classifier.h"
+#include "Findings/TranslationUnitReport.h"
 #include "Frontend/CudaToolchain.h"
 #include "Frontend/EmbeddedHeaders.h"
 #include "Frontend/LaunchSpelling.h"
@@ -139,9 +139,7 @@ std::string analyzeToJson(clang::ASTContext &Ctx,
   FindingsOptions FOpts;
   FOpts.Checks = std::move(*CheckFilter::withDefaults(""));
   ExprContext Exprs;
-  TranslationUnitResult TU = collectAccessSites(Ctx, Exprs, AOpts, ErrorLocs);
-  Report R = buildReport(std::move(TU.Sites), 1, TU.Kernels, FOpts);
-  R.KernelList = std::move(TU.KernelList);
+  Report R = reportTranslationUnit(Ctx, Exprs, AOpts, FOpts, ErrorLocs);
   R.Inputs.push_back({InputPath, !HadErrors, HadErrors ? "error" : "", 0, 0});
   std::string Json;
   llvm::raw_string_ostream OS(Json);

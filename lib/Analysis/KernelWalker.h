@@ -528,6 +528,22 @@ private:
   void visitLoop(const clang::Stmt *Loop, const clang::Expr *Cond,
                  const clang::Stmt *Inc, const clang::Stmt *Body, bool IsDo,
                  const clang::Stmt *CondVar);
+  /// The variables a loop moves by a fixed step, or scales or wraps, once
+  /// per iteration (defined in Loops.cpp).
+  struct LoopSteps;
+  /// Finds them among the updates every iteration runs: tracked integers
+  /// and pointers written once (Writes) in the loop.
+  LoopSteps
+  findLoopSteps(const clang::Stmt *Inc, const clang::Stmt *Body,
+                const std::map<const clang::VarDecl *, unsigned> &Writes,
+                const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Assigned);
+  /// Notes each induction variable that walks one element an iteration in
+  /// DataRanges (its start loaded) or LoopRanges and LoopRangeLengths, for
+  /// the body's accesses; returns them, to be forgotten after the body.
+  std::vector<const clang::VarDecl *> noteWalkedRanges(
+      const clang::Stmt *Loop, const clang::Expr *Cond, const LoopSteps &Steps,
+      const std::map<const clang::VarDecl *, Value> &Start,
+      const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Assigned);
   /// Walks a loop's body once ahead, quietly, with each of Others (the
   /// scalars the loop writes that are not induction variables) and Members
   /// a symbol of its own, Bind having bound the induction variables: what

@@ -1038,6 +1038,106 @@ KernelWalker::stepOf(const Stmt *Update, const VarDecl *V,
   return nullptr;
 }
 
+struct KernelWalker::LoopSteps {
+  std::vector<Induction> Inductions;
+  std::vector<Geometric> Geometrics;
+};
+
+KernelWalker::LoopSteps KernelWalker::findLoopSteps(
+    const Stmt *Inc, const Stmt *Body,
+    const std::map<const VarDecl *, unsigned> &Writes,
+    const llvm::SmallPtrSetImpl<const VarDecl *> &Assigned) {
+  LoopSteps Steps;
+  std::vector<Induction> &Inductions = Steps.Inductions;
+  std::vector<Geometric> &Geometrics = Steps.Geometrics;
+  std::vector<const Stmt *> Updates;
+  for (const Stmt *S : unconditionalUpdates(Inc, Body))
+    updatesIn(S, Updates);
+  for (const Stmt *U : Updates) {
+    if (const VarDecl *V = writtenVar(U)) {
+      QualType T = V->getType();
+      auto Written = Writes.find(V);
+      if (Written == Writes.end() || Written->second != 1 ||
+          !(T->isIntegralOrEnumerationType() || T->isPointerType()))
+        continue;
+      auto It = env().find(V);
+      bool Tracked = It != env().end() || isa<ParmVarDecl>(V);
+      if (!Tracked)
+        continue;
+      if (const LExpr *Step = stepOf(U, V, Assigned))
+        Inductions.push_back({V, Step});
+      else if (std::optional<Geometric> G = geometricOf(U, V, Ctx);
+               G && !hasContinue(Body))
+        Geometrics.push_back(*G);
+      else if (std::optional<Geometric> G = wrapOf(U, V, Ctx, Assigned);
+               G && !hasContinue(Body)) {
+        // Only a mask or modulus of known value: one the analyzer merely
+        // assumed (size - 1, size = 1048576) would wrap a lane's place it
+        // also assumed (gid * group) onto one address for the whole warp.
+        G->WrapValue = quietly([&] { return evalInt(G->Wrap); });
+        if (G->WrapValue && knownAtLaunch(G->WrapValue, Launch, Opts))
+          Geometrics.push_back(*G);
+      }
+    }
+  }
+  return Steps;
+}
+
+std::vector<const VarDecl *> KernelWalker::noteWalkedRanges(
+    const Stmt *Loop, const clang::Expr *Cond, const LoopSteps &Steps,
+    const std::map<const VarDecl *, Value> &Start,
+    const llvm::SmallPtrSetImpl<const VarDecl *> &Assigned) {
+  // A range each lane loaded the start of (CSR, a thread a row): the
+  // accesses indexed by the variable that walks it, an element per
+  // iteration, are chunked by a length the data decides. (The variable's
+  // value is an unknown, which swallows the iteration: hence the name.)
+  // Any variable that walks an element a step is noted too (LoopRanges):
+  // added to a value the lane loaded (dstData[dword + i]), it walks a range
+  // that starts where the lane's data says, the same way.
+  std::vector<const VarDecl *> RangeVars;
+  for (const Induction &I : Steps.Inductions) {
+    const Value &S = Start.find(I.Var)->second;
+    const LExpr *U = S.K == Value::Int   ? findUnknown(S.I)
+                     : S.K == Value::Ptr ? findUnknown(S.P.Offset)
+                                         : nullptr;
+    if (S.K == Value::Ptr && S.P.UnknownOffset)
+      U = S.P.UnknownOffset;
+    const auto *Step = dyn_cast<ConstantExpr>(I.Step);
+    bool OneElement =
+        Step && std::abs(Step->getValue()) ==
+                    (I.Var->getType()->isPointerType()
+                         ? Ctx.getTypeSizeInChars(
+                                  I.Var->getType()->getPointeeType())
+                               .getQuantity()
+                         : 1);
+    if (!OneElement)
+      continue;
+    const clang::Expr *From = initialValue(Loop, I.Var);
+    const clang::Expr *To = Cond ? boundOf(Cond, I.Var) : nullptr;
+    std::string Length =
+        !From || !To ? "the trip count of the loop over '" +
+                           I.Var->getNameAsString() + "'"
+        : From->isIntegerConstantExpr(Ctx) &&
+                From->EvaluateKnownConstInt(Ctx) == 0
+            ? sourceText(To)
+            : sourceText(To) + " - " + sourceText(From);
+    if (U && LoadUnknowns.count(U)) {
+      DataRanges[I.Var] = Length;
+    } else {
+      LoopRanges[I.Var] = Length;
+      // As a value: a row of that many elements (dataRowOffset).
+      const LExpr *N = nullptr;
+      if (From && To && !hasCall(To) && !hasCall(From) &&
+          readsNoneOf(To, Assigned) && readsNoneOf(From, Assigned))
+        N = quietly([&] { return X.sub(evalInt(To), evalInt(From)); });
+      if (N && !findUnknown(N))
+        LoopRangeLengths[I.Var] = N;
+    }
+    RangeVars.push_back(I.Var);
+  }
+  return RangeVars;
+}
+
 void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
                              const Stmt *Inc, const Stmt *Body, bool IsDo,
                              const Stmt *CondVar) {
@@ -1061,37 +1161,9 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   std::vector<MemberKey> Members = writtenMembers(Parts, Cached->second);
   forgetEscaped(Cached->second, "changed through a pointer inside a loop");
 
-  std::vector<Induction> Inductions;
-  std::vector<Geometric> Geometrics;
-  std::vector<const Stmt *> Updates;
-  for (const Stmt *S : unconditionalUpdates(Inc, Body))
-    updatesIn(S, Updates);
-  for (const Stmt *U : Updates) {
-    if (const VarDecl *V = writtenVar(U)) {
-      QualType T = V->getType();
-      if (Writes[V] != 1 ||
-          !(T->isIntegralOrEnumerationType() || T->isPointerType()))
-        continue;
-      auto It = env().find(V);
-      bool Tracked = It != env().end() || isa<ParmVarDecl>(V);
-      if (!Tracked)
-        continue;
-      if (const LExpr *Step = stepOf(U, V, Assigned))
-        Inductions.push_back({V, Step});
-      else if (std::optional<Geometric> G = geometricOf(U, V, Ctx);
-               G && !hasContinue(Body))
-        Geometrics.push_back(*G);
-      else if (std::optional<Geometric> G = wrapOf(U, V, Ctx, Assigned);
-               G && !hasContinue(Body)) {
-        // Only a mask or modulus of known value: one the analyzer merely
-        // assumed (size - 1, size = 1048576) would wrap a lane's place it
-        // also assumed (gid * group) onto one address for the whole warp.
-        G->WrapValue = quietly([&] { return evalInt(G->Wrap); });
-        if (G->WrapValue && knownAtLaunch(G->WrapValue, Launch, Opts))
-          Geometrics.push_back(*G);
-      }
-    }
-  }
+  LoopSteps Steps = findLoopSteps(Inc, Body, Writes, Assigned);
+  const std::vector<Induction> &Inductions = Steps.Inductions;
+  const std::vector<Geometric> &Geometrics = Steps.Geometrics;
 
   unsigned Ordinal = LoopCount++;
   std::string Counter =
@@ -1222,54 +1294,8 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
         Counted = &I;
         break;
       }
-  // A range each lane loaded the start of (CSR, a thread a row): the
-  // accesses indexed by the variable that walks it, an element per
-  // iteration, are chunked by a length the data decides. (The variable's
-  // value is an unknown, which swallows the iteration: hence the name.)
-  // Any variable that walks an element a step is noted too (LoopRanges):
-  // added to a value the lane loaded (dstData[dword + i]), it walks a range
-  // that starts where the lane's data says, the same way.
-  std::vector<const VarDecl *> RangeVars;
-  for (const Induction &I : Inductions) {
-    const Value &S = Start[I.Var];
-    const LExpr *U = S.K == Value::Int   ? findUnknown(S.I)
-                     : S.K == Value::Ptr ? findUnknown(S.P.Offset)
-                                         : nullptr;
-    if (S.K == Value::Ptr && S.P.UnknownOffset)
-      U = S.P.UnknownOffset;
-    const auto *Step = dyn_cast<ConstantExpr>(I.Step);
-    bool OneElement =
-        Step && std::abs(Step->getValue()) ==
-                    (I.Var->getType()->isPointerType()
-                         ? Ctx.getTypeSizeInChars(
-                                  I.Var->getType()->getPointeeType())
-                               .getQuantity()
-                         : 1);
-    if (!OneElement)
-      continue;
-    const clang::Expr *From = initialValue(Loop, I.Var);
-    const clang::Expr *To = Cond ? boundOf(Cond, I.Var) : nullptr;
-    std::string Length =
-        !From || !To ? "the trip count of the loop over '" +
-                           I.Var->getNameAsString() + "'"
-        : From->isIntegerConstantExpr(Ctx) &&
-                From->EvaluateKnownConstInt(Ctx) == 0
-            ? sourceText(To)
-            : sourceText(To) + " - " + sourceText(From);
-    if (U && LoadUnknowns.count(U)) {
-      DataRanges[I.Var] = Length;
-    } else {
-      LoopRanges[I.Var] = Length;
-      // As a value: a row of that many elements (dataRowOffset).
-      const LExpr *N = nullptr;
-      if (From && To && !hasCall(To) && !hasCall(From) &&
-          readsNoneOf(To, Assigned) && readsNoneOf(From, Assigned))
-        N = quietly([&] { return X.sub(evalInt(To), evalInt(From)); });
-      if (N && !findUnknown(N))
-        LoopRangeLengths[I.Var] = N;
-    }
-    RangeVars.push_back(I.Var);
-  }
+  std::vector<const VarDecl *> RangeVars =
+      noteWalkedRanges(Loop, Cond, Steps, Start, Assigned);
   Loops.push_back({Loop, Iter, Split});
   visit(Body);
   if (IsDo && Cond)

@@ -1,8 +1,8 @@
 //===- TranslationUnitFindings.cpp ----------------------------------------===//
 
 #include "Tidy/TranslationUnitFindings.h"
-#include "Findings/AccessSiteCollector.h"
 #include "Findings/Classifier.h"
+#include "Findings/TranslationUnitReport.h"
 #include "LaneExpr/LaneExpr.h"
 
 #include "clang/AST/ASTContext.h"
@@ -54,19 +54,17 @@ const Report &TranslationUnitFindings::report(clang::ASTContext &Ctx,
 
   // Kernels with errors are left out through the expressions clang had to
   // recover from; clang-tidy does not hand checks the error locations.
-  ExprContext Exprs;
-  TranslationUnitResult TU = collectAccessSites(Ctx, Exprs, Opts, {});
-  for (AccessSite &S : TU.Sites) {
-    S.SourceLine.clear();
-    S.PrevSourceLine.clear();
-  }
+  // NOLINT is clang-tidy's to apply (it also knows NOLINTBEGIN/END), so the
+  // report does not apply its own.
   FindingsOptions F;
   // Every registered check: clang-tidy's --checks and each check's own
   // filter in CoalescingTidyCheck::check decide what is shown, so a check
   // added to the registry reaches clang-tidy and clangd with no second list.
   F.Checks = llvm::cantFail(CheckFilter::parse("*"));
   F.MinEfficiency = 1.0;
-  return ByOptions[Key] = buildReport(std::move(TU.Sites), 1, TU.Kernels, F);
+  F.HonorNolint = false;
+  ExprContext Exprs;
+  return ByOptions[Key] = reportTranslationUnit(Ctx, Exprs, Opts, F, {});
 }
 
 } // namespace coalesce::tidy
