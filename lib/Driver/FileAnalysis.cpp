@@ -2,6 +2,7 @@
 
 #include "Driver/FileAnalysis.h"
 #include "Driver/CacheDirectory.h"
+#include "Driver/IncludeGraph.h"
 #include "Frontend/EmbeddedHeaders.h"
 #include "Frontend/InputFiles.h"
 #include "Frontend/LaunchSpelling.h"
@@ -204,12 +205,47 @@ void absolutizePaths(std::vector<std::string> &Args, StringRef Dir) {
   }
 }
 
+/// Keeps only what lies in File (the file a unit was analyzed for), each
+/// position in it spelled as File is.
+void keepOnly(TranslationUnitResult &U, const std::string &File) {
+  StringMap<bool> Known;
+  auto Inside = [&](std::string &P) {
+    auto [It, New] = Known.try_emplace(P);
+    if (New)
+      It->second = sys::fs::equivalent(P, File);
+    if (It->second)
+      P = File;
+    return It->second;
+  };
+  std::vector<AccessSite> Sites;
+  for (AccessSite &S : U.Sites) {
+    if (!Inside(S.Pos.File))
+      continue;
+    for (AccessSite::CallStep &C : S.CallChain)
+      Inside(C.Pos.File);
+    for (SourcePos *P : {&S.Related.Kernel, &S.Related.Loop, &S.Related.Struct,
+                         &S.Related.Launch})
+      Inside(P->File);
+    Sites.push_back(std::move(S));
+  }
+  U.Sites = std::move(Sites);
+  llvm::erase_if(U.KernelList,
+                 [&](KernelInfo &K) { return !Inside(K.Pos.File); });
+  U.Kernels = U.KernelList.size();
+  // "name (file:line)", as analyzeTranslationUnit writes it.
+  llvm::erase_if(U.SkippedKernels, [&](const std::string &K) {
+    std::string Where =
+        StringRef(K).rsplit(" (").second.rsplit(':').first.str();
+    return !Inside(Where);
+  });
+}
+
 /// A file that could not be analyzed at all: one line, and the record.
 FileResult failed(const std::string &Path, const std::string &What,
                   raw_ostream &Diag) {
   Diag << "cuda-coalesce: error: " << What << " (" << Path << ")\n";
   FileResult R;
-  R.Status = {Path, false, What, 0, 0};
+  R.Status = {Path, false, What, 0, 0, {}};
   return R;
 }
 
@@ -236,13 +272,29 @@ Expected<UnitCommand> unitCommand(const std::string &Path,
     sys::fs::make_absolute(Abs);
     std::vector<tooling::CompileCommand> Cmds =
         Setup.Database->getCompileCommands(Abs);
-    if (Cmds.empty())
+    if (Cmds.empty() && !Setup.Includes)
       return createStringError(inconvertibleErrorCode(),
                                "not in the compilation database " +
                                    Setup.BuildPath + "/compile_commands.json");
+    if (Cmds.empty()) {
+      if (std::optional<Includer> In = Setup.Includes->includerOf(Abs)) {
+        Cmds = {Setup.Includes->unit(In->Entry)};
+        Cmd.Path = In->Chain.front();
+        Cmd.Focus = Path;
+        Cmd.Context = {InputContext::IncludedBy, Cmd.Path};
+      } else {
+        Cmds = {Setup.Includes->unit(Setup.Includes->neighbourOf(Abs))};
+        SmallString<256> From(Cmds.front().Filename);
+        sys::fs::make_absolute(Cmds.front().Directory, From);
+        Cmd.Context = {InputContext::Interpolated, std::string(From)};
+      }
+    }
     ParseFlags F = translateCompileCommand(Cmds.front().CommandLine);
     absolutizePaths(F.Args, Cmds.front().Directory);
     Cmd.User = std::move(F.Args);
+    // A header parsed as the main file, as clangd parses one.
+    if (Cmd.Context.How == InputContext::Interpolated)
+      Cmd.User.push_back("-Wno-pragma-once-outside-header");
     Arch = F.GpuArch;
   } else {
     // The project configuration's arguments stand in for a compile command.
@@ -317,7 +369,7 @@ FileResult analyzeFile(const std::string &Path, const FrontendSetup &Setup,
 FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
                        const FileOptions &Opts, raw_ostream &Diag,
                        const UnitCaching &Caching) {
-  const std::string &Path = Cmd.Path;
+  const std::string &Path = Cmd.reported();
   std::vector<std::string> Args = Cmd.commandLine();
   if (!Caching.PchPath.empty()) {
     // Before the input; the prelude's own -include stays, a no-op under its
@@ -353,9 +405,25 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
     return analyzeUnit(Cmd, Setup, Opts, Diag, Without);
   }
   Diag << Verbose;
+  if (!Cmd.Focus.empty())
+    keepOnly(Result.Analysis, Cmd.Focus);
+  switch (Cmd.Context.How) {
+  case InputContext::OwnUnit:
+    break;
+  case InputContext::IncludedBy:
+    Diag << "cuda-coalesce: note: not in the compilation database: analyzed "
+            "as included by "
+         << Cmd.Context.From << " (" << Path << ")\n";
+    break;
+  case InputContext::Interpolated:
+    Diag << "cuda-coalesce: note: not in the compilation database and "
+            "included by none of its files: analyzed with the command of "
+         << Cmd.Context.From << " (" << Path << ")\n";
+    break;
+  }
 
   FileResult Out;
-  Out.Status = {Path, true, "", 0, 0};
+  Out.Status = {Path, true, "", 0, 0, Cmd.Context};
   Out.ClangErrors = Diags.Errors;
   Out.Parsed = Result.Parsed;
   if (!Ok || Diags.Errors > 0) {

@@ -5,6 +5,7 @@
 #include "Driver/ChildProcesses.h"
 #include "Driver/FileAnalysis.h"
 #include "Driver/FileResultCodec.h"
+#include "Driver/IncludeGraph.h"
 #include "Driver/PreludePch.h"
 #include "Driver/ProjectConfig.h"
 #include "Driver/ResultCache.h"
@@ -170,7 +171,7 @@ private:
   /// the report.
   void fileError(const std::string &Path, const std::string &What) {
     error(What + " (" + Path + ")");
-    Statuses.push_back({Path, false, What, 0, 0});
+    Statuses.push_back({Path, false, What, 0, 0, {}});
   }
 
   void deliver(const std::string &Path, const FileOptions &Options,
@@ -330,6 +331,23 @@ int Run::execute(raw_ostream &Out) {
       CacheDir.clear();
     }
   }
+  // A file the database does not list is analyzed through a unit that
+  // includes it, or with a neighbour's command (IncludeGraph.h).
+  std::optional<IncludeGraph> Includes;
+  if (DB && llvm::any_of(Inputs, [&](const std::string &F) {
+        SmallString<256> Abs(F);
+        sys::fs::make_absolute(Abs);
+        return DB->getCompileCommands(Abs).empty();
+      })) {
+    SmallString<256> Build(C.BuildPath);
+    sys::fs::make_absolute(Build);
+    Includes.emplace(DB->getAllCompileCommands(),
+                     CacheDir.empty()
+                         ? std::string()
+                         : CacheDir + "/includes/" +
+                               digestHex({"includes/1", Build}));
+    Frontend.Includes = &*Includes;
+  }
   const size_t N = Inputs.size();
   std::vector<std::optional<UnitCommand>> Commands(N);
   std::vector<std::string> PchPaths(N), Keys(N);
@@ -423,7 +441,7 @@ int Run::execute(raw_ostream &Out) {
         if (!ConfigErrors[I].empty()) {
           errs() << "cuda-coalesce: error: " << ConfigErrors[I] << "\n";
           FileResult Failed;
-          Failed.Status = {Inputs[I], false, ConfigErrors[I], 0, 0};
+          Failed.Status = {Inputs[I], false, ConfigErrors[I], 0, 0, {}};
           return encodeFileResult(Failed);
         }
         if (!Commands[I])
