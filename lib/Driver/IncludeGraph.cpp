@@ -10,6 +10,7 @@
 #include "llvm/Support/Path.h"
 
 #include <deque>
+#include <set>
 
 using namespace clang;
 using namespace llvm;
@@ -320,6 +321,25 @@ std::optional<Includer> IncludeGraph::includerOf(StringRef File) {
     }
   }
   return Best;
+}
+
+std::vector<std::pair<std::string, Includer>> IncludeGraph::includedFiles() {
+  std::set<sys::fs::UniqueID> Units;
+  std::map<std::string, sys::fs::UniqueID> Files;
+  for (size_t U = 0; U < this->Units.size(); ++U) {
+    const std::vector<Reached> &R = reach(U);
+    if (!R.empty() && R.front().Depth == 0)
+      Units.insert(R.front().Id);
+    for (size_t I = 1; I < R.size(); ++I)
+      Files.emplace(R[I].Path, R[I].Id);
+  }
+  std::vector<std::pair<std::string, Includer>> Out;
+  std::set<sys::fs::UniqueID> Done;
+  for (const auto &[Path, Id] : Files)
+    if (!Units.count(Id) && Done.insert(Id).second)
+      if (std::optional<Includer> I = includerOf(Path))
+        Out.emplace_back(Path, std::move(*I));
+  return Out;
 }
 
 size_t IncludeGraph::neighbourOf(StringRef File) const {

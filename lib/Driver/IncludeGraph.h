@@ -76,6 +76,10 @@ public:
   /// first in the database), or none.
   std::optional<Includer> includerOf(llvm::StringRef File);
 
+  /// Every file the units include that is not a unit's own, each with
+  /// includerOf(it), sorted by path.
+  std::vector<std::pair<std::string, Includer>> includedFiles();
+
   /// The entry whose command best stands in for File's own: the one whose
   /// file shares the most leading directories with File, then the one with
   /// the fewest directories past those, then a CUDA one, then one of the

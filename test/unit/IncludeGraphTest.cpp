@@ -127,6 +127,19 @@ TEST_F(IncludeGraphTest, CyclesEnd) {
             (std::vector<std::string>{"main.cu", "a.cuh", "b.cuh"}));
 }
 
+TEST_F(IncludeGraphTest, IncludedFilesLeaveTheUnitsOut) {
+  write("main.cu", "#include \"k.cu\"\n#include \"other.cu\"\n");
+  write("k.cu", "#include \"k.cuh\"\n");
+  write("k.cuh", "#include \"main.cu\"\n");
+  write("other.cu", "");
+  IncludeGraph G({unit("main.cu"), unit("other.cu")}, "");
+  std::vector<std::string> Files;
+  for (const auto &[Path, In] : G.includedFiles())
+    Files.push_back(llvm::StringRef(Path).drop_front(Root.size() + 1).str() +
+                    " in " + std::to_string(In.Entry));
+  EXPECT_EQ(Files, (std::vector<std::string>{"k.cu in 0", "k.cuh in 0"}));
+}
+
 TEST_F(IncludeGraphTest, DeepChains) {
   write("main.cu", "#include \"d0.cuh\"\n");
   for (int I = 0; I < 40; ++I)
