@@ -15,6 +15,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
@@ -160,6 +161,9 @@ private:
   std::vector<const FindingsOptions *> SiteOptions;
   std::vector<KernelInfo> KernelList;
   std::vector<InputStatus> Statuses;
+  /// The inputs, absolute: a file analyzed inside one of them adds nothing
+  /// to it (merge()).
+  StringSet<> AbsoluteInputs;
   unsigned Kernels = 0;
 
   void error(const Twine &Msg) {
@@ -218,6 +222,12 @@ void Run::deliver(const std::string &Path, const FileOptions &Options,
 }
 
 void Run::merge(const FileOptions &Options, FileResult R) {
+  // The unit a file was analyzed in is an input too (a hook given main.cu
+  // and kernels.cu): the unit's own result already holds what lies in the
+  // file, once.
+  if (R.Status.Context.How == InputContext::IncludedBy &&
+      AbsoluteInputs.contains(R.Status.Context.From))
+    R.Unit = TranslationUnitResult();
   // --allow-compile-errors: the record stays, the kernels clang could parse
   // are reported, and the exit code is theirs.
   if (!R.Status.Ok && (!C.AllowCompileErrors || !R.Parsed))
@@ -274,6 +284,12 @@ int Run::execute(raw_ostream &Out) {
   // The report's order must not depend on the order the files were given
   // in (a pre-commit hook passes them in any order): analyze them sorted.
   llvm::sort(Inputs);
+  for (const std::string &F : Inputs) {
+    SmallString<256> Abs(F);
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    AbsoluteInputs.insert(Abs);
+  }
 
   FrontendSetup Frontend;
   Frontend.Toolchain = *TC;
