@@ -97,7 +97,23 @@ private:
 struct UnitResult {
   TranslationUnitResult Analysis;
   bool Parsed = false;
+  /// The file analyzed inside the unit (UnitCommand::Focus), when there is
+  /// one, and whether clang entered it: an #include under a false #if
+  /// looks like one to the textual scan.
+  std::optional<sys::fs::UniqueID> Focus;
+  bool FocusEntered = false;
 };
+
+bool entered(const SourceManager &SM, sys::fs::UniqueID Id) {
+  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+    if (E.isFile())
+      if (OptionalFileEntryRef F = E.getFile().getContentCache().OrigEntry)
+        if (F->getUniqueID() == Id)
+          return true;
+  }
+  return false;
+}
 
 bool isInstantiation(const Decl *D) {
   TemplateSpecializationKind K = TSK_Undeclared;
@@ -136,6 +152,8 @@ public:
       Ctx.setTraversalScope(TopLevel);
     Out.Analysis = collectAccessSites(Ctx, X, Opts, Diags.ErrorLocs);
     Out.Parsed = true;
+    if (Out.Focus)
+      Out.FocusEntered = entered(Ctx.getSourceManager(), *Out.Focus);
     if (Caching.Parsed)
       *Caching.Parsed = parsedFiles(Ctx.getSourceManager());
   }
@@ -381,8 +399,16 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
 
   auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
   DiagOpts->ShowColors = Setup.Color;
-  RecordingDiagnostics Diags(Diag, DiagOpts.get());
+  // A file analyzed inside a unit holds clang's output back until it is
+  // known that the unit reaches the file (below).
+  std::string Held;
+  raw_string_ostream HeldOS(Held);
+  RecordingDiagnostics Diags(Cmd.Focus.empty() ? Diag : HeldOS,
+                             DiagOpts.get());
   UnitResult Result;
+  sys::fs::file_status FocusStatus;
+  if (!Cmd.Focus.empty() && !sys::fs::status(Cmd.Focus, FocusStatus))
+    Result.Focus = FocusStatus.getUniqueID();
   // One expression context per translation unit: the report keeps only
   // plain data, so nothing outlives it, and one file's expressions never
   // slow down the next.
@@ -404,7 +430,26 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
     Without.PchPath.clear();
     return analyzeUnit(Cmd, Setup, Opts, Diag, Without);
   }
-  Diag << Verbose;
+  if (Result.Parsed && Result.Focus && !Result.FocusEntered) {
+    // The unit does not reach the file after all: the file is parsed on
+    // its own with the unit's command, as a neighbour's, with nothing of
+    // this attempt printed.
+    UnitCommand Alone = Cmd;
+    Alone.Path = Cmd.Focus;
+    Alone.Focus.clear();
+    Alone.Context.How = InputContext::Interpolated;
+    Alone.User.push_back("-Wno-pragma-once-outside-header");
+    FileResult R = analyzeUnit(Alone, Setup, Opts, Diag, Caching);
+    // The unit decided that it does not reach the file: a cached result
+    // holds only while the unit is unchanged too.
+    if (Caching.Parsed)
+      if (ErrorOr<std::unique_ptr<MemoryBuffer>> B =
+              MemoryBuffer::getFile(Cmd.Path))
+        Caching.Parsed->push_back(
+            {Cmd.Path, digestHex({(*B)->getBuffer()})});
+    return R;
+  }
+  Diag << Held << Verbose;
   if (!Cmd.Focus.empty())
     keepOnly(Result.Analysis, Cmd.Focus);
   switch (Cmd.Context.How) {

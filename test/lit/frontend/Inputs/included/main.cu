@@ -13,3 +13,7 @@ void run(float *in, float *out, int n) {
   copy<<<n / 256, 256>>>(in, out);
   scaleRows<<<1, 32>>>(in, n);
 }
+
+#if 0
+#include "unused.cuh"
+#endif
