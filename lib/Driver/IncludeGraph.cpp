@@ -308,14 +308,17 @@ std::optional<Includer> IncludeGraph::includerOf(StringRef File) {
   if (!Target)
     return std::nullopt;
   std::optional<Includer> Best;
-  unsigned BestDepth = 0;
+  // Fewest #includes first; then a CUDA unit (a .cpp that includes a
+  // kernels.cu is compiled without CUDA); then the database's order.
+  std::pair<unsigned, bool> BestRank;
   for (size_t U = 0; U < Units.size(); ++U) {
     const std::vector<Reached> &R = reach(U);
     for (size_t I = 1; I < R.size(); ++I) {
-      if (R[I].Id != *Target || (Best && R[I].Depth >= BestDepth))
+      std::pair<unsigned, bool> Rank(R[I].Depth, !isCudaEntry(Units[U]));
+      if (R[I].Id != *Target || (Best && Rank >= BestRank))
         continue;
       Best = Includer{U, {}};
-      BestDepth = R[I].Depth;
+      BestRank = Rank;
       for (int At = int(I); At >= 0; At = R[At].Parent)
         Best->Chain.insert(Best->Chain.begin(), R[At].Path);
     }

@@ -72,8 +72,8 @@ public:
     return Units[I];
   }
 
-  /// The unit that reaches File through the fewest #includes (ties: the
-  /// first in the database), or none.
+  /// The unit that reaches File through the fewest #includes (ties: a
+  /// CUDA unit, then the first in the database), or none.
   std::optional<Includer> includerOf(llvm::StringRef File);
 
   /// Every file the units include that is not a unit's own, each with

@@ -164,6 +164,14 @@ TEST_F(IncludeGraphTest, FewestIncludesWinThenDatabaseOrder) {
             (std::vector<std::string>{"near2.cu", "k.cuh"}));
 }
 
+TEST_F(IncludeGraphTest, ACudaUnitBeforeACppOneAtTheSameDepth) {
+  write("host.cpp", "#include \"k.cu\"\n");
+  write("device.cu", "#include \"k.cu\"\n");
+  write("k.cu", "");
+  IncludeGraph G({unit("host.cpp"), unit("device.cu")}, "");
+  EXPECT_EQ(chain(G, "k.cu"), (std::vector<std::string>{"device.cu", "k.cu"}));
+}
+
 TEST_F(IncludeGraphTest, NeighbourSharesTheMostDirectoriesThenIsCuda) {
   write("a/x.cpp", "");
   write("b/c/y.cu", "");
