@@ -1,6 +1,7 @@
 //===- CompileCommandsTranslation.cpp -------------------------------------===//
 
 #include "Clangd/CompileCommandsTranslation.h"
+#include "Clangd/IncludedFiles.h"
 #include "Frontend/EmbeddedHeaders.h"
 #include "Frontend/NvccFlags.h"
 
@@ -146,6 +147,9 @@ Error translateCompilationDatabase(StringRef SourceDir, StringRef OutDir,
   if (std::error_code EC = sys::fs::create_directories(OutDir))
     return createStringError(EC, "cannot create %s: %s", OutDir.str().c_str(),
                              EC.message().c_str());
+  // Kernel files the units #include get entries of their own.
+  for (json::Object &E : includedFileEntries(*DB, OutDir, TC, HeaderRoot))
+    Entries.push_back(std::move(E));
   std::string Text;
   raw_string_ostream OS(Text);
   OS << formatv("{0:2}", json::Value(std::move(Entries))) << "\n";

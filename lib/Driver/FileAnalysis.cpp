@@ -2,6 +2,7 @@
 
 #include "Driver/FileAnalysis.h"
 #include "Driver/CacheDirectory.h"
+#include "Driver/IncludeGraph.h"
 #include "Frontend/EmbeddedHeaders.h"
 #include "Frontend/InputFiles.h"
 #include "Frontend/LaunchSpelling.h"
@@ -96,7 +97,23 @@ private:
 struct UnitResult {
   TranslationUnitResult Analysis;
   bool Parsed = false;
+  /// The file analyzed inside the unit (UnitCommand::Focus), when there is
+  /// one, and whether clang entered it: an #include under a false #if
+  /// looks like one to the textual scan.
+  std::optional<sys::fs::UniqueID> Focus;
+  bool FocusEntered = false;
 };
+
+bool entered(const SourceManager &SM, sys::fs::UniqueID Id) {
+  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+    if (E.isFile())
+      if (OptionalFileEntryRef F = E.getFile().getContentCache().OrigEntry)
+        if (F->getUniqueID() == Id)
+          return true;
+  }
+  return false;
+}
 
 bool isInstantiation(const Decl *D) {
   TemplateSpecializationKind K = TSK_Undeclared;
@@ -135,6 +152,8 @@ public:
       Ctx.setTraversalScope(TopLevel);
     Out.Analysis = collectAccessSites(Ctx, X, Opts, Diags.ErrorLocs);
     Out.Parsed = true;
+    if (Out.Focus)
+      Out.FocusEntered = entered(Ctx.getSourceManager(), *Out.Focus);
     if (Caching.Parsed)
       *Caching.Parsed = parsedFiles(Ctx.getSourceManager());
   }
@@ -204,12 +223,47 @@ void absolutizePaths(std::vector<std::string> &Args, StringRef Dir) {
   }
 }
 
+/// Keeps only what lies in File (the file a unit was analyzed for), each
+/// position in it spelled as File is.
+void keepOnly(TranslationUnitResult &U, const std::string &File) {
+  StringMap<bool> Known;
+  auto Inside = [&](std::string &P) {
+    auto [It, New] = Known.try_emplace(P);
+    if (New)
+      It->second = sys::fs::equivalent(P, File);
+    if (It->second)
+      P = File;
+    return It->second;
+  };
+  std::vector<AccessSite> Sites;
+  for (AccessSite &S : U.Sites) {
+    if (!Inside(S.Pos.File))
+      continue;
+    for (AccessSite::CallStep &C : S.CallChain)
+      Inside(C.Pos.File);
+    for (SourcePos *P : {&S.Related.Kernel, &S.Related.Loop, &S.Related.Struct,
+                         &S.Related.Launch})
+      Inside(P->File);
+    Sites.push_back(std::move(S));
+  }
+  U.Sites = std::move(Sites);
+  llvm::erase_if(U.KernelList,
+                 [&](KernelInfo &K) { return !Inside(K.Pos.File); });
+  U.Kernels = U.KernelList.size();
+  // "name (file:line)", as analyzeTranslationUnit writes it.
+  llvm::erase_if(U.SkippedKernels, [&](const std::string &K) {
+    std::string Where =
+        StringRef(K).rsplit(" (").second.rsplit(':').first.str();
+    return !Inside(Where);
+  });
+}
+
 /// A file that could not be analyzed at all: one line, and the record.
 FileResult failed(const std::string &Path, const std::string &What,
                   raw_ostream &Diag) {
   Diag << "cuda-coalesce: error: " << What << " (" << Path << ")\n";
   FileResult R;
-  R.Status = {Path, false, What, 0, 0};
+  R.Status = {Path, false, What, 0, 0, {}};
   return R;
 }
 
@@ -236,13 +290,29 @@ Expected<UnitCommand> unitCommand(const std::string &Path,
     sys::fs::make_absolute(Abs);
     std::vector<tooling::CompileCommand> Cmds =
         Setup.Database->getCompileCommands(Abs);
-    if (Cmds.empty())
+    if (Cmds.empty() && !Setup.Includes)
       return createStringError(inconvertibleErrorCode(),
                                "not in the compilation database " +
                                    Setup.BuildPath + "/compile_commands.json");
+    if (Cmds.empty()) {
+      if (std::optional<Includer> In = Setup.Includes->includerOf(Abs)) {
+        Cmds = {Setup.Includes->unit(In->Entry)};
+        Cmd.Path = In->Chain.front();
+        Cmd.Focus = Path;
+        Cmd.Context = {InputContext::IncludedBy, Cmd.Path};
+      } else {
+        Cmds = {Setup.Includes->unit(Setup.Includes->neighbourOf(Abs))};
+        SmallString<256> From(Cmds.front().Filename);
+        sys::fs::make_absolute(Cmds.front().Directory, From);
+        Cmd.Context = {InputContext::Interpolated, std::string(From)};
+      }
+    }
     ParseFlags F = translateCompileCommand(Cmds.front().CommandLine);
     absolutizePaths(F.Args, Cmds.front().Directory);
     Cmd.User = std::move(F.Args);
+    // A header parsed as the main file, as clangd parses one.
+    if (Cmd.Context.How == InputContext::Interpolated)
+      Cmd.User.push_back("-Wno-pragma-once-outside-header");
     Arch = F.GpuArch;
   } else {
     // The project configuration's arguments stand in for a compile command.
@@ -317,7 +387,7 @@ FileResult analyzeFile(const std::string &Path, const FrontendSetup &Setup,
 FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
                        const FileOptions &Opts, raw_ostream &Diag,
                        const UnitCaching &Caching) {
-  const std::string &Path = Cmd.Path;
+  const std::string &Path = Cmd.reported();
   std::vector<std::string> Args = Cmd.commandLine();
   if (!Caching.PchPath.empty()) {
     // Before the input; the prelude's own -include stays, a no-op under its
@@ -329,8 +399,16 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
 
   auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
   DiagOpts->ShowColors = Setup.Color;
-  RecordingDiagnostics Diags(Diag, DiagOpts.get());
+  // A file analyzed inside a unit holds clang's output back until it is
+  // known that the unit reaches the file (below).
+  std::string Held;
+  raw_string_ostream HeldOS(Held);
+  RecordingDiagnostics Diags(Cmd.Focus.empty() ? Diag : HeldOS,
+                             DiagOpts.get());
   UnitResult Result;
+  sys::fs::file_status FocusStatus;
+  if (!Cmd.Focus.empty() && !sys::fs::status(Cmd.Focus, FocusStatus))
+    Result.Focus = FocusStatus.getUniqueID();
   // One expression context per translation unit: the report keeps only
   // plain data, so nothing outlives it, and one file's expressions never
   // slow down the next.
@@ -352,10 +430,45 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
     Without.PchPath.clear();
     return analyzeUnit(Cmd, Setup, Opts, Diag, Without);
   }
-  Diag << Verbose;
+  if (Result.Parsed && Result.Focus && !Result.FocusEntered) {
+    // The unit does not reach the file after all: the file is parsed on
+    // its own with the unit's command, as a neighbour's, with nothing of
+    // this attempt printed.
+    UnitCommand Alone = Cmd;
+    Alone.Path = Cmd.Focus;
+    Alone.Focus.clear();
+    Alone.Context.How = InputContext::Interpolated;
+    Alone.User.push_back("-Wno-pragma-once-outside-header");
+    FileResult R = analyzeUnit(Alone, Setup, Opts, Diag, Caching);
+    // The unit decided that it does not reach the file: a cached result
+    // holds only while the unit is unchanged too.
+    if (Caching.Parsed)
+      if (ErrorOr<std::unique_ptr<MemoryBuffer>> B =
+              MemoryBuffer::getFile(Cmd.Path))
+        Caching.Parsed->push_back(
+            {Cmd.Path, digestHex({(*B)->getBuffer()})});
+    return R;
+  }
+  Diag << Held << Verbose;
+  if (!Cmd.Focus.empty())
+    keepOnly(Result.Analysis, Cmd.Focus);
+  switch (Cmd.Context.How) {
+  case InputContext::OwnUnit:
+    break;
+  case InputContext::IncludedBy:
+    Diag << "cuda-coalesce: note: not in the compilation database: analyzed "
+            "as included by "
+         << Cmd.Context.From << " (" << Path << ")\n";
+    break;
+  case InputContext::Interpolated:
+    Diag << "cuda-coalesce: note: not in the compilation database and "
+            "included by none of its files: analyzed with the command of "
+         << Cmd.Context.From << " (" << Path << ")\n";
+    break;
+  }
 
   FileResult Out;
-  Out.Status = {Path, true, "", 0, 0};
+  Out.Status = {Path, true, "", 0, 0, Cmd.Context};
   Out.ClangErrors = Diags.Errors;
   Out.Parsed = Result.Parsed;
   if (!Ok || Diags.Errors > 0) {

@@ -32,6 +32,8 @@ class CompilationDatabase;
 
 namespace coalesce {
 
+class IncludeGraph;
+
 /// How every file of the run becomes a clang command line; what differs
 /// from file to file is in FileOptions (ProjectConfig.h).
 struct FrontendSetup {
@@ -40,6 +42,9 @@ struct FrontendSetup {
   /// -p's database, or null; BuildPath names it in messages.
   const clang::tooling::CompilationDatabase *Database = nullptr;
   std::string BuildPath;
+  /// Where a file the database does not list finds its command
+  /// (IncludeGraph.h); null: such a file is an error.
+  IncludeGraph *Includes = nullptr;
   std::vector<std::string> ExtraArgs; ///< compiler arguments after "--"
   bool Color = false; ///< clang's diagnostics in color
 };
@@ -66,12 +71,20 @@ struct UnitCommand {
   std::vector<std::string> User;
   std::vector<std::string> Device; ///< CudaToolchain::deviceFlags()
   std::string Path;
+  /// When Path is a unit that includes the file asked for (Context says
+  /// so): that file, as given. The result holds only what lies in it.
+  std::string Focus;
+  InputContext Context;
+
+  /// The file the result is about: Focus, else Path.
+  const std::string &reported() const { return Focus.empty() ? Path : Focus; }
 
   std::vector<std::string> commandLine() const;
 };
 
 /// Path's command line; an error is the one-line reason the file cannot be
-/// analyzed at all (unreadable, not in the compilation database).
+/// analyzed at all (unreadable, not in the compilation database and no
+/// IncludeGraph to find it another).
 llvm::Expected<UnitCommand> unitCommand(const std::string &Path,
                                         const FrontendSetup &Setup,
                                         const FileOptions &Opts);

@@ -29,13 +29,13 @@ static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
 static_assert(sizeof(TranslationUnitResult) == 80,
               "TranslationUnitResult changed: update FileResultCodec");
-static_assert(sizeof(InputStatus) == 80,
+static_assert(sizeof(InputStatus) == 120,
               "InputStatus changed: update FileResultCodec");
-static_assert(sizeof(FileResult) == 168,
+static_assert(sizeof(FileResult) == 208,
               "FileResult changed: update FileResultCodec");
 #endif
 
-constexpr char Magic[] = "cuda-coalesce-file-result/7";
+constexpr char Magic[] = "cuda-coalesce-file-result/8";
 
 template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
@@ -279,6 +279,8 @@ template <typename Ar> void io(Ar &A, InputStatus &S) {
   A(S.Message);
   A(S.Line);
   A(S.Column);
+  A(S.Context.How);
+  A(S.Context.From);
 }
 
 template <typename Ar> void io(Ar &A, TranslationUnitResult &U) {

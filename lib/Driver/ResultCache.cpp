@@ -67,6 +67,10 @@ std::string resultKey(const UnitCommand &Cmd, const FrontendSetup &Setup,
   Parts.push_back(std::string(Cwd));
   for (const std::string &A : Cmd.commandLine())
     Parts.push_back(A);
+  // A file analyzed inside a unit that includes it shares the unit's
+  // command line, not its result.
+  Parts.push_back("focus " + Cmd.Focus + " " +
+                  std::to_string(Cmd.Context.How) + " " + Cmd.Context.From);
   Parts.push_back("--options--");
   // Clang reads these as include directories of the command line.
   for (const char *Var : {"CPATH", "CPLUS_INCLUDE_PATH", "C_INCLUDE_PATH"})

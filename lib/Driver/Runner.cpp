@@ -5,6 +5,7 @@
 #include "Driver/ChildProcesses.h"
 #include "Driver/FileAnalysis.h"
 #include "Driver/FileResultCodec.h"
+#include "Driver/IncludeGraph.h"
 #include "Driver/PreludePch.h"
 #include "Driver/ProjectConfig.h"
 #include "Driver/ResultCache.h"
@@ -14,6 +15,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
@@ -159,6 +161,9 @@ private:
   std::vector<const FindingsOptions *> SiteOptions;
   std::vector<KernelInfo> KernelList;
   std::vector<InputStatus> Statuses;
+  /// The inputs, absolute: a file analyzed inside one of them adds nothing
+  /// to it (merge()).
+  StringSet<> AbsoluteInputs;
   unsigned Kernels = 0;
 
   void error(const Twine &Msg) {
@@ -170,7 +175,7 @@ private:
   /// the report.
   void fileError(const std::string &Path, const std::string &What) {
     error(What + " (" + Path + ")");
-    Statuses.push_back({Path, false, What, 0, 0});
+    Statuses.push_back({Path, false, What, 0, 0, {}});
   }
 
   void deliver(const std::string &Path, const FileOptions &Options,
@@ -217,6 +222,12 @@ void Run::deliver(const std::string &Path, const FileOptions &Options,
 }
 
 void Run::merge(const FileOptions &Options, FileResult R) {
+  // The unit a file was analyzed in is an input too (a hook given main.cu
+  // and kernels.cu): the unit's own result already holds what lies in the
+  // file, once.
+  if (R.Status.Context.How == InputContext::IncludedBy &&
+      AbsoluteInputs.contains(R.Status.Context.From))
+    R.Unit = TranslationUnitResult();
   // --allow-compile-errors: the record stays, the kernels clang could parse
   // are reported, and the exit code is theirs.
   if (!R.Status.Ok && (!C.AllowCompileErrors || !R.Parsed))
@@ -273,6 +284,12 @@ int Run::execute(raw_ostream &Out) {
   // The report's order must not depend on the order the files were given
   // in (a pre-commit hook passes them in any order): analyze them sorted.
   llvm::sort(Inputs);
+  for (const std::string &F : Inputs) {
+    SmallString<256> Abs(F);
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    AbsoluteInputs.insert(Abs);
+  }
 
   FrontendSetup Frontend;
   Frontend.Toolchain = *TC;
@@ -329,6 +346,23 @@ int Run::execute(raw_ostream &Out) {
           << "\n";
       CacheDir.clear();
     }
+  }
+  // A file the database does not list is analyzed through a unit that
+  // includes it, or with a neighbour's command (IncludeGraph.h).
+  std::optional<IncludeGraph> Includes;
+  if (DB && llvm::any_of(Inputs, [&](const std::string &F) {
+        SmallString<256> Abs(F);
+        sys::fs::make_absolute(Abs);
+        return DB->getCompileCommands(Abs).empty();
+      })) {
+    SmallString<256> Build(C.BuildPath);
+    sys::fs::make_absolute(Build);
+    Includes.emplace(DB->getAllCompileCommands(),
+                     CacheDir.empty()
+                         ? std::string()
+                         : CacheDir + "/includes/" +
+                               digestHex({"includes/1", Build}));
+    Frontend.Includes = &*Includes;
   }
   const size_t N = Inputs.size();
   std::vector<std::optional<UnitCommand>> Commands(N);
@@ -423,7 +457,7 @@ int Run::execute(raw_ostream &Out) {
         if (!ConfigErrors[I].empty()) {
           errs() << "cuda-coalesce: error: " << ConfigErrors[I] << "\n";
           FileResult Failed;
-          Failed.Status = {Inputs[I], false, ConfigErrors[I], 0, 0};
+          Failed.Status = {Inputs[I], false, ConfigErrors[I], 0, 0, {}};
           return encodeFileResult(Failed);
         }
         if (!Commands[I])

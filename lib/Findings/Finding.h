@@ -85,6 +85,15 @@ struct Finding {
   }
 };
 
+/// How a file was analyzed: as the translation unit of its own compile
+/// command, or, when the compilation database does not list it, inside a
+/// unit that includes it, or with a neighbouring entry's command.
+struct InputContext {
+  enum Kind : uint8_t { OwnUnit, IncludedBy, Interpolated };
+  Kind How = OwnUnit;
+  std::string From; ///< the including unit, or the entry whose command
+};
+
 /// What became of one input file: analyzed, or rejected (by the checks on
 /// the input, by clang, or by a failure of the analysis) with the first
 /// error. A file clang rejected must never look like a clean one.
@@ -94,6 +103,7 @@ struct InputStatus {
   std::string Message;  ///< the first error, without "error: "
   unsigned Line = 0;    ///< where that error is, 0 when it has no location
   unsigned Column = 0;
+  InputContext Context;
 };
 
 /// A whole run's results.

@@ -271,6 +271,11 @@ void coalesce::writeJson(const Report &R, const OutputOptions &O,
     Json F;
     F["path"] = In.Path;
     F["status"] = In.Ok ? "ok" : "error";
+    // Only for a file the compilation database does not list.
+    if (In.Context.How == InputContext::IncludedBy)
+      F["context"] = {{"kind", "included-by"}, {"unit", In.Context.From}};
+    else if (In.Context.How == InputContext::Interpolated)
+      F["context"] = {{"kind", "interpolated"}, {"from", In.Context.From}};
     if (In.Ok) {
       F["error"] = nullptr;
     } else {

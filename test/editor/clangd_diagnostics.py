@@ -6,7 +6,9 @@ checks. The client opens transpose.cu and expects the coalescing-strided
 warning on the store, over the store's text, with its notes as related
 information; fixing the code, or a // NOLINT, makes it go away; clean.cu has
 no diagnostics at all. bank.cu gets shared-bank-conflict (every check of the
-registry reaches the editor) on the unpadded tile only.
+registry reaches the editor) on the unpadded tile only. kernels.cu, which the
+database does not list and program.cu #includes after defining TILE, is parsed
+in program.cu's context: its strided store is flagged, and TILE is no error.
 
 The expected message and notes are what the command-line analyzer prints
 for the same file (clangd capitalizes the first letter of each).
@@ -48,11 +50,12 @@ def nvcc_entry(project, name):
 def make_project(root, inputs):
     for d in ("src", "include", "build"):
         os.makedirs(os.path.join(root, d))
-    for name in ("transpose.cu", "clean.cu", "bank.cu"):
+    for name in ("transpose.cu", "clean.cu", "bank.cu", "program.cu", "kernels.cu"):
         shutil.copy(os.path.join(inputs, name), os.path.join(root, "src", name))
     with open(os.path.join(root, "build", "compile_commands.json"), "w") as f:
-        json.dump([nvcc_entry(root, n) for n in ("transpose.cu", "clean.cu", "bank.cu")],
-                  f, indent=2)
+        json.dump([nvcc_entry(root, n)
+                   for n in ("transpose.cu", "clean.cu", "bank.cu", "program.cu")], f,
+                  indent=2)
     with open(os.path.join(root, ".clangd"), "w") as f:
         f.write("Diagnostics:\n  ClangTidy:\n"
                 "    Add: [coalescing-*, shared-bank-conflict]\n")
@@ -174,6 +177,19 @@ def main():
                    "bank.cu: one shared-bank-conflict warning, on line 6, none on the "
                    "padded tile: %s" %
                    [d["message"] for d in diags])
+
+            kernels = os.path.join(project, "src", "kernels.cu")
+            client.open(kernels, open(kernels).read(), version=1)
+            _, diags = client.diagnostics(kernels, 1)
+            errors = [d["message"] for d in diags if d.get("severity") == 1]
+            expect(not errors, "kernels.cu, included by program.cu: no "
+                   "errors (TILE comes from program.cu): %s" % errors)
+            found = coalescing(diags)
+            expect(len(found) == 1 and found[0]["code"] == "coalescing-strided"
+                   and found[0]["range"]["start"] == {"line": 3,
+                                                      "character": 2},
+                   "kernels.cu: its strided store is flagged: %s" %
+                   [(d["message"], d["range"]) for d in found])
         finally:
             client.shutdown()
     if failures:

@@ -16,6 +16,7 @@ runs in a fresh clone); try-repo itself carries over uncommitted edits of
 tracked files. A source tree that is not a git repository (a tarball) is
 tried through a temporary repository holding only the hooks file.
 """
+import json
 import os
 import shutil
 import subprocess
@@ -35,6 +36,18 @@ __global__ void column(float *x, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     x[i * 32] = 0.0f;
+}
+"""
+
+# A project with a compilation database that lists main.cu alone: its
+# kernels are in headers main.cu includes, as a hook passes them by name.
+MAIN = """\
+#include "clean.cuh"
+#include "strided.cuh"
+
+void run(float *x, int n) {
+  scale<<<n / 256, 256>>>(x, 2.0f, n);
+  column<<<n / 256, 256>>>(x, n);
 }
 """
 
@@ -80,6 +93,51 @@ def hooks_repo(source, tmp, env):
     git(["add", ".pre-commit-hooks.yaml"], repo, env)
     git(["commit", "-q", "-m", "hooks"], repo, env)
     return repo
+
+
+def headers_in_a_database(pre_commit, hooks, tmp, env):
+    """The hook with args [-p, build] on .cuh files the database does not
+    list: each is analyzed inside main.cu, which includes both, and is
+    judged on its own kernels."""
+    work = os.path.join(tmp, "db-project")
+    os.makedirs(os.path.join(work, "build"))
+    git(["init", "-q"], work, env)
+    for name, text in (("main.cu", MAIN), ("clean.cuh", CLEAN),
+                       ("strided.cuh", STRIDED)):
+        with open(os.path.join(work, name), "w") as f:
+            f.write(text)
+    with open(os.path.join(work, "build", "compile_commands.json"), "w") as f:
+        json.dump([{"directory": work, "file": "main.cu",
+                    "arguments": ["nvcc", "-c", "main.cu", "-o", "main.o"]}],
+                  f)
+    rev = git(["rev-parse", "HEAD"], hooks, env).strip()
+    with open(os.path.join(work, ".pre-commit-config.yaml"), "w") as f:
+        f.write("repos:\n"
+                f"  - repo: {hooks}\n"
+                f"    rev: {rev}\n"
+                "    hooks:\n"
+                "      - id: cuda-coalesce\n"
+                "        args: [--cuda=builtin, -p, build]\n")
+    git(["add", ".pre-commit-config.yaml"], work, env)
+    hook = [pre_commit, "run", "--verbose", "--color=never"]
+
+    git(["add", "clean.cuh"], work, env)
+    rc, out = run(hook, work, env)
+    check(rc == 0 and "Passed" in out,
+          f"a staged clean .cuh passes with -p build (exit {rc})", out)
+    check("analyzed as included by" in out and "main.cu" in out,
+          "the clean .cuh says which unit it was analyzed in", out)
+    check("warning:" not in out,
+          "the strided kernel main.cu also includes is not the .cuh's", out)
+
+    git(["add", "strided.cuh"], work, env)
+    rc, out = run(hook, work, env)
+    check(rc == 1 and "Failed" in out,
+          f"a staged strided .cuh fails the hook with -p build (exit {rc})",
+          out)
+    check("strided.cuh:4:5: warning: strided store" in out,
+          "the strided .cuh's warning is in the output", out)
+    print(out)
 
 
 def main():
@@ -134,6 +192,8 @@ def main():
         rc, out = run(try_repo, work, env)
         check(rc == 0 and "no files to check" in out,
               f"a staged non-CUDA file does not run the hook (exit {rc})", out)
+
+        headers_in_a_database(pre_commit, repo_under_test, tmp, env)
 
     if failures:
         print(f"{len(failures)} check(s) failed")

@@ -350,10 +350,10 @@ TEST(JsonOutput, DocumentShape) {
 
 TEST(JsonOutput, FailedInputsAreRecordedNotMistakenForCleanOnes) {
   Report R = sampleReport();
-  R.Inputs = {{"good.cu", true, "", 0, 0},
-              {"broken.cu", false, "expected ';' after expression", 3, 9},
+  R.Inputs = {{"good.cu", true, "", 0, 0, {}},
+              {"broken.cu", false, "expected ';' after expression", 3, 9, {}},
               {"missing.cu", false, "missing.cu: No such file or directory", 0,
-               0}};
+               0, {}}};
   json J = json::parse(render(writeJson, R, OutputOptions()));
   ASSERT_EQ(J["files"].size(), 3u);
   EXPECT_EQ(J["files"][0],
@@ -365,6 +365,22 @@ TEST(JsonOutput, FailedInputsAreRecordedNotMistakenForCleanOnes) {
                   {"column", 9}}));
   EXPECT_EQ(J["files"][2]["error"]["line"], nullptr);
   EXPECT_EQ(J["summary"]["files_failed"], 2);
+}
+
+TEST(JsonOutput, FilesOutsideTheDatabaseSayHowTheyWereAnalyzed) {
+  Report R = sampleReport();
+  R.Inputs = {{"kernels.cu", true, "", 0, 0,
+               {InputContext::IncludedBy, "/p/main.cu"}},
+              {"lone.cuh", true, "", 0, 0,
+               {InputContext::Interpolated, "/p/other.cu"}},
+              {"unit.cu", true, "", 0, 0, {}}};
+  json J = json::parse(render(writeJson, R, OutputOptions()));
+  EXPECT_EQ(J["files"][0]["context"],
+            (json{{"kind", "included-by"}, {"unit", "/p/main.cu"}}));
+  EXPECT_EQ(J["files"][1]["context"],
+            (json{{"kind", "interpolated"}, {"from", "/p/other.cu"}}));
+  // A unit of its own keeps the record it always had.
+  EXPECT_FALSE(J["files"][2].contains("context"));
 }
 
 TEST(JsonOutput, KeysInContractOrder) {
@@ -640,7 +656,8 @@ TEST(SarifOutput, RelatedLocationsForKernelLoopStructAndLaunch) {
 
 TEST(SarifOutput, FailedInputsAreToolNotifications) {
   Report R = only(stridedStore());
-  R.Inputs = {{"k.cu", true, "", 0, 0}, {"bad.cu", false, "expected ';'", 3, 9}};
+  R.Inputs = {{"k.cu", true, "", 0, 0, {}},
+              {"bad.cu", false, "expected ';'", 3, 9, {}}};
   json Inv = json::parse(render(writeSarif, R, OutputOptions()))["runs"][0]
       ["invocations"][0];
   EXPECT_EQ(Inv["executionSuccessful"], false);
