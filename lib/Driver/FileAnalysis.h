@@ -15,6 +15,7 @@
 #include "Findings/AccessSiteCollector.h"
 #include "Findings/Finding.h"
 #include "Frontend/CudaToolchain.h"
+#include "Frontend/NvccDialect.h"
 
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -42,6 +43,7 @@ struct FrontendSetup {
   std::string BuildPath;
   std::vector<std::string> ExtraArgs; ///< compiler arguments after "--"
   bool Color = false; ///< clang's diagnostics in color
+  NvccCompatMode NvccCompat = NvccCompatMode::Auto; ///< --nvcc-compat
 };
 
 /// What one input file contributes to the run.
@@ -64,8 +66,11 @@ struct UnitCommand {
   /// From the compile command (or the project configuration), then the
   /// arguments after "--".
   std::vector<std::string> User;
-  std::vector<std::string> Device; ///< CudaToolchain::deviceFlags()
+  /// CudaToolchain::deviceFlags(), then nvccDialectFlags() when NvccCompat.
+  std::vector<std::string> Device;
   std::string Path;
+  /// Parsed in the nvcc compatibility mode (NvccDialect.h).
+  bool NvccCompat = false;
 
   std::vector<std::string> commandLine() const;
 };

@@ -29,13 +29,13 @@ static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
 static_assert(sizeof(TranslationUnitResult) == 80,
               "TranslationUnitResult changed: update FileResultCodec");
-static_assert(sizeof(InputStatus) == 80,
+static_assert(sizeof(InputStatus) == 104,
               "InputStatus changed: update FileResultCodec");
-static_assert(sizeof(FileResult) == 168,
+static_assert(sizeof(FileResult) == 192,
               "FileResult changed: update FileResultCodec");
 #endif
 
-constexpr char Magic[] = "cuda-coalesce-file-result/6";
+constexpr char Magic[] = "cuda-coalesce-file-result/7";
 
 template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
@@ -278,6 +278,7 @@ template <typename Ar> void io(Ar &A, InputStatus &S) {
   A(S.Message);
   A(S.Line);
   A(S.Column);
+  A(S.NvccCompat);
 }
 
 template <typename Ar> void io(Ar &A, TranslationUnitResult &U) {

@@ -170,7 +170,7 @@ private:
   /// the report.
   void fileError(const std::string &Path, const std::string &What) {
     error(What + " (" + Path + ")");
-    Statuses.push_back({Path, false, What, 0, 0});
+    Statuses.push_back({Path, false, What, 0, 0, {}});
   }
 
   void deliver(const std::string &Path, const FileOptions &Options,
@@ -281,6 +281,7 @@ int Run::execute(raw_ostream &Out) {
   Frontend.BuildPath = C.BuildPath;
   Frontend.ExtraArgs = C.ExtraArgs;
   Frontend.Color = C.Output.Color;
+  Frontend.NvccCompat = C.NvccCompat;
 
   // Each file's options (the command line over its .cuda-coalesce.yaml),
   // known here: its sites are classified with them at the end. A bad
@@ -423,7 +424,7 @@ int Run::execute(raw_ostream &Out) {
         if (!ConfigErrors[I].empty()) {
           errs() << "cuda-coalesce: error: " << ConfigErrors[I] << "\n";
           FileResult Failed;
-          Failed.Status = {Inputs[I], false, ConfigErrors[I], 0, 0};
+          Failed.Status = {Inputs[I], false, ConfigErrors[I], 0, 0, {}};
           return encodeFileResult(Failed);
         }
         if (!Commands[I])
