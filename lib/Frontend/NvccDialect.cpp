@@ -2,7 +2,10 @@
 
 #include "Frontend/NvccDialect.h"
 
+#include "clang/AST/Decl.h"
 #include "clang/Basic/Cuda.h"
+#include "clang/Basic/DiagnosticAST.h"
+#include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -10,6 +13,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -19,10 +23,10 @@ namespace coalesce {
 
 namespace {
 
-constexpr const char *Tags[] = {NvccMacroTag,     "register",
-                                "narrowing",      "literal-suffix",
-                                "device-launch",  "shared-init",
-                                "template-keyword", "newer-arch"};
+constexpr const char *Tags[] = {
+    NvccMacroTag,  "register",        "narrowing",        "literal-suffix",
+    "asm-escape",  "device-launch",   "shared-init",      "attribute-order",
+    "template-keyword", "newer-arch"};
 
 /// Offset of a file location in its file, or none in a macro expansion.
 std::optional<std::pair<FileID, unsigned>> fileOffset(const SourceManager &SM,
@@ -101,6 +105,119 @@ sharedInitializer(const Diagnostic &Info, const LangOptions &LO) {
   return std::vector<DialectEdit>{std::move(*E)};
 }
 
+/// `__shared__ alignas(16) float t[N];` becomes
+/// `alignas(16) __shared__ float t[N];`: nvcc takes an attribute list after
+/// the CUDA keywords and storage classes, clang only before them. The two
+/// swap places, so the line keeps its length and every column its meaning
+/// but within the swapped words.
+std::optional<std::vector<DialectEdit>>
+attributeOrder(const Diagnostic &Info, const LangOptions &LO) {
+  const SourceManager &SM = Info.getSourceManager();
+  if (Info.getNumRanges() != 1)
+    return std::nullopt;
+  CharSourceRange Attr = Lexer::makeFileCharRange(Info.getRange(0), SM, LO);
+  auto B = fileOffset(SM, Attr.getBegin());
+  auto E = fileOffset(SM, Attr.getEnd());
+  if (!B || !E || B->first != E->first || E->second <= B->second)
+    return std::nullopt;
+  StringRef Text = SM.getBufferData(B->first);
+  // Back over the words nvcc lets come first.
+  size_t Start = B->second;
+  size_t SepStart = B->second;
+  while (true) {
+    size_t End = Start;
+    while (End > 0 && isSpace(Text[End - 1]))
+      --End;
+    size_t Begin = End;
+    while (Begin > 0 && (isAlnum(Text[Begin - 1]) || Text[Begin - 1] == '_'))
+      --Begin;
+    StringRef Word = Text.slice(Begin, End);
+    if (Word.empty() ||
+        !is_contained({"__shared__", "__device__", "__constant__",
+                       "__managed__", "static", "extern", "volatile",
+                       "const"},
+                      Word))
+      break;
+    if (Start == B->second)
+      SepStart = End;
+    Start = Begin;
+  }
+  if (Start == B->second)
+    return std::nullopt;
+  StringRef Words = Text.slice(Start, SepStart);
+  StringRef Sep = Text.slice(SepStart, B->second);
+  StringRef List = Text.slice(B->second, E->second);
+  if (Words.contains('\n') || Sep.contains('\n'))
+    return std::nullopt;
+  OptionalFileEntryRef F = SM.getFileEntryRefForID(B->first);
+  if (!F)
+    return std::nullopt;
+  return std::vector<DialectEdit>{{F->getName().str(), unsigned(Start),
+                                   unsigned(E->second - Start),
+                                   (List + Sep + Words).str()}};
+}
+
+/// `child<<<grid, block>>>(args)` in device code becomes
+/// `__cc_dl        (args)` (compat/cuda_coalesce_device_launch.h): the name
+/// and the launch configuration give way to the no-op, padded with spaces
+/// (newlines kept) so that every column and line after it stays put. None
+/// when Info does not point at a launch: the callee's name, its template
+/// arguments, then "<<<" before any '(' or ';'.
+std::optional<std::vector<DialectEdit>> launchEdit(const Diagnostic &Info) {
+  const SourceManager &SM = Info.getSourceManager();
+  auto At = fileOffset(SM, Info.getLocation());
+  if (!At)
+    return std::nullopt;
+  StringRef Rest = SM.getBufferData(At->first).substr(At->second, 4096);
+  size_t Open = Rest.find("<<<");
+  if (Open == StringRef::npos || Open == 0 || Open > Rest.find('(') ||
+      Rest.take_front(Open).contains(';'))
+    return std::nullopt;
+  size_t Close = Rest.find(">>>", Open + 3);
+  if (Close == StringRef::npos || Rest.slice(Open, Close).contains(';'))
+    return std::nullopt;
+  StringRef Span = Rest.take_front(Close + 3);
+  constexpr StringRef Callee = "__cc_dl";
+  if (Span.find('\n') < Callee.size())
+    return std::nullopt;
+  std::string Text = Span.str();
+  for (size_t I = 0; I < Text.size(); ++I)
+    if (Text[I] != '\n')
+      Text[I] = I < Callee.size() ? Callee[I] : ' ';
+  OptionalFileEntryRef F = SM.getFileEntryRefForID(At->first);
+  if (!F)
+    return std::nullopt;
+  return std::vector<DialectEdit>{
+      {F->getName().str(), At->second, unsigned(Span.size()), Text}};
+}
+
+/// `__shared__ cuda::barrier<...> bar;`: no initializer is written, but
+/// clang does not take the default constructor for an empty one (libcu++'s
+/// barrier has one under nvcc). The variable becomes a local one (the
+/// keyword blanked out, columns kept); what the analysis reads of it is
+/// nothing either way, and the statements using it parse.
+std::optional<std::vector<DialectEdit>>
+sharedDefaultConstructed(const Diagnostic &Info) {
+  const SourceManager &SM = Info.getSourceManager();
+  if (Info.getNumRanges() != 1 ||
+      Info.getRange(0).getBegin() != Info.getLocation())
+    return std::nullopt;
+  auto At = fileOffset(SM, Info.getLocation());
+  if (!At)
+    return std::nullopt;
+  StringRef Before = SM.getBufferData(At->first).take_front(At->second);
+  Before = Before.substr(Before.rfind('\n') + 1);
+  size_t Kw = Before.rfind("__shared__");
+  if (Kw == StringRef::npos)
+    return std::nullopt;
+  OptionalFileEntryRef F = SM.getFileEntryRefForID(At->first);
+  if (!F)
+    return std::nullopt;
+  unsigned Offset = At->second - unsigned(Before.size() - Kw);
+  return std::vector<DialectEdit>{
+      {F->getName().str(), Offset, 10, std::string(10, ' ')}};
+}
+
 /// Names an intrinsic an older architecture hides (`__match_any_sync`,
 /// `__reduce_add_sync`, ...): CUDA's intrinsics all start with two
 /// underscores, and no user name may.
@@ -164,13 +281,23 @@ std::optional<DialectRepair> dialectRepair(const Diagnostic &Info,
   case diag::ext_reserved_user_defined_literal:
     return Accept("literal-suffix");
   case diag::err_ref_bad_target:
-    // Only a kernel referred to from device code, which is a launch
-    // (dynamic parallelism); clang 19 has none. The launch is left out of
-    // the AST; the launching kernel's own accesses are all there.
-    if ((Info.getArgKind(0) == DiagnosticsEngine::ak_uint ||
-         Info.getArgKind(0) == DiagnosticsEngine::ak_sint) &&
-        Info.getRawArg(0) == uint64_t(CUDAFunctionTarget::Global))
-      return Accept("device-launch");
+  case diag::err_ovl_no_viable_function_in_call:
+    // A kernel launched from device code (dynamic parallelism), which
+    // clang 19 has none of: a reference to a __global__ function there, the
+    // host's launch configuration function (a kernel template, with a
+    // toolkit), or no candidate callable there (overload resolution).
+    if (auto E = launchEdit(Info))
+      return DialectRepair{DialectRepair::Edit, "device-launch",
+                           std::move(*E)};
+    return std::nullopt;
+  case diag::err_asm_invalid_escape:
+    // nvcc hands the string to ptxas as written ("%globaltimer" is a PTX
+    // register); the analysis never reads inline assembly.
+    return Accept("asm-escape");
+  case diag::err_attributes_not_allowed:
+    if (auto E = attributeOrder(Info, LO))
+      return DialectRepair{DialectRepair::Edit, "attribute-order",
+                           std::move(*E)};
     return std::nullopt;
   case diag::err_template_kw_missing: {
     // Clang 19 gives this one no fix-it; the keyword goes before the name
@@ -190,6 +317,8 @@ std::optional<DialectRepair> dialectRepair(const Diagnostic &Info,
   }
   case diag::err_shared_var_init:
     if (auto E = sharedInitializer(Info, LO))
+      return DialectRepair{DialectRepair::Edit, "shared-init", std::move(*E)};
+    if (auto E = sharedDefaultConstructed(Info))
       return DialectRepair{DialectRepair::Edit, "shared-init", std::move(*E)};
     return std::nullopt;
   case diag::err_undeclared_var_use:
