@@ -19,7 +19,8 @@ namespace {
 /// Every field set, none to its default, with bytes JSON could not carry.
 FileResult sample() {
   FileResult R;
-  R.Status = {"dir/k\xff.cu", false, "use of undeclared identifier 'x'", 9, 22};
+  R.Status = {"dir/k\xff.cu", false, "use of undeclared identifier 'x'", 9, 22,
+              {"register", "device-launch"}};
   R.ClangErrors = 3;
   R.Parsed = true;
   R.Unit.Kernels = 2;
@@ -177,6 +178,7 @@ TEST(FileResultCodec, RoundTripIsExact) {
   EXPECT_EQ(Out->Status.Message, In.Status.Message);
   EXPECT_EQ(Out->Status.Line, In.Status.Line);
   EXPECT_EQ(Out->Status.Column, In.Status.Column);
+  EXPECT_EQ(Out->Status.NvccCompat, In.Status.NvccCompat);
   EXPECT_EQ(Out->ClangErrors, In.ClangErrors);
   EXPECT_EQ(Out->Parsed, In.Parsed);
   EXPECT_EQ(Out->Unit.Kernels, In.Unit.Kernels);
