@@ -22,6 +22,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -494,8 +495,15 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
   auto Arch = llvm::find_if(Args, [](const std::string &S) {
     return StringRef(S).starts_with("--cuda-gpu-arch=");
   });
+  // Only ever a newer architecture than the user's (sm_XX, sm_XXa).
+  auto ArchNumber = [](StringRef A) {
+    A = A.rsplit("sm_").second;
+    unsigned N = 0;
+    A.take_while([](char C) { return isDigit(C); }).getAsInteger(10, N);
+    return N;
+  };
   bool Newer = A.NewerArch && Arch != Args.end() &&
-               *Arch != std::string("--cuda-gpu-arch=") + NvccNewestParseArch;
+               ArchNumber(*Arch) < ArchNumber(NvccNewestParseArch);
   if (Cmd.NvccCompat && A.Errors > 0 && (!A.Edits.empty() || Newer)) {
     // Once more, repaired; kept only if it has fewer errors.
     EditedSources Sources(unitFileSystem(), A.Edits);
