@@ -2,8 +2,6 @@
 
 #include "Frontend/NvccDialect.h"
 
-#include "clang/AST/Decl.h"
-#include "clang/Basic/Cuda.h"
 #include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/DiagnosticFrontend.h"

@@ -2,17 +2,18 @@
 //
 // Code written for nvcc leans on leniencies of its front end: `register`,
 // narrowing in braces, device-side kernel launches, initialized __shared__
-// variables, a dependent member template called without `template`, an
-// intrinsic newer than the Makefile's -arch. The nvcc compatibility mode
+// variables, attributes after __shared__, a dependent member template
+// called without `template`, an intrinsic newer than the Makefile's -arch. The nvcc compatibility mode
 // (docs/nvcc-compat.md) makes clang parse such code the way nvcc does, and
 // names each leniency a file needed so that the report can say so.
 //
 // Three ways to get there, chosen per diagnostic:
-//  - accept: clang's recovery already builds the AST nvcc means; the
-//    diagnostic is dropped.
+//  - accept: clang's recovery already builds the AST nvcc means (register,
+//    narrowing, literal suffixes) or drops only what the analysis never
+//    reads (inline assembly); the diagnostic is dropped.
 //  - edit: clang's recovery loses the statement; the source is edited in
-//    memory (clang's own fix-it, or dropping what nvcc ignores) and parsed
-//    again.
+//    memory (clang's own fix-it, or a rewrite that keeps every column after
+//    it where it can) and parsed again (Driver/DialectReparse.h).
 //  - newer arch: parsed again for the newest architecture clang knows.
 //
 //===----------------------------------------------------------------------===//
