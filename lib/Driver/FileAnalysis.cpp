@@ -3,6 +3,7 @@
 #include "Driver/FileAnalysis.h"
 #include "Driver/CacheDirectory.h"
 #include "Driver/IncludeGraph.h"
+#include "Driver/DialectReparse.h"
 #include "Frontend/EmbeddedHeaders.h"
 #include "Frontend/InputFiles.h"
 #include "Frontend/LaunchSpelling.h"
@@ -18,12 +19,17 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
+
+#include <set>
 
 using namespace clang;
 using namespace llvm;
@@ -40,6 +46,7 @@ public:
       : Printer(OS, Opts) {}
 
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Lang = &LO;
     Printer.BeginSourceFile(LO, PP);
   }
   void EndSourceFile() override { Printer.EndSourceFile(); }
@@ -56,6 +63,8 @@ public:
       PchFailed = T.contains("PCH file") || T.contains("precompiled header");
     }
     if (PchFailed)
+      return;
+    if (Dialect && !dialect(Level, Info))
       return;
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     Printer.HandleDiagnostic(Level, Info);
@@ -88,9 +97,76 @@ public:
   bool WatchPch = false;  ///< a precompiled prelude is loaded
   bool PchFailed = false; ///< ... and it could not be
   unsigned Seen = 0;
+  /// The nvcc compatibility mode: the leniencies accepted (tags), and the
+  /// repairs a second parse would need.
+  bool Dialect = false;
+  std::set<std::string> Accepted, Repairs;
+  std::vector<DialectEdit> Edits;
+  bool NewerArch = false;
 
 private:
+  /// Whether Info still counts (and is printed) after the mode had its say.
+  bool dialect(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
+    if (Level == DiagnosticsEngine::Note)
+      return !DroppingNotes;
+    DroppingNotes = false;
+    std::optional<DialectRepair> R =
+        Lang ? dialectRepair(Info, Level, *Lang) : std::nullopt;
+    if (!R)
+      return true;
+    switch (R->How) {
+    case DialectRepair::Accept:
+      Accepted.insert(R->Tag);
+      DroppingNotes = true;
+      return false;
+    case DialectRepair::Edit:
+      Repairs.insert(R->Tag);
+      llvm::append_range(Edits, R->Edits);
+      return true;
+    case DialectRepair::NewerArch:
+      Repairs.insert(R->Tag);
+      NewerArch = true;
+      return true;
+    }
+    return true;
+  }
+
   TextDiagnosticPrinter Printer;
+  const LangOptions *Lang = nullptr;
+  bool DroppingNotes = false;
+};
+
+/// Whether the user's code tests a macro only nvcc defines (__NVCC__):
+/// the report names the mode's predefines only where they mattered.
+class NvccMacroUse : public PPCallbacks {
+public:
+  NvccMacroUse(const SourceManager &SM, bool &Used) : SM(SM), Used(Used) {}
+  void Ifdef(SourceLocation Loc, const Token &Name,
+             const MacroDefinition &) override {
+    note(Loc, Name);
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name,
+              const MacroDefinition &) override {
+    note(Loc, Name);
+  }
+  void Defined(const Token &Name, const MacroDefinition &,
+               SourceRange R) override {
+    note(R.getBegin(), Name);
+  }
+  void MacroExpands(const Token &Name, const MacroDefinition &,
+                    SourceRange R, const MacroArgs *) override {
+    note(R.getBegin(), Name);
+  }
+
+private:
+  void note(SourceLocation Loc, const Token &Name) {
+    if (Used || Loc.isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
+      return;
+    if (const IdentifierInfo *II = Name.getIdentifierInfo())
+      Used = II->getName() == NvccMacroTag || II->getName() == "__CUDACC_RDC__";
+  }
+  const SourceManager &SM;
+  bool &Used;
 };
 
 /// Everything one translation unit contributes to the report.
@@ -102,6 +178,7 @@ struct UnitResult {
   /// looks like one to the textual scan.
   std::optional<sys::fs::UniqueID> Focus;
   bool FocusEntered = false;
+  bool NvccMacroUsed = false; ///< the code tested __NVCC__ or the like
 };
 
 bool entered(const SourceManager &SM, sys::fs::UniqueID Id) {
@@ -187,6 +264,9 @@ protected:
     // Keep parsing past clang's default limit of 20 errors: a file full of
     // nvcc-isms still has kernels worth analyzing after them.
     CI.getDiagnostics().setErrorLimit(0);
+    if (Diags.Dialect)
+      CI.getPreprocessor().addPPCallbacks(std::make_unique<NvccMacroUse>(
+          CI.getSourceManager(), Out.NvccMacroUsed));
     return std::make_unique<AnalyzeConsumer>(X, Opts, Diags, Out, Caching);
   }
 
@@ -285,6 +365,8 @@ Expected<UnitCommand> unitCommand(const std::string &Path,
   UnitCommand Cmd;
   Cmd.Path = Path;
   std::string Arch;
+  // Without a database the flags are the user's own for nvcc code.
+  bool FromNvcc = true;
   if (Setup.Database) {
     SmallString<256> Abs(Path);
     sys::fs::make_absolute(Abs);
@@ -307,6 +389,7 @@ Expected<UnitCommand> unitCommand(const std::string &Path,
         Cmd.Context = {InputContext::Interpolated, std::string(From)};
       }
     }
+    FromNvcc = isNvccCommand(Cmds.front().CommandLine);
     ParseFlags F = translateCompileCommand(Cmds.front().CommandLine);
     absolutizePaths(F.Args, Cmds.front().Directory);
     Cmd.User = std::move(F.Args);
@@ -324,6 +407,10 @@ Expected<UnitCommand> unitCommand(const std::string &Path,
   if (!Setup.GpuArchGiven && !Arch.empty())
     Unit.GpuArch = Arch;
   Cmd.Device = Unit.deviceFlags();
+  Cmd.NvccCompat = Setup.NvccCompat == NvccCompatMode::On ||
+                   (Setup.NvccCompat == NvccCompatMode::Auto && FromNvcc);
+  if (Cmd.NvccCompat)
+    llvm::append_range(Cmd.Device, nvccDialectFlags(Cmd.User));
   return Cmd;
 }
 
@@ -384,6 +471,74 @@ FileResult analyzeFile(const std::string &Path, const FrontendSetup &Setup,
   return analyzeUnit(*Cmd, Setup, Opts, Diag);
 }
 
+namespace {
+
+/// One parse of a translation unit, and what it left.
+struct Attempt {
+  UnitResult Result;
+  bool Ok = false;
+  unsigned Errors = 0;
+  std::string FirstError, FirstErrorFile;
+  unsigned FirstErrorLine = 0, FirstErrorColumn = 0;
+  bool PchFailed = false;
+  std::string Verbose; ///< clang's lines past the diagnostics
+  std::set<std::string> Accepted, Repairs;
+  std::vector<DialectEdit> Edits;
+  bool NewerArch = false;
+};
+
+Attempt parseUnit(ArrayRef<std::string> Args,
+                  IntrusiveRefCntPtr<vfs::FileSystem> FS,
+                  const FrontendSetup &Setup, const FileOptions &Opts,
+                  const UnitCaching &Caching, bool Dialect,
+                  std::optional<sys::fs::UniqueID> Focus, raw_ostream &Diag) {
+  auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
+  auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
+  DiagOpts->ShowColors = Setup.Color;
+  RecordingDiagnostics Diags(Diag, DiagOpts.get());
+  Attempt A;
+  A.Result.Focus = Focus;
+  // One expression context per translation unit: the report keeps only
+  // plain data, so nothing outlives it, and one file's expressions never
+  // slow down the next.
+  ExprContext Exprs;
+  Diags.WatchPch = !Caching.PchPath.empty();
+  Diags.Dialect = Dialect;
+  tooling::ToolInvocation Invocation(
+      std::vector<std::string>(Args.begin(), Args.end()),
+      std::make_unique<AnalyzeAction>(Exprs, Opts.Analysis, Diags, A.Result,
+                                      Caching, A.Verbose),
+      Files.get());
+  Invocation.setDiagnosticConsumer(&Diags);
+  A.Ok = Invocation.run();
+  A.Errors = Diags.Errors;
+  A.FirstError = Diags.FirstError.Message;
+  A.FirstErrorFile = Diags.FirstError.File;
+  A.FirstErrorLine = Diags.FirstError.Line;
+  A.FirstErrorColumn = Diags.FirstError.Column;
+  A.PchFailed = Diags.PchFailed;
+  A.Accepted = std::move(Diags.Accepted);
+  A.Repairs = std::move(Diags.Repairs);
+  A.Edits = std::move(Diags.Edits);
+  A.NewerArch = Diags.NewerArch;
+  return A;
+}
+
+/// Args with the device architecture replaced by Arch, and without the
+/// precompiled prelude (built for the other architecture).
+std::vector<std::string> forArch(std::vector<std::string> Args,
+                                 StringRef Arch) {
+  for (std::string &A : Args)
+    if (StringRef(A).starts_with("--cuda-gpu-arch="))
+      A = "--cuda-gpu-arch=" + Arch.str();
+  auto Pch = llvm::find(Args, "-include-pch");
+  if (Pch != Args.end() && Pch + 1 != Args.end())
+    Args.erase(Pch, Pch + 2);
+  return Args;
+}
+
+} // namespace
+
 FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
                        const FileOptions &Opts, raw_ostream &Diag,
                        const UnitCaching &Caching) {
@@ -394,35 +549,19 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
     // include guard, so the command is otherwise the uncached one.
     Args.insert(Args.end() - 1, {"-include-pch", Caching.PchPath});
   }
-  auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
-                                                unitFileSystem());
-
-  auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
-  DiagOpts->ShowColors = Setup.Color;
-  // A file analyzed inside a unit holds clang's output back until it is
-  // known that the unit reaches the file (below).
+  // The diagnostics are held back until it is known which parse counts (in
+  // the nvcc mode) and that the unit reaches the file (a file analyzed
+  // inside a unit).
+  bool Hold = Cmd.NvccCompat || !Cmd.Focus.empty();
   std::string Held;
   raw_string_ostream HeldOS(Held);
-  RecordingDiagnostics Diags(Cmd.Focus.empty() ? Diag : HeldOS,
-                             DiagOpts.get());
-  UnitResult Result;
+  std::optional<sys::fs::UniqueID> Focus;
   sys::fs::file_status FocusStatus;
   if (!Cmd.Focus.empty() && !sys::fs::status(Cmd.Focus, FocusStatus))
-    Result.Focus = FocusStatus.getUniqueID();
-  // One expression context per translation unit: the report keeps only
-  // plain data, so nothing outlives it, and one file's expressions never
-  // slow down the next.
-  ExprContext Exprs;
-  Diags.WatchPch = !Caching.PchPath.empty();
-  std::string Verbose;
-  tooling::ToolInvocation Invocation(
-      Args,
-      std::make_unique<AnalyzeAction>(Exprs, Opts.Analysis, Diags, Result,
-                                      Caching, Verbose),
-      Files.get());
-  Invocation.setDiagnosticConsumer(&Diags);
-  bool Ok = Invocation.run();
-  if (Diags.PchFailed) {
+    Focus = FocusStatus.getUniqueID();
+  Attempt A = parseUnit(Args, unitFileSystem(), Setup, Opts, Caching,
+                        Cmd.NvccCompat, Focus, Hold ? HeldOS : Diag);
+  if (A.PchFailed) {
     // Removed, so that the next run builds it afresh (unlinking is safe
     // for a concurrent run that has it open).
     sys::fs::remove(Caching.PchPath);
@@ -430,7 +569,49 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
     Without.PchPath.clear();
     return analyzeUnit(Cmd, Setup, Opts, Diag, Without);
   }
-  if (Result.Parsed && Result.Focus && !Result.FocusEntered) {
+  // Whether the unit reaches the file, from the unedited parse (an edited
+  // file is another file to the file manager).
+  bool FocusMissed = A.Result.Parsed && Focus && !A.Result.FocusEntered;
+  std::set<std::string> Tags = A.Accepted;
+  auto Arch = llvm::find_if(Args, [](const std::string &S) {
+    return StringRef(S).starts_with("--cuda-gpu-arch=");
+  });
+  // Only ever a newer architecture than the user's (sm_XX, sm_XXa).
+  auto ArchNumber = [](StringRef A) {
+    A = A.rsplit("sm_").second;
+    unsigned N = 0;
+    A.take_while([](char C) { return isDigit(C); }).getAsInteger(10, N);
+    return N;
+  };
+  bool Newer = A.NewerArch && Arch != Args.end() &&
+               ArchNumber(*Arch) < ArchNumber(NvccNewestParseArch);
+  if (Cmd.NvccCompat && A.Errors > 0 && (!A.Edits.empty() || Newer)) {
+    // Once more, repaired; kept only if it has fewer errors.
+    EditedSources Sources(unitFileSystem(), A.Edits);
+    std::string Again;
+    raw_string_ostream AgainOS(Again);
+    std::vector<std::string> Args2 =
+        Newer ? forArch(Args, NvccNewestParseArch) : Args;
+    UnitCaching Caching2 = Caching;
+    if (Newer)
+      Caching2.PchPath.clear();
+    Attempt B = parseUnit(Args2, Sources.fileSystem(), Setup, Opts, Caching2,
+                          true, Focus, AgainOS);
+    if (!B.PchFailed && B.Errors < A.Errors) {
+      Tags = B.Accepted;
+      for (const std::string &T : A.Repairs)
+        if (T != "newer-arch" || Newer)
+          Tags.insert(T);
+      if (Caching.Parsed)
+        for (FileDigest &F : *Caching.Parsed)
+          if (std::optional<std::string> D = Sources.originalDigest(F.Path))
+            F.Digest = *D;
+      Sources.restore(B.Result.Analysis);
+      A = std::move(B);
+      Held = std::move(Again);
+    }
+  }
+  if (FocusMissed) {
     // The unit does not reach the file after all: the file is parsed on
     // its own with the unit's command, as a neighbour's, with nothing of
     // this attempt printed.
@@ -449,9 +630,11 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
             {Cmd.Path, digestHex({(*B)->getBuffer()})});
     return R;
   }
-  Diag << Held << Verbose;
+  if (Hold)
+    Diag << Held;
+  Diag << A.Verbose;
   if (!Cmd.Focus.empty())
-    keepOnly(Result.Analysis, Cmd.Focus);
+    keepOnly(A.Result.Analysis, Cmd.Focus);
   switch (Cmd.Context.How) {
   case InputContext::OwnUnit:
     break;
@@ -466,29 +649,38 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
          << Cmd.Context.From << " (" << Path << ")\n";
     break;
   }
-
+  if (A.Result.NvccMacroUsed)
+    Tags.insert(NvccMacroTag);
+  std::vector<std::string> Used;
+  for (const char *T : nvccDialectTags())
+    if (Tags.count(T))
+      Used.push_back(T);
+  if (!Used.empty())
+    Diag << "cuda-coalesce: note: parsed as nvcc does: " << join(Used, ", ")
+         << " (" << Path << ")\n";
   FileResult Out;
-  Out.Status = {Path, true, "", 0, 0, Cmd.Context};
-  Out.ClangErrors = Diags.Errors;
-  Out.Parsed = Result.Parsed;
-  if (!Ok || Diags.Errors > 0) {
+  Out.Status = {Path, true, "", 0, 0, Cmd.Context, {}};
+  Out.ClangErrors = A.Errors;
+  Out.Parsed = A.Result.Parsed;
+  Out.Status.NvccCompat = std::move(Used);
+  if (!A.Ok || A.Errors > 0) {
     Out.Status.Ok = false;
-    Out.Status.Message = Diags.FirstError.Message;
+    Out.Status.Message = A.FirstError;
     // Only a location in the file itself: an error inside a header is
     // reported at no line of this file.
-    if (sys::fs::equivalent(Diags.FirstError.File, Path)) {
-      Out.Status.Line = Diags.FirstError.Line;
-      Out.Status.Column = Diags.FirstError.Column;
+    if (sys::fs::equivalent(A.FirstErrorFile, Path)) {
+      Out.Status.Line = A.FirstErrorLine;
+      Out.Status.Column = A.FirstErrorColumn;
     }
-    if (!Result.Parsed)
+    if (!A.Result.Parsed)
       Diag << "cuda-coalesce: error: could not be parsed (" << Path << ")\n";
     if (Out.Status.Message.empty())
       Out.Status.Message = "could not be parsed";
   }
-  for (const std::string &K : Result.Analysis.SkippedKernels)
+  for (const std::string &K : A.Result.Analysis.SkippedKernels)
     Diag << "cuda-coalesce: note: kernel " << K
          << " not analyzed: its body has errors\n";
-  Out.Unit = std::move(Result.Analysis);
+  Out.Unit = std::move(A.Result.Analysis);
   return Out;
 }
 

@@ -15,6 +15,7 @@
 #include "Findings/AccessSiteCollector.h"
 #include "Findings/Finding.h"
 #include "Frontend/CudaToolchain.h"
+#include "Frontend/NvccDialect.h"
 
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -47,6 +48,7 @@ struct FrontendSetup {
   IncludeGraph *Includes = nullptr;
   std::vector<std::string> ExtraArgs; ///< compiler arguments after "--"
   bool Color = false; ///< clang's diagnostics in color
+  NvccCompatMode NvccCompat = NvccCompatMode::Auto; ///< --nvcc-compat
 };
 
 /// What one input file contributes to the run.
@@ -69,7 +71,8 @@ struct UnitCommand {
   /// From the compile command (or the project configuration), then the
   /// arguments after "--".
   std::vector<std::string> User;
-  std::vector<std::string> Device; ///< CudaToolchain::deviceFlags()
+  /// CudaToolchain::deviceFlags(), then nvccDialectFlags() when NvccCompat.
+  std::vector<std::string> Device;
   std::string Path;
   /// When Path is a unit that includes the file asked for (Context says
   /// so): that file, as given. The result holds only what lies in it.
@@ -78,6 +81,9 @@ struct UnitCommand {
 
   /// The file the result is about: Focus, else Path.
   const std::string &reported() const { return Focus.empty() ? Path : Focus; }
+
+  /// Parsed in the nvcc compatibility mode (NvccDialect.h).
+  bool NvccCompat = false;
 
   std::vector<std::string> commandLine() const;
 };

@@ -29,13 +29,13 @@ static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
 static_assert(sizeof(TranslationUnitResult) == 80,
               "TranslationUnitResult changed: update FileResultCodec");
-static_assert(sizeof(InputStatus) == 120,
+static_assert(sizeof(InputStatus) == 144,
               "InputStatus changed: update FileResultCodec");
-static_assert(sizeof(FileResult) == 208,
+static_assert(sizeof(FileResult) == 232,
               "FileResult changed: update FileResultCodec");
 #endif
 
-constexpr char Magic[] = "cuda-coalesce-file-result/8";
+constexpr char Magic[] = "cuda-coalesce-file-result/9";
 
 template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
@@ -281,6 +281,7 @@ template <typename Ar> void io(Ar &A, InputStatus &S) {
   A(S.Column);
   A(S.Context.How);
   A(S.Context.From);
+  A(S.NvccCompat);
 }
 
 template <typename Ar> void io(Ar &A, TranslationUnitResult &U) {

@@ -14,6 +14,7 @@
 #include "Analysis/Analyzer.h"
 #include "Findings/Classifier.h"
 #include "Frontend/CudaToolchain.h"
+#include "Frontend/NvccDialect.h"
 #include "Output/Output.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -35,6 +36,7 @@ struct RunConfig {
   std::vector<std::string> ExtraArgs; ///< compiler arguments after "--"
   CudaOptions Cuda;
   bool GpuArchGiven = false;          ///< --cuda-gpu-arch on the command line
+  NvccCompatMode NvccCompat = NvccCompatMode::Auto; ///< --nvcc-compat
   AnalysisOptions Analysis;
   FindingsOptions Findings;
   /// The command line's own --checks and --check-option values, and

@@ -104,6 +104,9 @@ struct InputStatus {
   unsigned Line = 0;    ///< where that error is, 0 when it has no location
   unsigned Column = 0;
   InputContext Context;
+  /// The nvcc leniencies the file needed (docs/nvcc-compat.md), in the
+  /// order nvccDialectTags() lists them.
+  std::vector<std::string> NvccCompat;
 };
 
 /// A whole run's results.

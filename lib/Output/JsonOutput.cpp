@@ -284,6 +284,8 @@ void coalesce::writeJson(const Report &R, const OutputOptions &O,
                     {"line", In.Line ? Json(In.Line) : Json(nullptr)},
                     {"column", In.Column ? Json(In.Column) : Json(nullptr)}};
     }
+    if (!In.NvccCompat.empty())
+      F["nvcc_compat"] = In.NvccCompat;
     Files.push_back(std::move(F));
   }
   Doc["files"] = std::move(Files);

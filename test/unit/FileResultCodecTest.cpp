@@ -20,7 +20,8 @@ namespace {
 FileResult sample() {
   FileResult R;
   R.Status = {"dir/k\xff.cu", false, "use of undeclared identifier 'x'", 9, 22,
-              {InputContext::IncludedBy, "dir/main.cu"}};
+              {InputContext::IncludedBy, "dir/main.cu"},
+              {"register", "device-launch"}};
   R.ClangErrors = 3;
   R.Parsed = true;
   R.Unit.Kernels = 2;
@@ -180,6 +181,7 @@ TEST(FileResultCodec, RoundTripIsExact) {
   EXPECT_EQ(Out->Status.Column, In.Status.Column);
   EXPECT_EQ(Out->Status.Context.How, In.Status.Context.How);
   EXPECT_EQ(Out->Status.Context.From, In.Status.Context.From);
+  EXPECT_EQ(Out->Status.NvccCompat, In.Status.NvccCompat);
   EXPECT_EQ(Out->ClangErrors, In.ClangErrors);
   EXPECT_EQ(Out->Parsed, In.Parsed);
   EXPECT_EQ(Out->Unit.Kernels, In.Unit.Kernels);

@@ -1,5 +1,6 @@
 //===- NvccFlagsTest.cpp - compile commands to clang flags ------------------===//
 
+#include "Frontend/NvccDialect.h"
 #include "Frontend/NvccFlags.h"
 
 #include "gtest/gtest.h"
@@ -96,6 +97,26 @@ TEST(NvccFlags, ClangCommandLinesPassThroughTheSameFilter) {
   std::vector<std::string> Want = {"-Iinc", "-std=c++20"};
   EXPECT_EQ(F.Args, Want);
   EXPECT_EQ(F.GpuArch, "sm_80");
+}
+
+// The nvcc compatibility mode's auto setting reads the compiler's name.
+TEST(NvccDialect, NvccCommandsAreRecognizedByTheCompilersName) {
+  EXPECT_TRUE(isNvccCommand({"nvcc", "-c", "k.cu"}));
+  EXPECT_TRUE(isNvccCommand({"/usr/local/cuda/bin/nvcc", "-c", "k.cu"}));
+  EXPECT_TRUE(isNvccCommand({"C:/cuda/bin/nvcc.exe"}));
+  EXPECT_TRUE(isNvccCommand({"/opt/x86_64-linux-nvcc"}));
+  EXPECT_FALSE(isNvccCommand({"clang++", "-x", "cuda"}));
+  EXPECT_FALSE(isNvccCommand({"/usr/bin/g++"}));
+  EXPECT_FALSE(isNvccCommand({"nvcc-wrapper-not"}));
+  EXPECT_FALSE(isNvccCommand({}));
+}
+
+TEST(NvccDialect, RelocatableDeviceCodeIsAnnouncedAsNvccDoes) {
+  std::vector<std::string> Plain = nvccDialectFlags({"-Iinc"});
+  EXPECT_NE(llvm::find(Plain, "-D__NVCC__"), Plain.end());
+  EXPECT_EQ(llvm::find(Plain, "-D__CUDACC_RDC__"), Plain.end());
+  std::vector<std::string> Rdc = nvccDialectFlags({"-Iinc", "-fgpu-rdc"});
+  EXPECT_NE(llvm::find(Rdc, "-D__CUDACC_RDC__"), Rdc.end());
 }
 
 } // namespace

@@ -353,7 +353,7 @@ TEST(JsonOutput, FailedInputsAreRecordedNotMistakenForCleanOnes) {
   R.Inputs = {{"good.cu", true, "", 0, 0, {}},
               {"broken.cu", false, "expected ';' after expression", 3, 9, {}},
               {"missing.cu", false, "missing.cu: No such file or directory", 0,
-               0, {}}};
+               0, {}, {}}};
   json J = json::parse(render(writeJson, R, OutputOptions()));
   ASSERT_EQ(J["files"].size(), 3u);
   EXPECT_EQ(J["files"][0],
@@ -373,7 +373,7 @@ TEST(JsonOutput, FilesOutsideTheDatabaseSayHowTheyWereAnalyzed) {
                {InputContext::IncludedBy, "/p/main.cu"}},
               {"lone.cuh", true, "", 0, 0,
                {InputContext::Interpolated, "/p/other.cu"}},
-              {"unit.cu", true, "", 0, 0, {}}};
+              {"unit.cu", true, "", 0, 0, {}, {}}};
   json J = json::parse(render(writeJson, R, OutputOptions()));
   EXPECT_EQ(J["files"][0]["context"],
             (json{{"kind", "included-by"}, {"unit", "/p/main.cu"}}));
@@ -657,7 +657,7 @@ TEST(SarifOutput, RelatedLocationsForKernelLoopStructAndLaunch) {
 TEST(SarifOutput, FailedInputsAreToolNotifications) {
   Report R = only(stridedStore());
   R.Inputs = {{"k.cu", true, "", 0, 0, {}},
-              {"bad.cu", false, "expected ';'", 3, 9, {}}};
+              {"bad.cu", false, "expected ';'", 3, 9, {}, {}}};
   json Inv = json::parse(render(writeSarif, R, OutputOptions()))["runs"][0]
       ["invocations"][0];
   EXPECT_EQ(Inv["executionSuccessful"], false);

@@ -92,6 +92,12 @@ cl::list<std::string> CudaSearchPath(
 cl::opt<std::string> GpuArch("cuda-gpu-arch",
                              cl::desc("GPU architecture (default sm_80)"),
                              cl::cat(ToolCategory));
+cl::opt<std::string> NvccCompat(
+    "nvcc-compat",
+    cl::desc("Parse what nvcc accepts and clang does not (docs/nvcc-compat.md): "
+             "auto (for nvcc compile commands and files without one), on or "
+             "off"),
+    cl::init("auto"), cl::cat(ToolCategory));
 cl::opt<bool> Explain("explain",
                       cl::desc("Draw each flagged warp's lanes and sectors"),
                       cl::cat(ToolCategory));
@@ -241,6 +247,14 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   C.Cuda.CudaPath = CudaPath;
   if (CudaSearchPath.getNumOccurrences())
     C.Cuda.SearchPaths.assign(CudaSearchPath.begin(), CudaSearchPath.end());
+  if (NvccCompat == "auto")
+    C.NvccCompat = NvccCompatMode::Auto;
+  else if (NvccCompat == "on")
+    C.NvccCompat = NvccCompatMode::On;
+  else if (NvccCompat == "off")
+    C.NvccCompat = NvccCompatMode::Off;
+  else
+    return Usage("unknown --nvcc-compat '" + NvccCompat + "' (auto, on or off)");
   if (!GpuArch.empty()) {
     C.Cuda.GpuArch = GpuArch;
     C.GpuArchGiven = true;

@@ -82,4 +82,10 @@ template <class T> cudaChannelFormatDesc cudaCreateChannelDesc(void);
 // The texture-reference forms that take the texture itself are declared
 // with the references (compat/cuda_coalesce_texture_references.h).
 
+// surf2Dwrite and the other surface object functions.
+#include "cuda_coalesce_surface_functions.h"
+
+// What the nvcc mode turns a device-side kernel launch into.
+#include "cuda_coalesce_device_launch.h"
+
 #endif

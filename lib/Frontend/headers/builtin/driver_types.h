@@ -91,6 +91,11 @@ typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphExec_st *cudaGraphExec_t;
 typedef unsigned long long cudaTextureObject_t;
 typedef unsigned long long cudaSurfaceObject_t;
+enum cudaSurfaceBoundaryMode {
+  cudaBoundaryModeZero = 0,
+  cudaBoundaryModeClamp = 1,
+  cudaBoundaryModeTrap = 2
+};
 
 // CUDA arrays and their channel formats, which texture code allocates and
 // binds.

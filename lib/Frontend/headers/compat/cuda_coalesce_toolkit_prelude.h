@@ -54,6 +54,13 @@ template <class T> __device__ void __stwt(T *ptr, T value);
 // nvcc's __nv_atomic_* built-in functions, which no header declares.
 #include "cuda_coalesce_nv_atomics.h"
 
+// surf2Dwrite and the other surface object functions, which clang's wrapper
+// leaves out.
+#include "cuda_coalesce_surface_functions.h"
+
+// What the nvcc mode turns a device-side kernel launch into.
+#include "cuda_coalesce_device_launch.h"
+
 // nvcc's runtime headers include these in the device pass (time.h in both),
 // so code calls time(), clock(), printf() or assert() without including them;
 // clang's wrapper brings in only <cmath>, <cstdlib>, <stdlib.h>, <string.h>.

@@ -1,0 +1,334 @@
+//===- NvccDialect.cpp ----------------------------------------------------===//
+
+#include "Frontend/NvccDialect.h"
+
+#include "clang/Basic/DiagnosticAST.h"
+#include "clang/Basic/DiagnosticParse.h"
+#include "clang/Basic/DiagnosticFrontend.h"
+#include "clang/Basic/DiagnosticLex.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace coalesce {
+
+namespace {
+
+constexpr const char *Tags[] = {
+    NvccMacroTag,  "register",        "narrowing",        "literal-suffix",
+    "asm-escape",  "device-launch",   "shared-init",      "attribute-order",
+    "template-keyword", "newer-arch"};
+
+/// Offset of a file location in its file, or none in a macro expansion.
+std::optional<std::pair<FileID, unsigned>> fileOffset(const SourceManager &SM,
+                                                      SourceLocation L) {
+  if (L.isInvalid() || !L.isFileID())
+    return std::nullopt;
+  return SM.getDecomposedLoc(L);
+}
+
+/// The edit replacing Range (a character range) with Text.
+std::optional<DialectEdit> editOf(const SourceManager &SM,
+                                  CharSourceRange Range, StringRef Text) {
+  auto B = fileOffset(SM, Range.getBegin());
+  auto E = fileOffset(SM, Range.getEnd());
+  if (!B || !E || B->first != E->first || E->second < B->second)
+    return std::nullopt;
+  OptionalFileEntryRef F = SM.getFileEntryRefForID(B->first);
+  if (!F)
+    return std::nullopt;
+  return DialectEdit{F->getName().str(), B->second, E->second - B->second,
+                     Text.str()};
+}
+
+/// Clang's own fix-its, all of them or none.
+std::optional<std::vector<DialectEdit>> fixIts(const Diagnostic &Info,
+                                               const LangOptions &LO) {
+  const SourceManager &SM = Info.getSourceManager();
+  std::vector<DialectEdit> Edits;
+  for (const FixItHint &H : Info.getFixItHints()) {
+    // An insertion is an empty range, which makeFileCharRange refuses.
+    CharSourceRange R =
+        H.RemoveRange.getBegin() == H.RemoveRange.getEnd()
+            ? CharSourceRange::getCharRange(H.RemoveRange.getBegin(),
+                                            H.RemoveRange.getBegin())
+            : Lexer::makeFileCharRange(H.RemoveRange, SM, LO);
+    std::optional<DialectEdit> E = editOf(SM, R, H.CodeToInsert);
+    if (!E)
+      return std::nullopt;
+    Edits.push_back(std::move(*E));
+  }
+  if (Edits.empty())
+    return std::nullopt;
+  return Edits;
+}
+
+/// `__shared__ int n = 0;` becomes `__shared__ int n;`: nvcc ignores such an
+/// initializer (warning 3019), so the variable is left uninitialized as
+/// nvcc leaves it. The diagnostic sits on the name and highlights the
+/// initializer.
+std::optional<std::vector<DialectEdit>>
+sharedInitializer(const Diagnostic &Info, const LangOptions &LO) {
+  const SourceManager &SM = Info.getSourceManager();
+  if (Info.getNumRanges() != 1)
+    return std::nullopt;
+  CharSourceRange Init =
+      Lexer::makeFileCharRange(Info.getRange(0), SM, LO);
+  SourceLocation NameEnd =
+      Lexer::getLocForEndOfToken(Info.getLocation(), 0, SM, LO);
+  auto N = fileOffset(SM, NameEnd);
+  auto B = fileOffset(SM, Init.getBegin());
+  if (!N || !B || N->first != B->first || B->second < N->second)
+    return std::nullopt;
+  // What lies between the name and the initializer: array bounds, then
+  // '=' (copy-initialization) or nothing (`n{0}`).
+  StringRef Between =
+      SM.getBufferData(N->first).substr(N->second, B->second - N->second);
+  size_t Eq = Between.rfind('=');
+  if (Eq == StringRef::npos && !Between.trim().empty())
+    return std::nullopt;
+  SourceLocation From =
+      NameEnd.getLocWithOffset(Eq == StringRef::npos ? 0 : Eq);
+  std::optional<DialectEdit> E =
+      editOf(SM, CharSourceRange::getCharRange(From, Init.getEnd()), "");
+  if (!E)
+    return std::nullopt;
+  return std::vector<DialectEdit>{std::move(*E)};
+}
+
+/// `__shared__ alignas(16) float t[N];` becomes
+/// `alignas(16) __shared__ float t[N];`: nvcc takes an attribute list after
+/// the CUDA keywords and storage classes, clang only before them. The two
+/// swap places, so the line keeps its length and every column its meaning
+/// but within the swapped words.
+std::optional<std::vector<DialectEdit>>
+attributeOrder(const Diagnostic &Info, const LangOptions &LO) {
+  const SourceManager &SM = Info.getSourceManager();
+  if (Info.getNumRanges() != 1)
+    return std::nullopt;
+  CharSourceRange Attr = Lexer::makeFileCharRange(Info.getRange(0), SM, LO);
+  auto B = fileOffset(SM, Attr.getBegin());
+  auto E = fileOffset(SM, Attr.getEnd());
+  if (!B || !E || B->first != E->first || E->second <= B->second)
+    return std::nullopt;
+  StringRef Text = SM.getBufferData(B->first);
+  // Back over the words nvcc lets come first.
+  size_t Start = B->second;
+  size_t SepStart = B->second;
+  while (true) {
+    size_t End = Start;
+    while (End > 0 && isSpace(Text[End - 1]))
+      --End;
+    size_t Begin = End;
+    while (Begin > 0 && (isAlnum(Text[Begin - 1]) || Text[Begin - 1] == '_'))
+      --Begin;
+    StringRef Word = Text.slice(Begin, End);
+    if (Word.empty() ||
+        !is_contained({"__shared__", "__device__", "__constant__",
+                       "__managed__", "static", "extern", "volatile",
+                       "const"},
+                      Word))
+      break;
+    if (Start == B->second)
+      SepStart = End;
+    Start = Begin;
+  }
+  if (Start == B->second)
+    return std::nullopt;
+  StringRef Words = Text.slice(Start, SepStart);
+  StringRef Sep = Text.slice(SepStart, B->second);
+  StringRef List = Text.slice(B->second, E->second);
+  if (Words.contains('\n') || Sep.contains('\n'))
+    return std::nullopt;
+  OptionalFileEntryRef F = SM.getFileEntryRefForID(B->first);
+  if (!F)
+    return std::nullopt;
+  return std::vector<DialectEdit>{{F->getName().str(), unsigned(Start),
+                                   unsigned(E->second - Start),
+                                   (List + Sep + Words).str()}};
+}
+
+/// `child<<<grid, block>>>(args)` in device code becomes
+/// `__cc_dl        (args)` (compat/cuda_coalesce_device_launch.h): the name
+/// and the launch configuration give way to the no-op, padded with spaces
+/// (newlines kept) so that every column and line after it stays put. None
+/// when Info does not point at a launch: the callee's name, its template
+/// arguments, then "<<<" before any '(' or ';'.
+std::optional<std::vector<DialectEdit>> launchEdit(const Diagnostic &Info) {
+  const SourceManager &SM = Info.getSourceManager();
+  auto At = fileOffset(SM, Info.getLocation());
+  if (!At)
+    return std::nullopt;
+  StringRef Rest = SM.getBufferData(At->first).substr(At->second, 4096);
+  size_t Open = Rest.find("<<<");
+  if (Open == StringRef::npos || Open == 0 || Open > Rest.find('(') ||
+      Rest.take_front(Open).contains(';'))
+    return std::nullopt;
+  size_t Close = Rest.find(">>>", Open + 3);
+  if (Close == StringRef::npos || Rest.slice(Open, Close).contains(';'))
+    return std::nullopt;
+  StringRef Span = Rest.take_front(Close + 3);
+  constexpr StringRef Callee = "__cc_dl";
+  if (Span.find('\n') < Callee.size())
+    return std::nullopt;
+  std::string Text = Span.str();
+  for (size_t I = 0; I < Text.size(); ++I)
+    if (Text[I] != '\n')
+      Text[I] = I < Callee.size() ? Callee[I] : ' ';
+  OptionalFileEntryRef F = SM.getFileEntryRefForID(At->first);
+  if (!F)
+    return std::nullopt;
+  return std::vector<DialectEdit>{
+      {F->getName().str(), At->second, unsigned(Span.size()), Text}};
+}
+
+/// `__shared__ cuda::barrier<...> bar;`: no initializer is written, but
+/// clang does not take the default constructor for an empty one (libcu++'s
+/// barrier has one under nvcc). The variable becomes a local one (the
+/// keyword blanked out, columns kept); what the analysis reads of it is
+/// nothing either way, and the statements using it parse.
+std::optional<std::vector<DialectEdit>>
+sharedDefaultConstructed(const Diagnostic &Info) {
+  const SourceManager &SM = Info.getSourceManager();
+  if (Info.getNumRanges() != 1 ||
+      Info.getRange(0).getBegin() != Info.getLocation())
+    return std::nullopt;
+  auto At = fileOffset(SM, Info.getLocation());
+  if (!At)
+    return std::nullopt;
+  StringRef Before = SM.getBufferData(At->first).take_front(At->second);
+  Before = Before.substr(Before.rfind('\n') + 1);
+  size_t Kw = Before.rfind("__shared__");
+  if (Kw == StringRef::npos)
+    return std::nullopt;
+  OptionalFileEntryRef F = SM.getFileEntryRefForID(At->first);
+  if (!F)
+    return std::nullopt;
+  unsigned Offset = At->second - unsigned(Before.size() - Kw);
+  return std::vector<DialectEdit>{
+      {F->getName().str(), Offset, 10, std::string(10, ' ')}};
+}
+
+/// Names an intrinsic an older architecture hides (`__match_any_sync`,
+/// `__reduce_add_sync`, ...): CUDA's intrinsics all start with two
+/// underscores, and no user name may.
+bool namesIntrinsic(const Diagnostic &Info) {
+  SmallString<128> Text;
+  Info.FormatDiagnostic(Text);
+  // "use of undeclared identifier 'NAME'[; did you mean 'OTHER'?]"
+  StringRef Name = StringRef(Text).split('\'').second.split('\'').first;
+  return Name.starts_with("__");
+}
+
+} // namespace
+
+bool isNvccCommand(ArrayRef<std::string> Command) {
+  if (Command.empty())
+    return false;
+  StringRef Exe = sys::path::filename(Command.front());
+  // nvcc, nvcc.exe, and the ccache/wrapper spellings that keep the name.
+  return Exe == "nvcc" || Exe.starts_with("nvcc.") || Exe.ends_with("-nvcc");
+}
+
+std::vector<std::string> nvccDialectFlags(ArrayRef<std::string> User) {
+  std::vector<std::string> F = {
+      // nvcc's own macro; its __CUDACC_VER_*__ come with the preludes
+      // (cuda_coalesce_prelude.h, cuda_coalesce_toolkit_prelude.h).
+      "-D__NVCC__",
+      // Extensions clang makes errors by default and nvcc accepts; as
+      // warnings they leave the count of errors, and the analysis records
+      // them instead of printing them.
+      "-Wno-error=register", "-Wno-error=c++11-narrowing",
+      "-Wno-error=reserved-user-defined-literal"};
+  if (is_contained(User, "-fgpu-rdc"))
+    F.push_back("-D__CUDACC_RDC__");
+  return F;
+}
+
+ArrayRef<const char *> nvccDialectTags() { return Tags; }
+
+std::optional<DialectRepair> dialectRepair(const Diagnostic &Info,
+                                           DiagnosticsEngine::Level L,
+                                           const LangOptions &LO) {
+  if (L == DiagnosticsEngine::Ignored || L == DiagnosticsEngine::Note ||
+      !Info.hasSourceManager() || Info.getLocation().isInvalid())
+    return std::nullopt;
+  const SourceManager &SM = Info.getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Info.getLocation())))
+    return std::nullopt;
+  auto Accept = [](const char *Tag) {
+    return DialectRepair{DialectRepair::Accept, Tag, {}};
+  };
+  switch (Info.getID()) {
+  case diag::ext_register_storage_class:
+    return Accept("register");
+  case diag::ext_init_list_type_narrowing:
+  case diag::ext_init_list_type_narrowing_const_reference:
+  case diag::ext_init_list_variable_narrowing:
+  case diag::ext_init_list_variable_narrowing_const_reference:
+  case diag::ext_init_list_constant_narrowing:
+  case diag::ext_init_list_constant_narrowing_const_reference:
+    return Accept("narrowing");
+  case diag::ext_reserved_user_defined_literal:
+    return Accept("literal-suffix");
+  case diag::err_ref_bad_target:
+  case diag::err_ovl_no_viable_function_in_call:
+    // A kernel launched from device code (dynamic parallelism), which
+    // clang 19 has none of: a reference to a __global__ function there, the
+    // host's launch configuration function (a kernel template, with a
+    // toolkit), or no candidate callable there (overload resolution).
+    if (auto E = launchEdit(Info))
+      return DialectRepair{DialectRepair::Edit, "device-launch",
+                           std::move(*E)};
+    return std::nullopt;
+  case diag::err_asm_invalid_escape:
+    // nvcc hands the string to ptxas as written ("%globaltimer" is a PTX
+    // register); the analysis never reads inline assembly.
+    return Accept("asm-escape");
+  case diag::err_attributes_not_allowed:
+    if (auto E = attributeOrder(Info, LO))
+      return DialectRepair{DialectRepair::Edit, "attribute-order",
+                           std::move(*E)};
+    return std::nullopt;
+  case diag::err_template_kw_missing: {
+    // Clang 19 gives this one no fix-it; the keyword goes before the name
+    // the diagnostic points at.
+    std::optional<std::vector<DialectEdit>> E = fixIts(Info, LO);
+    if (!E)
+      if (std::optional<DialectEdit> Insert =
+              editOf(SM,
+                     CharSourceRange::getCharRange(Info.getLocation(),
+                                                   Info.getLocation()),
+                     "template "))
+        E = std::vector<DialectEdit>{std::move(*Insert)};
+    if (!E)
+      return std::nullopt;
+    return DialectRepair{DialectRepair::Edit, "template-keyword",
+                         std::move(*E)};
+  }
+  case diag::err_shared_var_init:
+    if (auto E = sharedInitializer(Info, LO))
+      return DialectRepair{DialectRepair::Edit, "shared-init", std::move(*E)};
+    if (auto E = sharedDefaultConstructed(Info))
+      return DialectRepair{DialectRepair::Edit, "shared-init", std::move(*E)};
+    return std::nullopt;
+  case diag::err_undeclared_var_use:
+  case diag::err_undeclared_var_use_suggest:
+    if (!namesIntrinsic(Info))
+      return std::nullopt;
+    [[fallthrough]];
+  case diag::err_builtin_needs_feature:
+    return DialectRepair{DialectRepair::NewerArch, "newer-arch", {}};
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace coalesce

@@ -1,0 +1,84 @@
+//===- NvccDialect.h - what nvcc accepts and clang does not -----*- C++ -*-===//
+//
+// Code written for nvcc leans on leniencies of its front end: `register`,
+// narrowing in braces, device-side kernel launches, initialized __shared__
+// variables, attributes after __shared__, a dependent member template
+// called without `template`, an intrinsic newer than the Makefile's -arch. The nvcc compatibility mode
+// (docs/nvcc-compat.md) makes clang parse such code the way nvcc does, and
+// names each leniency a file needed so that the report can say so.
+//
+// Three ways to get there, chosen per diagnostic:
+//  - accept: clang's recovery already builds the AST nvcc means (register,
+//    narrowing, literal suffixes) or drops only what the analysis never
+//    reads (inline assembly); the diagnostic is dropped.
+//  - edit: clang's recovery loses the statement; the source is edited in
+//    memory (clang's own fix-it, or a rewrite that keeps every column after
+//    it where it can) and parsed again (Driver/DialectReparse.h).
+//  - newer arch: parsed again for the newest architecture clang knows.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_COALESCE_FRONTEND_NVCCDIALECT_H
+#define CUDA_COALESCE_FRONTEND_NVCCDIALECT_H
+
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class LangOptions;
+} // namespace clang
+
+namespace coalesce {
+
+/// --nvcc-compat: auto turns the mode on for nvcc compile commands and for
+/// files analyzed without a compilation database.
+enum class NvccCompatMode { Auto, On, Off };
+
+/// Whether a compile command's compiler (Command[0]) is nvcc.
+bool isNvccCommand(llvm::ArrayRef<std::string> Command);
+
+/// Flags the mode adds after the device flags: nvcc's predefined macros and
+/// the extension diagnostics turned from errors into warnings (which the
+/// analysis then records rather than prints). User holds the user's flags
+/// (for -fgpu-rdc, which nvcc announces as __CUDACC_RDC__).
+std::vector<std::string> nvccDialectFlags(llvm::ArrayRef<std::string> User);
+
+/// The architecture parsed for when the user's one lacks an intrinsic the
+/// code calls: the newest clang 19 knows without an 'a' suffix.
+constexpr const char *NvccNewestParseArch = "sm_90";
+
+/// The tag the report uses for a predefined macro the code tested.
+constexpr const char *NvccMacroTag = "__NVCC__";
+
+/// A replacement in one file's text as clang read it.
+struct DialectEdit {
+  std::string File; ///< the name the file was opened by
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+};
+
+/// What to do about one diagnostic in the mode.
+struct DialectRepair {
+  enum Kind { Accept, Edit, NewerArch } How;
+  const char *Tag; ///< the report's name for the leniency
+  std::vector<DialectEdit> Edits; ///< for Edit
+};
+
+/// The repair for Info, or none when it is not one of nvcc's leniencies
+/// (or, for an edit, when the text to edit lies in a macro expansion). Only
+/// diagnostics in the user's files qualify, never in system headers.
+std::optional<DialectRepair> dialectRepair(const clang::Diagnostic &Info,
+                                           clang::DiagnosticsEngine::Level L,
+                                           const clang::LangOptions &LO);
+
+/// Every tag a report may carry, in the order the docs list them.
+llvm::ArrayRef<const char *> nvccDialectTags();
+
+} // namespace coalesce
+
+#endif

@@ -1,0 +1,3 @@
+__global__ void k(float *a) {
+  a[threadIdx.x] = BLOCK_SIZE;
+}
