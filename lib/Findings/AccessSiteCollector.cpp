@@ -144,6 +144,20 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
   }
   S.Address = A.printAddress();
   A.evaluateLanes(S);
+  if (!Fixes)
+    Fixes = std::make_unique<FixCandidates>(*A.Ctx);
+  if (S.Shared && A.BaseDecl)
+    S.SharedArray = Fixes->sharedArray(A.BaseDecl);
+  // The loop that splits the range: marked so, or else the innermost.
+  if (!A.Loops.empty() && S.UnknownReason.empty()) {
+    const Stmt *Split = A.innermostLoop();
+    for (auto L = A.Loops.rbegin(); L != A.Loops.rend(); ++L)
+      if (L->SplitRange) {
+        Split = L->Loop;
+        break;
+      }
+    S.GridStride = Fixes->gridStride(Split, A.Kernel);
+  }
   SourceRange R = A.Access->getSourceRange();
   S.Clang.Begin = R.getBegin().getRawEncoding();
   S.Clang.End = R.getEnd().getRawEncoding();

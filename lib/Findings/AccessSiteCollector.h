@@ -12,6 +12,9 @@
 
 #include "Analysis/Analyzer.h"
 #include "Analysis/MemoryAccess.h"
+#include "Findings/FixCandidates.h"
+
+#include <memory>
 
 #include <vector>
 
@@ -24,6 +27,7 @@ public:
 
 private:
   std::vector<AccessSite> &Out;
+  std::unique_ptr<FixCandidates> Fixes; ///< of the translation unit met
 };
 
 /// What one translation unit contributes to the report.

@@ -4,6 +4,7 @@
 #include "Findings/Suppression.h"
 
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -40,6 +41,23 @@ std::pair<StringRef, StringRef> linesAt(const SourceManager &SM,
 
 } // namespace
 
+std::vector<FixItHint> fixItHints(const Finding &F, const SourceManager &SM) {
+  std::vector<FixItHint> Hints;
+  if (!F.AutoFix)
+    return Hints;
+  for (const TextEdit &E : F.AutoFix->Edits) {
+    OptionalFileEntryRef File = SM.getFileManager().getOptionalFileRef(E.File);
+    FileID FID = File ? SM.translateFile(*File) : FileID();
+    if (FID.isInvalid())
+      return {};
+    SourceLocation Begin = SM.getLocForStartOfFile(FID).getLocWithOffset(E.Offset);
+    Hints.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(E.Length)),
+        E.Text));
+  }
+  return Hints;
+}
+
 bool ClangDiagnosticSink::suppressedAt(const Finding &F) const {
   SourceLocation At = loc(F.Site.Clang.Begin);
   if (At.isInvalid() || F.Check.empty())
@@ -58,9 +76,12 @@ void ClangDiagnosticSink::consume(const Finding &F) {
     return;
   auto Level = Warn ? DiagnosticsEngine::Warning : DiagnosticsEngine::Remark;
   unsigned Main = Diags.getCustomDiagID(Level, "%0 [%1]");
-  Diags.Report(Begin, Main)
-      << F.Message << F.Check
-      << SourceRange(Begin, loc(F.Site.Clang.End));
+  {
+    DiagnosticBuilder D = Diags.Report(Begin, Main);
+    D << F.Message << F.Check << SourceRange(Begin, loc(F.Site.Clang.End));
+    for (const FixItHint &H : fixItHints(F, SM))
+      D << H;
+  }
   unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
   for (const std::string &N : F.Notes)
     Diags.Report(Begin, NoteID) << N;

@@ -8,19 +8,27 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
+#include <vector>
 
 namespace clang {
 class DiagnosticsEngine;
+class FixItHint;
 class SourceManager;
 } // namespace clang
 
 namespace coalesce {
 
+/// F's automatic fix as clang fix-its, for the files of SM's translation
+/// unit; empty when there is none or a file is not in it.
+std::vector<clang::FixItHint> fixItHints(const Finding &F,
+                                         const clang::SourceManager &SM);
+
 /// Reports each flagged finding as a warning at the access's real
 /// SourceLocation (range underlined), its notes at the access, then notes
 /// at the related declarations: the enclosing loop, the struct, the kernel
 /// and the launch site. A NOLINT / NOLINTNEXTLINE comment is read at the
-/// access's expansion location through the SourceManager. Remarks
+/// access's expansion location through the SourceManager. The warning
+/// carries the finding's automatic fix as fix-its. Remarks
 /// (coalescing-unknown) are reported only when ShowRemarks is set.
 ///
 /// Valid only while the translation unit the findings came from is alive:

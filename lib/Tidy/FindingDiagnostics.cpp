@@ -1,6 +1,7 @@
 //===- FindingDiagnostics.cpp ---------------------------------------------===//
 
 #include "Tidy/FindingDiagnostics.h"
+#include "Findings/ClangDiagnosticSink.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
@@ -38,6 +39,9 @@ void reportFinding(
     if (F.Site.RangeEndColumn >= F.Site.Pos.Column && F.Site.Pos.Column > 0)
       D << CharSourceRange::getCharRange(
           Loc, Loc.getLocWithOffset(F.Site.RangeEndColumn - F.Site.Pos.Column + 1));
+    // clang-tidy --fix and clangd's quick fixes take the warning's fix-its.
+    for (const FixItHint &H : fixItHints(F, SM))
+      D << H;
   }
   for (const std::string &Note : F.Notes)
     Emit(Loc, "%0", DiagnosticIDs::Note) << Note;

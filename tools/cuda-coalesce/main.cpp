@@ -143,6 +143,11 @@ cl::opt<bool> IgnoreNolint(
     cl::desc("Report findings that NOLINT comments would silence (for "
              "grading code whose authors must not silence the grade)"),
     cl::cat(ToolCategory));
+cl::opt<bool> FixOpt(
+    "fix",
+    cl::desc("Apply the automatic fixes in place (padded shared tiles, "
+             "grid-stride loops), then analyze again and report what is left"),
+    cl::cat(ToolCategory));
 cl::opt<bool> NoConfig(
     "no-config",
     cl::desc("Ignore .cuda-coalesce.yaml files (found upward from each file)"),
@@ -172,6 +177,7 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   C.WriteBaselineFile = WriteBaselineFile;
   C.AllowCompileErrors = AllowCompileErrors;
   C.UseProjectConfig = !NoConfig;
+  C.Fix = FixOpt;
   C.Findings.HonorNolint = !IgnoreNolint;
   C.ChecksSpec = Checks;
   C.CheckOptionArgs.assign(CheckOption.begin(), CheckOption.end());
