@@ -136,6 +136,9 @@ struct AccessSite {
   std::optional<unsigned> StructBytes;
   std::string StructName;
   std::string MemberName;
+  /// The struct as a structure of arrays, one pointer per member
+  /// ("struct ParticleSoA { float *x; float *y; }"), for the AoS note.
+  std::string SoALayout;
 
   /// Set when the address could not be computed.
   std::string UnknownReason;

@@ -23,7 +23,7 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 1448,
+static_assert(sizeof(AccessSite) == 1480,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
@@ -283,6 +283,7 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.StructBytes);
   A(S.StructName);
   A(S.MemberName);
+  A(S.SoALayout);
   A(S.UnknownReason);
   A(S.DependsOnLoad);
   A(S.DataDependentRange);

@@ -109,6 +109,26 @@ unsigned instructionBytes(clang::QualType T, unsigned Size,
   return W < Size ? W : Size;
 }
 
+/// "struct ParticleSoA { float *x; float *y; }": one array per member of
+/// Struct; empty when a member has no name.
+std::string soaLayout(const RecordDecl *Struct, const std::string &Name) {
+  if (!Struct || Struct->field_empty())
+    return "";
+  PrintingPolicy Policy(Struct->getASTContext().getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  std::string Layout = "struct " + Name + "SoA {";
+  for (const FieldDecl *Field : Struct->fields()) {
+    if (Field->getName().empty() || Field->isBitField())
+      return "";
+    QualType T = Field->getType();
+    if (const ConstantArrayType *Arr =
+            Struct->getASTContext().getAsConstantArrayType(T))
+      return ""; // an array member has no one-pointer-per-member form
+    Layout += " " + T.getAsString(Policy) + " *" + Field->getNameAsString() + ";";
+  }
+  return Layout + " }";
+}
+
 } // namespace
 
 void AccessSiteCollector::onAccess(const MemoryAccess &A) {
@@ -127,6 +147,7 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
     S.StructBytes = A.StructBytes;
     S.StructName = A.StructName;
     S.MemberName = A.MemberName;
+    S.SoALayout = soaLayout(A.Struct, A.StructName);
   }
   // The chain of inlined calls, so a finding inside a __device__ helper
   // names the kernel and the call site that reached it.

@@ -79,8 +79,11 @@ void ClangDiagnosticSink::consume(const Finding &F) {
   {
     DiagnosticBuilder D = Diags.Report(Begin, Main);
     D << F.Message << F.Check << SourceRange(Begin, loc(F.Site.Clang.End));
-    for (const FixItHint &H : fixItHints(F, SM))
-      D << H;
+    if (F.AutoFix && FixesGiven.insert(F.AutoFix->Description + "@" +
+                                       F.AutoFix->Edits.front().File)
+                         .second)
+      for (const FixItHint &H : fixItHints(F, SM))
+        D << H;
   }
   unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
   for (const std::string &N : F.Notes)

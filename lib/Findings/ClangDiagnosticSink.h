@@ -8,6 +8,8 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
+#include <set>
+#include <string>
 #include <vector>
 
 namespace clang {
@@ -48,6 +50,8 @@ private:
   clang::DiagnosticsEngine &Diags;
   const clang::SourceManager &SM;
   bool ShowRemarks;
+  /// A fix shared by several findings is given once (with the first).
+  std::set<std::string> FixesGiven;
 };
 
 } // namespace coalesce

@@ -24,7 +24,7 @@ SourceLocation locate(const SourceManager &SM, const SourcePos &Pos) {
 } // namespace
 
 void reportFinding(
-    const Finding &F, const SourceManager &SM,
+    const Finding &F, const SourceManager &SM, bool WithFix,
     llvm::function_ref<DiagnosticBuilder(SourceLocation, StringRef,
                                          DiagnosticIDs::Level)>
         Emit) {
@@ -40,8 +40,9 @@ void reportFinding(
       D << CharSourceRange::getCharRange(
           Loc, Loc.getLocWithOffset(F.Site.RangeEndColumn - F.Site.Pos.Column + 1));
     // clang-tidy --fix and clangd's quick fixes take the warning's fix-its.
-    for (const FixItHint &H : fixItHints(F, SM))
-      D << H;
+    if (WithFix)
+      for (const FixItHint &H : fixItHints(F, SM))
+        D << H;
   }
   for (const std::string &Note : F.Notes)
     Emit(Loc, "%0", DiagnosticIDs::Note) << Note;

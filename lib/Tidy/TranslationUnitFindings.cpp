@@ -61,7 +61,7 @@ const Report &TranslationUnitFindings::report(clang::ASTContext &Ctx,
     S.PrevSourceLine.clear();
   }
   FindingsOptions F;
-  F.Checks = llvm::cantFail(CheckFilter::parse("coalescing-*"));
+  F.Checks = llvm::cantFail(CheckFilter::parse("coalescing-*,shared-*"));
   F.MinEfficiency = 1.0;
   return ByOptions[Key] = buildReport(std::move(TU.Sites), 1, TU.Kernels, F);
 }
