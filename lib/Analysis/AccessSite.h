@@ -236,7 +236,7 @@ struct AccessSite {
 
   /// The __shared__ array a shared access indexes, when it is a declared
   /// array of two or more constant dimensions: what padding its rows takes
-  /// (the shared-bank-conflict fix, Findings/Fixes.cpp).
+  /// (the bank-conflict fix, Findings/Fixes.cpp).
   struct SharedArrayShape {
     /// The declaration, "file:line:column": accesses with the same one
     /// index the same array.
@@ -255,9 +255,9 @@ struct AccessSite {
     std::string PadBlocker;
   };
   std::optional<SharedArrayShape> SharedArray;
-  /// The innermost loop, when it splits a range among the threads: the
-  /// grid-stride loop over the same elements (the coalescing-chunked fix),
-  /// or why there is none.
+  /// The loop that splits a range among the threads (else the innermost
+  /// loop around the access): the grid-stride loop over the same elements
+  /// (the chunked-loop fix), or why there is none.
   struct LoopRewrite {
     TextEdit Header;     ///< "init; cond; inc" and its replacement
     std::string Blocker; ///< why not; empty when the rewrite is safe

@@ -69,7 +69,7 @@ void padTiles(std::vector<Finding> &Findings, const GpuTarget &GPU) {
   for (auto &[Decl, Uses] : ByArray) {
     std::vector<Finding *> Flagged;
     for (Finding *F : Uses)
-      if (F->Flagged && F->Check == "shared-bank-conflict")
+      if (F->Flagged && F->Cat == Category::BankConflict)
         Flagged.push_back(F);
     if (Flagged.empty())
       continue;
@@ -133,7 +133,7 @@ void padTiles(std::vector<Finding> &Findings, const GpuTarget &GPU) {
 
 void rewriteChunkedLoops(std::vector<Finding> &Findings) {
   for (Finding &F : Findings) {
-    if (!F.Flagged || F.Check != "coalescing-chunked" || !F.Site.GridStride)
+    if (!F.Flagged || F.Cat != Category::Chunked || !F.Site.GridStride)
       continue;
     const AccessSite::LoopRewrite &R = *F.Site.GridStride;
     if (!R.Blocker.empty()) {

@@ -1,9 +1,8 @@
 //===- Fixes.h - the automatic fixes, decided on the findings ---*- C++ -*-===//
 //
 // Two fixes are mechanical and can be proved safe: padding a __shared__
-// tile whose column reads conflict (shared-bank-conflict) and turning a
-// chunked loop with independent iterations into a grid-stride loop
-// (coalescing-chunked). FixCandidates.h reads what they would edit off the
+// tile whose column reads conflict (a bank conflict) and turning a chunked
+// loop with independent iterations into a grid-stride loop. FixCandidates.h reads what they would edit off the
 // AST; here each flagged finding gets the fix (Finding::AutoFix, and a note
 // that says what it does) or a note that says why there is none. The same
 // data becomes clang FixItHints, SARIF fixes, the JSON report's "fix" and
