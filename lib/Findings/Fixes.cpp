@@ -12,6 +12,7 @@ namespace {
 /// Rows padded by 1 to this many elements are tried; the least that works
 /// is offered.
 constexpr unsigned MostPadding = 4;
+constexpr uint64_t MostStaticShared = 48 * 1024;
 
 /// The lanes' byte offsets once each row of Shape is PadElems elements
 /// longer; nullopt when an offset falls outside the array (the index is not
@@ -112,6 +113,17 @@ void padTiles(std::vector<Finding> &Findings, const GpuTarget &GPU) {
       Note("no automatic fix: padding the rows of '" + Shape.Name + "' by 1 "
            "to " + std::to_string(MostPadding) +
            " elements leaves an access of it in conflict");
+      continue;
+    }
+    // A kernel declares at most 48 KB of static shared memory: padding past
+    // it would no longer compile.
+    uint64_t Bytes = uint64_t(Shape.Dims.back() + Pad) * Shape.ElemBytes;
+    for (size_t I = 0; I + 1 < Shape.Dims.size(); ++I)
+      Bytes *= Shape.Dims[I];
+    if (Bytes > MostStaticShared) {
+      Note("no automatic fix: padded, '" + Shape.Name + "' would take " +
+           std::to_string(Bytes) + " bytes, more than the 48 KB of static "
+           "shared memory a kernel may declare");
       continue;
     }
     std::string Size = paddedSize(Shape, Pad);

@@ -57,11 +57,24 @@ __global__ void rowPointer(float *out) {
   // AFTER: shared-bank-conflict.cu.tmp.cu:[[#@LINE-3]]:22: warning: 32-way shared memory bank conflict
 }
 
+// Negative: padded, the array would pass the 48 KB of static shared memory.
+__global__ void tooBig(float *out) {
+  __shared__ float big[96][128];
+  // FIXED: {{^}}  __shared__ float big[96][128];{{$}}
+  big[threadIdx.y][threadIdx.x] = 1.0f;
+  __syncthreads();
+  out[threadIdx.x] = big[threadIdx.x][threadIdx.y];
+  // NOTES: shared-bank-conflict.cu:[[#@LINE-1]]:22: warning: 32-way shared memory bank conflict
+  // NOTES: note: no automatic fix: padded, 'big' would take 49536 bytes, more than the 48 KB of static shared memory a kernel may declare
+  // AFTER: shared-bank-conflict.cu.tmp.cu:[[#@LINE-3]]:22: warning: 32-way shared memory bank conflict
+}
+
 void host(const float *a, float *b, const double *c, double *d) {
   transposeFloat<<<dim3(64, 64), dim3(32, 32)>>>(a, b, 2048);
   transposeDouble<<<dim3(64, 64), dim3(32, 32)>>>(c, d, 2048);
   sized<<<1, dim3(32, 32)>>>(b);
   rowPointer<<<1, dim3(32, 32)>>>(b);
+  tooBig<<<1, dim3(32, 32)>>>(b);
 }
 
 // RUN1: cuda-coalesce: fixed {{.*}}.tmp.cu:19: pad the rows of 'tile' to [32][33] [shared-bank-conflict]
