@@ -243,6 +243,9 @@ struct AccessSite {
     std::string Decl;
     std::string Name;
     std::vector<uint64_t> Dims; ///< element counts, outermost first
+    /// The dimensions as written, "[TILE][TILE]"; the innermost size is its
+    /// last InnerSize.Length bytes before the closing bracket.
+    std::string DimsText;
     unsigned ElemBytes = 0;
     /// The innermost size as written; its Text is that spelling.
     TextEdit InnerSize;

@@ -23,7 +23,7 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 1480,
+static_assert(sizeof(AccessSite) == 1512,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
@@ -248,6 +248,7 @@ template <typename Ar> void io(Ar &A, AccessSite::SharedArrayShape &X) {
   A(X.Decl);
   A(X.Name);
   A(X.Dims);
+  A(X.DimsText);
   A(X.ElemBytes);
   A(X.InnerSize);
   A(X.InnerSizeLiteral);

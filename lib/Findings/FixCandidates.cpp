@@ -744,10 +744,16 @@ FixCandidates::sharedArray(const VarDecl *Array) {
     return std::nullopt;
   TypeLoc TL = Array->getTypeSourceInfo()->getTypeLoc();
   const Expr *Size = nullptr;
+  SourceLocation Open, Close;
   while (auto A = TL.getUnqualifiedLoc().getAs<ArrayTypeLoc>()) {
     Size = A.getSizeExpr();
+    if (Open.isInvalid())
+      Open = A.getLBracketLoc();
+    Close = A.getRBracketLoc();
     TL = A.getElementLoc();
   }
+  if (Open.isValid() && Close.isValid())
+    Shape.DimsText = textOf(SourceRange(Open, Close), Ctx);
   if (!Size)
     return std::nullopt;
   std::optional<TextEdit> Edit = fileEdit(

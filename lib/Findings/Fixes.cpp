@@ -55,6 +55,10 @@ std::string paddedSize(const AccessSite::SharedArrayShape &Shape,
 
 std::string dimsText(const AccessSite::SharedArrayShape &Shape,
                      const std::string &Inner) {
+  // As written, the innermost size replaced, when the spelling ends with it.
+  llvm::StringRef Spelled = Shape.DimsText;
+  if (Spelled.consume_back("]") && Spelled.consume_back(Shape.InnerSize.Text))
+    return Spelled.str() + Inner + "]";
   std::string T;
   for (size_t I = 0; I + 1 < Shape.Dims.size(); ++I)
     T += "[" + std::to_string(Shape.Dims[I]) + "]";
@@ -128,7 +132,8 @@ void padTiles(std::vector<Finding> &Findings, const GpuTarget &GPU) {
     }
     std::string Size = paddedSize(Shape, Pad);
     Fix X;
-    X.Description = "pad the rows of '" + Shape.Name + "' to " +
+    X.Description = "pad the rows of '" + Shape.Name + "' (line " +
+                    std::to_string(Shape.InnerSize.Begin.Line) + ") to " +
                     dimsText(Shape, Size);
     TextEdit E = Shape.InnerSize;
     E.Text = Size;

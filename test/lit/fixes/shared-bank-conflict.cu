@@ -29,7 +29,7 @@ __global__ void transposeDouble(const double *in, double *out, int n) {
   __syncthreads();
   out[y * n + x] = tile[threadIdx.x][threadIdx.y];
   // NOTES: shared-bank-conflict.cu:[[#@LINE-1]]:20: warning: 16-way shared memory bank conflict
-  // NOTES: note: fix: pad the rows of 'tile' by 1 element ([32][TILE + 1])
+  // NOTES: note: fix: pad the rows of 'tile' by 1 element ([TILE][TILE + 1])
 }
 
 // Negative: the tile's size is read, so padding would change the program.
@@ -77,7 +77,7 @@ void host(const float *a, float *b, const double *c, double *d) {
   tooBig<<<1, dim3(32, 32)>>>(b);
 }
 
-// RUN1: cuda-coalesce: fixed {{.*}}.tmp.cu:19: pad the rows of 'tile' to [32][33] [shared-bank-conflict]
-// RUN1-NEXT: cuda-coalesce: fixed {{.*}}.tmp.cu:30: pad the rows of 'tile' to [32][TILE + 1] [shared-bank-conflict]
+// RUN1: cuda-coalesce: fixed {{.*}}.tmp.cu:19: pad the rows of 'tile' (line 14) to [32][33] [shared-bank-conflict]
+// RUN1-NEXT: cuda-coalesce: fixed {{.*}}.tmp.cu:30: pad the rows of 'tile' (line 25) to [TILE][TILE + 1] [shared-bank-conflict]
 // RUN1-NEXT: cuda-coalesce: applied 2 fixes
 // RUN1: exit: 1
