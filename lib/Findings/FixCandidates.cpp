@@ -528,7 +528,6 @@ private:
   const ForStmt *Loop;
   const VarDecl *K;
   ASTContext &Ctx;
-  friend class LoopRewriter;
   std::function<bool(const Expr *)> ThreadDependent;
 };
 
