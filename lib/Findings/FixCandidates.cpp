@@ -524,11 +524,13 @@ public:
     }
   }
 
+  /// The rewriter's answer to whether a value differs between threads.
+  std::function<bool(const Expr *)> ThreadDependent;
+
 private:
   const ForStmt *Loop;
   const VarDecl *K;
   ASTContext &Ctx;
-  std::function<bool(const Expr *)> ThreadDependent;
 };
 
 bool BodyScan::VisitDeclRefExpr(DeclRefExpr *E) {
