@@ -51,6 +51,20 @@ struct Assumption {
   std::string Origin; ///< "launch site k.cu:40", "--assume", "default"
 };
 
+/// One edit of an automatic fix: replace Length bytes at Offset of File
+/// (Begin and End, End exclusive, are the same range as lines and columns)
+/// with Text.
+struct TextEdit {
+  std::string File;
+  unsigned Offset = 0, Length = 0;
+  SourcePos Begin, End;
+  std::string Text;
+  bool operator==(const TextEdit &O) const {
+    return File == O.File && Offset == O.Offset && Length == O.Length &&
+           Text == O.Text;
+  }
+};
+
 struct AccessSite {
   SourcePos Pos;
   unsigned RangeEndColumn = 0; ///< last column of the access text (same line), 0 if unknown
@@ -129,6 +143,9 @@ struct AccessSite {
   /// the lane offsets then describe. The members, in order ("x, y"), and
   /// the struct's name stays in StructName. Empty otherwise.
   std::string WholeElementMembers;
+  /// The struct as a structure of arrays, one pointer per member
+  /// ("struct ParticleSoA { float *x; float *y; }"), for the AoS note.
+  std::string SoALayout;
 
   /// Set when the address could not be computed.
   std::string UnknownReason;
@@ -223,6 +240,39 @@ struct AccessSite {
   /// The fewest and most of SectorsByBlockX (which must not be empty).
   std::pair<double, double> blockXRange() const;
   std::array<unsigned, 3> BlockDim = {0, 0, 0}; ///< as used; 0: unknown
+
+  /// The __shared__ array a shared access indexes, when it is a declared
+  /// array of two or more constant dimensions: what padding its rows takes
+  /// (the bank-conflict fix, Findings/Fixes.cpp).
+  struct SharedArrayShape {
+    /// The declaration, "file:line:column": accesses with the same one
+    /// index the same array.
+    std::string Decl;
+    std::string Name;
+    std::vector<uint64_t> Dims; ///< element counts, outermost first
+    /// The dimensions as written, "[TILE][TILE]"; the innermost size is its
+    /// last InnerSize.Length bytes before the closing bracket.
+    std::string DimsText;
+    unsigned ElemBytes = 0;
+    /// The innermost size as written; its Text is that spelling.
+    TextEdit InnerSize;
+    /// The innermost size is an integer literal (padded by adding to it),
+    /// not a name or an expression (padded as "TILE + 1").
+    bool InnerSizeLiteral = false;
+    /// Why a padded layout could change what the code means (the array
+    /// under sizeof, its address taken, a row used as a pointer): the
+    /// first such use; empty when every use indexes an element.
+    std::string PadBlocker;
+  };
+  std::optional<SharedArrayShape> SharedArray;
+  /// The loop that splits a range among the threads (else the innermost
+  /// loop around the access): the grid-stride loop over the same elements
+  /// (the chunked-loop fix), or why there is none.
+  struct LoopRewrite {
+    TextEdit Header;     ///< "init; cond; inc" and its replacement
+    std::string Blocker; ///< why not; empty when the rewrite is safe
+  };
+  std::optional<LoopRewrite> GridStride;
 
   /// clang SourceLocations (raw encodings, 0 when none) of the access and
   /// the declarations a diagnostic's notes point at. Meaningful only while

@@ -23,7 +23,7 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 992,
+static_assert(sizeof(AccessSite) == 1544,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
@@ -35,7 +35,7 @@ static_assert(sizeof(FileResult) == 232,
               "FileResult changed: update FileResultCodec");
 #endif
 
-constexpr char Magic[] = "cuda-coalesce-file-result/9";
+constexpr char Magic[] = "cuda-coalesce-file-result/10";
 
 template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
@@ -46,6 +46,9 @@ template <typename Ar> void io(Ar &A, AccessSite::ClangLocations &L);
 template <typename Ar> void io(Ar &A, AccessSite::WarpSample &W);
 template <typename Ar> void io(Ar &A, AccessSite::ValueDependence &D);
 template <typename Ar> void io(Ar &A, std::pair<unsigned, double> &P);
+template <typename Ar> void io(Ar &A, TextEdit &E);
+template <typename Ar> void io(Ar &A, AccessSite::SharedArrayShape &X);
+template <typename Ar> void io(Ar &A, AccessSite::LoopRewrite &X);
 template <typename Ar> void io(Ar &A, AccessSite &S);
 template <typename Ar> void io(Ar &A, InputStatus &S);
 template <typename Ar> void io(Ar &A, TranslationUnitResult &U);
@@ -232,6 +235,31 @@ template <typename Ar> void io(Ar &A, std::pair<unsigned, double> &P) {
   A(P.second);
 }
 
+template <typename Ar> void io(Ar &A, TextEdit &E) {
+  A(E.File);
+  A(E.Offset);
+  A(E.Length);
+  A(E.Begin);
+  A(E.End);
+  A(E.Text);
+}
+
+template <typename Ar> void io(Ar &A, AccessSite::SharedArrayShape &X) {
+  A(X.Decl);
+  A(X.Name);
+  A(X.Dims);
+  A(X.DimsText);
+  A(X.ElemBytes);
+  A(X.InnerSize);
+  A(X.InnerSizeLiteral);
+  A(X.PadBlocker);
+}
+
+template <typename Ar> void io(Ar &A, AccessSite::LoopRewrite &X) {
+  A(X.Header);
+  A(X.Blocker);
+}
+
 template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.Pos);
   A(S.RangeEndColumn);
@@ -257,6 +285,7 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.StructName);
   A(S.MemberName);
   A(S.WholeElementMembers);
+  A(S.SoALayout);
   A(S.UnknownReason);
   A(S.DependsOnLoad);
   A(S.DataDependentRange);
@@ -270,6 +299,8 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.UnevaluatedGuard);
   A(S.SectorsByBlockX);
   A(S.BlockDim);
+  A(S.SharedArray);
+  A(S.GridStride);
   A(S.Clang);
 }
 

@@ -1,6 +1,7 @@
 //===- Runner.cpp ---------------------------------------------------------===//
 
 #include "Driver/Runner.h"
+#include "Driver/ApplyFixes.h"
 #include "Driver/CacheDirectory.h"
 #include "Driver/ChildProcesses.h"
 #include "Driver/FileAnalysis.h"
@@ -149,7 +150,9 @@ class Run {
 public:
   Run(const RunConfig &C, raw_ostream &Err) : C(C), Err(Err) {}
 
-  int execute(raw_ostream &Out);
+  /// With Capture, the report is also handed back there; with Print
+  /// false it is not written.
+  int execute(raw_ostream &Out, Report *Capture = nullptr, bool Print = true);
 
 private:
   const RunConfig &C;
@@ -242,7 +245,7 @@ void Run::merge(const FileOptions &Options, FileResult R) {
   }
 }
 
-int Run::execute(raw_ostream &Out) {
+int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
   Expected<CudaToolchain> TC = selectCudaToolchain(C.Cuda);
   if (!TC) {
     error(toString(TC.takeError()));
@@ -560,6 +563,13 @@ int Run::execute(raw_ostream &Out) {
           << C.WriteBaselineFile << "\n";
     }
   }
+  unsigned Flagged = llvm::count_if(R.Findings, [](const Finding &F) {
+    return F.Flagged;
+  });
+  if (!Print) {
+    *Capture = std::move(R);
+    return HadErrors ? ExitError : Flagged ? ExitFindings : ExitClean;
+  }
   OutputOptions Written = C.Output;
   locateDocs(Written);
 
@@ -598,9 +608,6 @@ int Run::execute(raw_ostream &Out) {
     FD->clear_error();
   }
 
-  unsigned Flagged = llvm::count_if(R.Findings, [](const Finding &F) {
-    return F.Flagged;
-  });
   // Shared accesses are in the report, but the summary keeps counting the
   // global ones it always has.
   size_t Global = llvm::count_if(
@@ -615,14 +622,54 @@ int Run::execute(raw_ostream &Out) {
         << (Baselined ? " (" + std::to_string(Baselined) + " in the baseline)"
                       : std::string())
         << "\n";
-  if (HadErrors)
-    return ExitError;
-  return Flagged ? ExitFindings : ExitClean;
+  int Code = HadErrors ? ExitError : Flagged ? ExitFindings : ExitClean;
+  if (Capture)
+    *Capture = std::move(R);
+  return Code;
+}
+
+/// --fix: a silent run whose fixes are applied, then a run that reports
+/// what is left and proves the fixes: each fixed file must parse, and no
+/// finding of the fixed check may remain at a fixed access's line.
+int runWithFixes(const RunConfig &Config, raw_ostream &Out, raw_ostream &Err) {
+  RunConfig First = Config;
+  First.Fix = false;
+  First.Progress = false;
+  Report Before;
+  // Its errors are the second run's too, said there once.
+  int Code = Run(First, nulls()).execute(Out, &Before, /*Print=*/false);
+  (void)Code;
+  bool Failed = false;
+  std::vector<AppliedFix> Applied = applyFixes(Before, Err, Failed);
+  for (const AppliedFix &A : Applied)
+    Err << "cuda-coalesce: fixed " << A.File << ":" << A.Lines.front() << ": "
+        << A.Description << " [" << A.Check << "]\n";
+  Err << "cuda-coalesce: applied " << Applied.size()
+      << (Applied.size() == 1 ? " fix" : " fixes") << "\n";
+  Report After;
+  Code = Run(First, Err).execute(Out, &After);
+  for (const AppliedFix &A : Applied)
+    for (unsigned Line : A.Lines) {
+      auto Left = llvm::find_if(After.Findings, [&](const Finding &F) {
+        return F.Flagged && F.Check == A.Check && F.Site.Pos.File == A.File &&
+               F.Site.Pos.Line == Line;
+      });
+      if (Left == After.Findings.end())
+        continue;
+      Err << "cuda-coalesce: error: the fix of " << A.File << ":" << Line
+          << " (" << A.Description << ") left a " << A.Check
+          << " finding at that line\n";
+      Failed = true;
+      break;
+    }
+  return Failed ? ExitError : Code;
 }
 
 } // namespace
 
 int run(const RunConfig &Config, raw_ostream &Out, raw_ostream &Err) {
+  if (Config.Fix)
+    return runWithFixes(Config, Out, Err);
   Run R(Config, Err);
   return R.execute(Out);
 }

@@ -63,6 +63,9 @@ struct RunConfig {
   std::string CacheDir;
   bool UseCache = true;               ///< --no-cache turns it off
   bool CacheStats = false;            ///< --cache-stats: hits and misses
+  /// --fix: apply the findings' automatic fixes to the sources in place,
+  /// then analyze again and report what is left (docs/configuration.md).
+  bool Fix = false;
   /// A progress line on Err while files are analyzed (when it is a
   /// terminal).
   bool Progress = false;

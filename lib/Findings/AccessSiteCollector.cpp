@@ -112,6 +112,26 @@ unsigned instructionBytes(clang::QualType T, unsigned Size,
   return W < Size ? W : Size;
 }
 
+/// "struct ParticleSoA { float *x; float *y; }": one array per member of
+/// Struct; empty when a member has no name.
+std::string soaLayout(const RecordDecl *Struct, const std::string &Name) {
+  if (!Struct || Struct->field_empty())
+    return "";
+  PrintingPolicy Policy(Struct->getASTContext().getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  std::string Layout = "struct " + Name + "SoA {";
+  for (const FieldDecl *Field : Struct->fields()) {
+    if (Field->getName().empty() || Field->isBitField())
+      return "";
+    QualType T = Field->getType();
+    if (const ConstantArrayType *Arr =
+            Struct->getASTContext().getAsConstantArrayType(T))
+      return ""; // an array member has no one-pointer-per-member form
+    Layout += " " + T.getAsString(Policy) + " *" + Field->getNameAsString() + ";";
+  }
+  return Layout + " }";
+}
+
 } // namespace
 
 void AccessSiteCollector::onAccess(const MemoryAccess &A) {
@@ -134,6 +154,7 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
     if (A.Struct && !A.Struct->isInvalidDecl() && A.Struct->getDefinition())
       Align = A.Ctx->getTypeAlignInChars(A.Ctx->getRecordType(A.Struct))
                   .getQuantity();
+    S.SoALayout = soaLayout(A.Struct, A.StructName);
   }
   // The chain of inlined calls, so a finding inside a __device__ helper
   // names the kernel and the call site that reached it.
@@ -151,6 +172,20 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
   }
   S.Address = A.printAddress();
   A.evaluateLanes(S);
+  if (!Fixes)
+    Fixes = std::make_unique<FixCandidates>(*A.Ctx);
+  if (S.Shared && A.BaseDecl)
+    S.SharedArray = Fixes->sharedArray(A.BaseDecl);
+  // The loop that splits the range: marked so, or else the innermost.
+  if (!A.Loops.empty() && S.UnknownReason.empty()) {
+    const Stmt *Split = A.innermostLoop();
+    for (auto L = A.Loops.rbegin(); L != A.Loops.rend(); ++L)
+      if (L->SplitRange) {
+        Split = L->Loop;
+        break;
+      }
+    S.GridStride = Fixes->gridStride(Split, A.Kernel);
+  }
   SourceRange R = A.Access->getSourceRange();
   S.Clang.Begin = R.getBegin().getRawEncoding();
   S.Clang.End = R.getEnd().getRawEncoding();

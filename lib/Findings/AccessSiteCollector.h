@@ -12,6 +12,9 @@
 
 #include "Analysis/Analyzer.h"
 #include "Analysis/MemoryAccess.h"
+#include "Findings/FixCandidates.h"
+
+#include <memory>
 
 #include <vector>
 
@@ -30,6 +33,7 @@ private:
   /// Per site of Out: the alignment of the struct whose member it reads
   /// (0: none), which the plain record does not keep.
   std::vector<unsigned> StructAlign;
+  std::unique_ptr<FixCandidates> Fixes; ///< of the translation unit met
 };
 
 /// What one translation unit contributes to the report.

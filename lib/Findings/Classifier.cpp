@@ -2,6 +2,7 @@
 
 #include "Findings/Classifier.h"
 #include "Findings/CheckRegistry.h"
+#include "Findings/Fixes.h"
 #include "Findings/Suppression.h"
 
 #include <algorithm>
@@ -426,8 +427,10 @@ Report buildReport(std::vector<AccessSite> Sites,
   for (size_t I : Order)
     R.Findings.push_back(classify(std::move(Sites[I]), *OptsOf[I]));
   // The GPU is the run's, whatever the per-file options.
-  if (!OptsOf.empty())
+  if (!OptsOf.empty()) {
     noteWholeStructReads(R.Findings, *OptsOf.front());
+    attachFixes(R.Findings, OptsOf.front()->GPU);
+  }
   return R;
 }
 

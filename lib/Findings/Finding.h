@@ -30,6 +30,13 @@ enum class Category {
 /// "coalesced", "uniform", ... as in the report format.
 const char *categoryName(Category C);
 
+/// An automatic fix (Fixes.h): edits of the source that together make one
+/// change, proved not to change what the program computes.
+struct Fix {
+  std::string Description; ///< "pad 'tile' to 33 columns"
+  std::vector<TextEdit> Edits;
+};
+
 /// An analyzed access with the model's prediction and its classification.
 struct Finding {
   AccessSite Site;
@@ -66,6 +73,8 @@ struct Finding {
   std::string Message;           ///< the warning text, without location or check
   std::vector<std::string> Notes; ///< notes that explain and suggest the fix
   bool L1Recovers = false;       ///< chunked, but each sector is re-read from L1
+  /// Set on a flagged finding whose fix can be applied automatically.
+  std::optional<Fix> AutoFix;
   /// "confirmed on NVIDIA H200: ..." from a --confirmations file.
   std::string Confirmation;
 

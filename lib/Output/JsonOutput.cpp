@@ -160,6 +160,21 @@ Json access(const Entry &E) {
   A["check"] = orNull(F.Check);
   A["message"] = F.Flagged ? Json(F.Message) : Json(nullptr);
   A["notes"] = F.Flagged ? Json(F.Notes) : Json::array();
+  // Extension of v1: the automatic fix cuda-coalesce --fix applies.
+  if (F.Flagged && F.AutoFix) {
+    Json Edits = Json::array();
+    for (const TextEdit &Ed : F.AutoFix->Edits)
+      Edits.push_back({{"file", Ed.File},
+                       {"offset", Ed.Offset},
+                       {"length", Ed.Length},
+                       {"line", Ed.Begin.Line},
+                       {"column", Ed.Begin.Column},
+                       {"end_line", Ed.End.Line},
+                       {"end_column", Ed.End.Column},
+                       {"text", Ed.Text}});
+    A["fix"] = {{"description", F.AutoFix->Description},
+                {"edits", std::move(Edits)}};
+  }
   Json Chain = Json::array();
   size_t Calls = E.Step < 0 ? Site.CallChain.size() : size_t(E.Step);
   for (const AccessSite::CallStep &Step :

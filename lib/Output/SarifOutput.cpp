@@ -236,6 +236,29 @@ Json SarifWriter::result(llvm::ArrayRef<const Finding *> Group,
   if (!Related.empty())
     Result["relatedLocations"] = std::move(Related);
 
+  // The automatic fix, as SARIF's fix object: what cuda-coalesce --fix
+  // applies (byte columns: the edits sit in declarations and loop headers,
+  // which are ASCII in practice).
+  if (Worst.AutoFix) {
+    Json Fix;
+    Fix["description"]["text"] = Worst.AutoFix->Description;
+    for (const TextEdit &E : Worst.AutoFix->Edits) {
+      Json Change;
+      Change["artifactLocation"] = artifactLocation(E.File);
+      Json Region;
+      Region["startLine"] = E.Begin.Line;
+      Region["startColumn"] = E.Begin.Column;
+      Region["endLine"] = E.End.Line;
+      Region["endColumn"] = E.End.Column;
+      Json Replacement;
+      Replacement["deletedRegion"] = std::move(Region);
+      Replacement["insertedContent"]["text"] = E.Text;
+      Change["replacements"].push_back(std::move(Replacement));
+      Fix["artifactChanges"].push_back(std::move(Change));
+    }
+    Result["fixes"].push_back(std::move(Fix));
+  }
+
   Result["partialFingerprints"]["cudaCoalesce/v1"] = Fingerprint.str();
   Json Props;
   if (Worst.Cost) {

@@ -1,6 +1,8 @@
 //===- CoalescingTidyCheck.cpp --------------------------------------------===//
 
 #include "Tidy/CoalescingTidyCheck.h"
+
+#include <set>
 #include "Tidy/FindingDiagnostics.h"
 #include "Tidy/TranslationUnitFindings.h"
 
@@ -64,12 +66,19 @@ void CoalescingTidyCheck::check(const MatchFinder::MatchResult &Result) {
   if (!ValidOptions)
     return;
   const Report &R = Shared->report(*Result.Context, Analysis);
+  // Accesses that share a fix (two reads of one tile) carry it once:
+  // clang-tidy refuses identical fix-its on two warnings as overlapping.
+  std::set<std::string> FixesGiven;
   for (const Finding &F : R.Findings) {
     if (!F.Flagged || F.Check != getID())
       continue;
     if (F.Cost && F.efficiency() >= MinEfficiency)
       continue;
-    reportFinding(F, *Result.SourceManager,
+    bool WithFix =
+        F.AutoFix && FixesGiven.insert(F.AutoFix->Description + "@" +
+                                       F.AutoFix->Edits.front().File)
+                         .second;
+    reportFinding(F, *Result.SourceManager, WithFix,
                   [&](SourceLocation Loc, StringRef Text,
                       DiagnosticIDs::Level Level) {
                     return diag(Loc, Text, Level);

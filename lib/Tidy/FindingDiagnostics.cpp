@@ -20,10 +20,30 @@ SourceLocation locate(const SourceManager &SM, const SourcePos &Pos) {
     return {};
   return SM.translateFileLineCol(*File, Pos.Line, Pos.Column ? Pos.Column : 1);
 }
+/// F's automatic fix as clang fix-its, for the files of SM's translation
+/// unit; empty when there is none or a file is not in it.
+std::vector<FixItHint> fixItHints(const Finding &F, const SourceManager &SM) {
+  std::vector<FixItHint> Hints;
+  if (!F.AutoFix)
+    return Hints;
+  for (const TextEdit &E : F.AutoFix->Edits) {
+    OptionalFileEntryRef File = SM.getFileManager().getOptionalFileRef(E.File);
+    FileID FID = File ? SM.translateFile(*File) : FileID();
+    if (FID.isInvalid())
+      return {};
+    SourceLocation Begin =
+        SM.getLocForStartOfFile(FID).getLocWithOffset(E.Offset);
+    Hints.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(E.Length)),
+        E.Text));
+  }
+  return Hints;
+}
+
 } // namespace
 
 void reportFinding(
-    const Finding &F, const SourceManager &SM,
+    const Finding &F, const SourceManager &SM, bool WithFix,
     llvm::function_ref<DiagnosticBuilder(SourceLocation, StringRef,
                                          DiagnosticIDs::Level)>
         Emit) {
@@ -38,6 +58,10 @@ void reportFinding(
     if (F.Site.RangeEndColumn >= F.Site.Pos.Column && F.Site.Pos.Column > 0)
       D << CharSourceRange::getCharRange(
           Loc, Loc.getLocWithOffset(F.Site.RangeEndColumn - F.Site.Pos.Column + 1));
+    // clang-tidy --fix and clangd's quick fixes take the warning's fix-its.
+    if (WithFix)
+      for (const FixItHint &H : fixItHints(F, SM))
+        D << H;
   }
   for (const std::string &Note : F.Notes)
     Emit(Loc, "%0", DiagnosticIDs::Note) << Note;

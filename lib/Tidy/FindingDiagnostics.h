@@ -23,9 +23,10 @@ namespace coalesce::tidy {
 
 /// Emits one warning (the finding's message, over the access's text) and
 /// its notes through Emit, which adds the check's name. A finding whose file
-/// is not part of this translation unit is dropped.
+/// is not part of this translation unit is dropped. With WithFix the warning
+/// carries the finding's automatic fix as fix-its.
 void reportFinding(
-    const Finding &F, const clang::SourceManager &SM,
+    const Finding &F, const clang::SourceManager &SM, bool WithFix,
     llvm::function_ref<clang::DiagnosticBuilder(
         clang::SourceLocation, llvm::StringRef, clang::DiagnosticIDs::Level)>
         Emit);

@@ -71,6 +71,15 @@ def main():
                         os.path.join(work, "examples"))
         with open(os.path.join(work, "broken.cu"), "w") as f:
             f.write("__global__ void broken(float *x) { x[threadIdx.x] = 0 }\n")
+        # Automatic fixes: SARIF's fixes on a padded tile's result.
+        with open(os.path.join(work, "tile.cu"), "w") as f:
+            f.write("__global__ void t(const float *in, float *out) {\n"
+                    "  __shared__ float tile[32][32];\n"
+                    "  tile[threadIdx.y][threadIdx.x] = in[threadIdx.y * 32 + threadIdx.x];\n"
+                    "  __syncthreads();\n"
+                    "  out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];\n"
+                    "}\n"
+                    "void h(const float *a, float *b) { t<<<1, dim3(32, 32)>>>(a, b); }\n")
         # A compile database of absolute paths, as CMake writes one.
         build = os.path.join(work, "build")
         os.makedirs(build)
@@ -86,6 +95,8 @@ def main():
                               "broken.cu", "examples/strided_copy.cu"],
             "database.sarif": [analyzer, "--cuda=builtin", "--format=sarif",
                                "-p", build],
+            "fixes.sarif": [analyzer, "--cuda=builtin", "--format=sarif",
+                            "tile.cu", "examples/chunked.cu"],
         }
         failed = False
         for name, cmd in runs.items():
@@ -102,6 +113,11 @@ def main():
                 run = json.load(f)["runs"][0]
             if not run["results"]:
                 print("%s: no results: the check would prove nothing" % name)
+                failed = True
+            if name == "fixes.sarif" and \
+                    sum("fixes" in r for r in run["results"]) < 2:
+                print("fixes.sarif: the padded tile's and the chunked "
+                      "loop's results do not both carry fixes")
                 failed = True
             if name == "failure.sarif" and \
                     run["invocations"][0]["executionSuccessful"]:

@@ -164,6 +164,12 @@ cl::opt<std::string> ExportCompileCommands(
              "nvcc commands translated for clang-tidy, run-clang-tidy and "
              "clangd (see docs/editors.md); analyzes nothing"),
     cl::value_desc("dir"), cl::cat(ToolCategory));
+
+cl::opt<bool> FixOpt(
+    "fix",
+    cl::desc("Apply the automatic fixes in place (padded shared tiles, "
+             "grid-stride loops), then analyze again and report what is left"),
+    cl::cat(ToolCategory));
 cl::opt<bool> NoConfig(
     "no-config",
     cl::desc("Ignore .cuda-coalesce.yaml files (found upward from each file)"),
@@ -193,6 +199,7 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   C.WriteBaselineFile = WriteBaselineFile;
   C.AllowCompileErrors = AllowCompileErrors;
   C.UseProjectConfig = !NoConfig;
+  C.Fix = FixOpt;
   C.Findings.HonorNolint = !IgnoreNolint;
   C.ChecksSpec = Checks;
   C.CheckOptionArgs.assign(CheckOption.begin(), CheckOption.end());

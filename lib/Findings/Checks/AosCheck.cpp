@@ -43,6 +43,12 @@ public:
                       "' as a structure of arrays (one array per member) so "
                       "that lane i touches " + S.MemberName +
                       "[i]: consecutive lanes, consecutive addresses");
+    // Never rewritten automatically: every use of the struct, on the host
+    // and in every kernel, would change with it.
+    if (!S.SoALayout.empty())
+      F.Notes.push_back("the layout: " + S.SoALayout +
+                        " (no automatic fix: every use of '" + S.StructName +
+                        "', host code included, changes with it)");
   }
 };
 } // namespace

@@ -15,8 +15,11 @@ __global__ void transposeTile(const float *in, float *out) {
   __syncthreads();
   out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
   // CHECK: shared-bank-conflict.cu:[[#@LINE-1]]:41: warning: 32-way shared memory bank conflict: lanes 0..31 load 32 different words of 'tile' in bank 0 (32 wavefronts where 1 would do) [shared-bank-conflict]
-  // CHECK-NEXT: {{^ *}}[[#@LINE-2]] |
-  // CHECK: shared-bank-conflict.cu:[[#@LINE-3]]:41: note: lane address = tile + 4*(32*threadIdx.x + threadIdx.y)
+  // The warning carries the fix (the tile padded to 33 columns) as a fix-it.
+  // CHECK-NEXT: {{^ *}}[[#@LINE-6]] |   __shared__ float tile[32][32];
+  // CHECK-NEXT: ~~
+  // CHECK-NEXT: 33
+  // CHECK: shared-bank-conflict.cu:[[#@LINE-6]]:41: note: lane address = tile + 4*(32*threadIdx.x + threadIdx.y)
 }
 
 // The same tile padded by one word a row: lanes walking a column fall in 32
