@@ -10,7 +10,8 @@ build=${CUDA_COALESCE_BUILD_DIR:-$root/build}
 # ships FileCheck and lit; libclang-common-19-dev the resource headers;
 # libclang-rt-19-dev libFuzzer and the sanitizers (scripts/fuzz.sh).
 # pre-commit tries the repository's .pre-commit-hooks.yaml in the tests.
-# chromium renders the grader's report.html in the tests.
+# chromium renders the grader's report.html in the tests; lintian checks the
+# .deb (test deb-package).
 # (npm, below, brings the SARIF Multitool for the SARIF test.)
 # clang-tidy-19 loads the checks' module in the tests; clangd-19 brings the
 # gRPC/protobuf runtime libraries Debian's clangd libraries (which
@@ -23,7 +24,7 @@ packages=(cmake ninja-build g++ python3 python3-yaml
           libclang-cpp19 libllvm19
           libclang-common-19-dev nlohmann-json3-dev libgtest-dev
           libclang-rt-19-dev
-          chromium pre-commit
+          chromium pre-commit lintian
           clang-tidy-19 clangd-19)
 if [[ ${1:-} == --print-packages ]]; then
   printf '%s\n' "${packages[@]}"
