@@ -36,7 +36,7 @@ template <typename Fn> Error writeFile(const Twine &Path, Fn Write) {
 
 /// The rubric's penalties against the checks the analyzer registers.
 Error validatePenaltyNames(const Rubric &R, const std::string &Analyzer,
-                        const std::string &RubricPath, unsigned Timeout) {
+                           const std::string &RubricPath, unsigned Timeout) {
   std::vector<ProcessResult> Run = runProcesses(
       {{{Analyzer, "--no-config", "--checks=*", "--list-checks"}}}, 1, Timeout,
       nullptr);
@@ -65,7 +65,7 @@ Expected<ClassSummary> gradeClass(const GradeConfig &C, raw_ostream &Err) {
     return fail("analyzer " + C.Analyzer +
                 " not found or not executable (see --analyzer)");
   if (Error E = validatePenaltyNames(*R, C.Analyzer, C.RubricPath,
-                                  C.TimeoutSeconds))
+                                     C.TimeoutSeconds))
     return E;
   for (const char *Sub : {"", "results", "feedback"}) {
     SmallString<256> Dir(C.OutDir);

@@ -89,8 +89,16 @@ Submission submissionAt(const std::string &Path) {
     for (std::string &Inc : quotedIncludes(Src, S.Root))
       if (Inc != Src)
         Included.insert(std::move(Inc));
-  llvm::erase_if(S.Sources,
-                 [&](const std::string &Src) { return Included.count(Src); });
+  std::vector<std::string> Roots;
+  for (const std::string &Src : S.Sources)
+    if (!Included.count(Src))
+      Roots.push_back(Src);
+  // Files that include each other in a circle leave no root: the first
+  // stands for them, so the submission is still analyzed (and its include
+  // guards, or clang's error, decide the rest).
+  if (Roots.empty() && !S.Sources.empty())
+    Roots.push_back(S.Sources.front());
+  S.Sources = std::move(Roots);
   return S;
 }
 
