@@ -67,6 +67,11 @@ def main(grader):
             one_error(run(grader, bad, "--rubric", RUBRIC, "--out", os.path.join(tmp, "x"), MULTIFILE),
                       r"-j takes a number of submissions, at least 1 \(-j " + bad[2:] + r"\)$", bad)
 
+        # An option without its value: LLVM's line alone, no empty error line.
+        r = run(grader, "--rubric")
+        check(r.returncode == 2 and r.stderr == "cuda-coalesce-grade: for the --rubric option: "
+              "requires a value!\n", f"--rubric without a value: one line, exit 2: {r.stderr!r}")
+
         # A folder whose two files are separate translation units keeps both.
         out = os.path.join(tmp, "grace")
         r = run(grader, "--rubric", RUBRIC, "--out", out, os.path.join(HERE, "class"))

@@ -84,6 +84,10 @@ int main(int argc, const char **argv) {
     ErrOS.flush();
     StringRef First = StringRef(ParseErrors).split('\n').first.trim();
     First.consume_front("cuda-coalesce-grade:");
+    // An option's own complaint ("for the --out option: requires a
+    // value!") LLVM has already written to stderr: that line is the error.
+    if (First.trim().empty())
+      return ExitError;
     return error(First.trim() + " (see --help)");
   }
   // Checked here rather than with cl::Required, whose message LLVM prints

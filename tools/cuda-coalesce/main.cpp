@@ -348,8 +348,12 @@ int main(int argc, const char **argv) {
     ErrOS.flush();
     StringRef First = StringRef(ParseErrors).split('\n').first.trim();
     First.consume_front("cuda-coalesce:");
-    errs() << "cuda-coalesce: error: " << First.trim()
-           << " (see --help)\n";
+    // An option's own complaint ("for the --format option: requires a
+    // value!") LLVM has already written to stderr, leaving nothing here:
+    // that line is the error, and an empty "error:" line would only follow.
+    if (!First.trim().empty())
+      errs() << "cuda-coalesce: error: " << First.trim()
+             << " (see --help)\n";
     return ExitError;
   }
 
