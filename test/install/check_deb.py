@@ -19,11 +19,15 @@ usage: check_deb.py BUILD_DIR RESOURCE_DIR VERSION
 - each tool's --version names the tool and VERSION, and its man page
   (usr/share/man/man1/TOOL.1.gz, generated from --help) lists every option
   its --help lists;
+- the packaged Gradescope files: setup.sh installs the .deb (apt-get with
+  --simulate, nothing installed here) and run_autograder grades
+  test/grade/multifile/zoe with the extracted tools on the PATH: 20/20;
 - lintian on the .deb: no error and no warning tag.
 
 Exits 77 (ctest: skipped) with a message when dpkg-deb or cpack is missing,
 and when lintian is missing (after every other check has passed).
 """
+import json
 import os
 import re
 import shutil
@@ -45,6 +49,8 @@ TOOLS = ["usr/bin/cuda-coalesce", "usr/bin/cuda-coalesce-clangd",
          "usr/lib/cuda-coalesce/CudaCoalesceTidyModule.so"]
 MAN_PAGES = ["usr/share/man/man1/" + os.path.basename(t) + ".1.gz"
              for t in TOOLS if t.startswith("usr/bin/")]
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 failures = []
 
@@ -93,6 +99,43 @@ def needed_packages(root, files):
             if m and m.group(1) in owners:
                 needed.add((m.group(1), owners[m.group(1)]))
     return needed
+
+
+def gradescope_autograder(root, deb, tmp):
+    grade_dir = os.path.join(HERE, "..", "grade")
+    ag = os.path.join(tmp, "autograder")
+    source = os.path.join(ag, "source")
+    os.makedirs(source)
+    for name in ("setup.sh", "run_autograder"):
+        shutil.copy(os.path.join(root, "usr/share/cuda-coalesce/gradescope", name), source)
+    shutil.copy(deb, source)
+    shutil.copy(os.path.join(grade_dir, "rubric.yaml"), source)
+    shutil.copytree(os.path.join(grade_dir, "reference"), os.path.join(source, "reference"))
+    shutil.copytree(os.path.join(grade_dir, "multifile", "zoe"), os.path.join(ag, "submission"))
+    shims = os.path.join(tmp, "shims")
+    os.makedirs(shims, exist_ok=True)
+    apt = shutil.which("apt-get")
+    with open(os.path.join(shims, "apt-get"), "w") as f:
+        f.write('#!/bin/sh\ncase "$1" in update) exit 0 ;; esac\n'
+                f'exec {apt} --simulate "$@"\n')
+    os.chmod(os.path.join(shims, "apt-get"), 0o755)
+    env = dict(os.environ, AUTOGRADER_ROOT=ag, XDG_CACHE_HOME=os.path.join(tmp, "cache"),
+               PATH=os.pathsep.join([shims, os.path.join(root, "usr", "bin"), "/usr/bin", "/bin"]))
+    if apt:
+        p = run(["sh", os.path.join(source, "setup.sh")], env=env)
+        check(p.returncode == 0 and "Inst cuda-coalesce" in p.stdout,
+              "the packaged gradescope/setup.sh installs the .deb (apt-get --simulate)",
+              p.stdout[-2000:] + p.stderr)
+    p = run([os.path.join(source, "run_autograder")], cwd=ag, env=env)
+    results = os.path.join(ag, "results", "results.json")
+    doc = None
+    if os.path.exists(results):
+        with open(results) as f:
+            doc = json.load(f)
+    check(p.returncode == 0 and doc is not None and doc.get("score") == 20
+          and len(doc.get("tests", [])) == 2,
+          "the packaged run_autograder grades a two-file submission 20/20",
+          p.stdout + p.stderr + str(doc))
 
 
 def main():
@@ -188,6 +231,11 @@ def main():
             check(page.returncode == 0 and options and not missing,
                   f"man {name} lists the {len(options)} options of its --help",
                   f"missing: {missing}\n{page.stderr}")
+
+        # The packaged Gradescope autograder, as a course would zip it:
+        # setup.sh installs the .deb (apt-get resolving it, --simulate), and
+        # run_autograder grades a two-file submission with the packaged tools.
+        gradescope_autograder(root, deb, tmp)
 
         # lintian, as a Debian archive would run it: no error, no warning.
         lintian = shutil.which("lintian")
