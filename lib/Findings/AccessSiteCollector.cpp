@@ -9,7 +9,6 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -17,14 +16,6 @@ namespace coalesce {
 
 namespace {
 
-/// A file as clang presumes it, with "dir/../" folded away: a helper in
-/// include/x.cuh reached as "../include/x.cuh" from src/k.cu reads
-/// include/x.cuh, not src/../include/x.cuh. Leading ".." stays.
-std::string cleanPath(StringRef Path) {
-  llvm::SmallString<256> P(Path);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
 
 /// The report covers global memory, and shared memory for its banks: a
 /// pointer whose space is unknown because it could not be followed counts
@@ -66,7 +57,7 @@ void fillLocation(AccessSite &S, const clang::Expr *E, const ASTContext &Ctx) {
   PresumedLoc PB = SM.getPresumedLoc(B);
   if (PB.isInvalid())
     return;
-  S.Pos.File = cleanPath(PB.getFilename());
+  S.Pos.File = reportPath(PB.getFilename());
   S.Pos.Line = PB.getLine();
   S.Pos.Column = PB.getColumn();
   S.Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
@@ -99,7 +90,7 @@ SourcePos presumedPos(SourceLocation Loc, const SourceManager &SM) {
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
   if (P.isInvalid())
     return {};
-  return {cleanPath(P.getFilename()), P.getLine(), P.getColumn()};
+  return {reportPath(P.getFilename()), P.getLine(), P.getColumn()};
 }
 
 /// The widest load or store nvcc makes of a T of Size bytes: Size when it
