@@ -10,7 +10,8 @@ build=${CUDA_COALESCE_BUILD_DIR:-$root/build}
 # ships FileCheck and lit; libclang-common-19-dev the resource headers;
 # libclang-rt-19-dev libFuzzer and the sanitizers (scripts/fuzz.sh).
 # pre-commit tries the repository's .pre-commit-hooks.yaml in the tests.
-# chromium renders the grader's report.html in the tests.
+# chromium renders the grader's report.html in the tests; lintian checks the
+# .deb (test deb-package).
 # (npm, below, brings the SARIF Multitool for the SARIF test.)
 # clang-tidy-19 loads the checks' module in the tests; clangd-19 brings the
 # gRPC/protobuf runtime libraries Debian's clangd libraries (which
@@ -18,15 +19,22 @@ build=${CUDA_COALESCE_BUILD_DIR:-$root/build}
 # benchmark. libclang-19-dev ships the clangd and clang-tidy static libraries.
 # test/install/check_package_owners.py checks that every file the configure step reads
 # from the LLVM prefix belongs to one of these.
-packages=(cmake ninja-build g++ python3 python3-yaml
-          llvm-19-dev llvm-19-tools clang-19 libclang-19-dev libclang-cpp19-dev
-          libclang-cpp19 libllvm19
-          libclang-common-19-dev nlohmann-json3-dev libgtest-dev
+# build_packages: what the tools and the .deb need (the Dockerfile's build
+# stage installs these alone); the rest serves the tests.
+build_packages=(cmake ninja-build g++ python3
+                llvm-19-dev llvm-19-tools clang-19 libclang-19-dev libclang-cpp19-dev
+                libclang-cpp19 libllvm19
+                libclang-common-19-dev nlohmann-json3-dev clangd-19)
+packages=("${build_packages[@]}" python3-yaml libgtest-dev
           libclang-rt-19-dev
-          chromium pre-commit
-          clang-tidy-19 clangd-19)
+          chromium pre-commit lintian
+          clang-tidy-19)
 if [[ ${1:-} == --print-packages ]]; then
   printf '%s\n' "${packages[@]}"
+  exit 0
+fi
+if [[ ${1:-} == --print-build-packages ]]; then
+  printf '%s\n' "${build_packages[@]}"
   exit 0
 fi
 missing=()

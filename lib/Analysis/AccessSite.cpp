@@ -2,11 +2,20 @@
 
 #include "Analysis/AccessSite.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
 namespace coalesce {
+
+std::string reportPath(const std::string &Presumed) {
+  llvm::SmallString<256> P(Presumed);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
 
 const char *accessKindName(AccessKind K) {
   switch (K) {

@@ -37,6 +37,11 @@ struct SourcePos {
   unsigned Column = 0;
 };
 
+/// A file as clang presumes it, as reports show it: "dir/../" and "./"
+/// folded away, so a helper in include/x.cuh reached as "../include/x.cuh"
+/// from src/k.cu reads include/x.cuh. A leading ".." stays.
+std::string reportPath(const std::string &Presumed);
+
 /// A kernel the analysis walked, where it is defined. Listed so that a kernel
 /// with no global access is still known to exist (the grader asks).
 struct KernelInfo {

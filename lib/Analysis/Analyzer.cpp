@@ -120,7 +120,7 @@ KernelsAnalyzed analyzeTranslationUnit(ASTContext &Ctx, ExprContext &X,
     PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(K->getLocation()));
     Result.KernelList.push_back(
         {interp::kernelName(K, Ctx),
-         {P.isValid() ? std::string(P.getFilename()) : std::string(),
+         {P.isValid() ? reportPath(P.getFilename()) : std::string(),
           P.isValid() ? P.getLine() : 0, 0}});
   }
   return Result;

@@ -86,31 +86,21 @@ bool isCudaSource(StringRef Path) {
   return Ext == ".cu" || Ext == ".cuh";
 }
 
-/// Where SARIF's links point: the configured docs URL, else the pages
-/// installed next to the tool (PREFIX/share/doc/cuda-coalesce), else those
-/// of the source tree it was built from.
+/// Where SARIF's links point: --docs-url, else the URL built in. Always an
+/// absolute https address: a code-scanning service shows the links to
+/// people on other machines, where no file:// path of this one exists.
 void locateDocs(OutputOptions &O) {
   SmallString<256> Cwd;
   if (!sys::fs::current_path(Cwd))
     O.SourceRoot = std::string(Cwd);
-  if (!configuredDocsUrl().empty()) {
+  if (O.DocsBaseUri.empty())
     O.DocsBaseUri = configuredDocsUrl().str();
-    if (!StringRef(O.DocsBaseUri).ends_with("/"))
-      O.DocsBaseUri += "/";
-    O.InformationUri = O.DocsBaseUri;
-    return;
-  }
-  std::string Exe = sys::fs::getMainExecutable(nullptr, nullptr);
-  SmallString<256> Installed(sys::path::parent_path(sys::path::parent_path(Exe)));
-  sys::path::append(Installed, "share", "doc", "cuda-coalesce");
-  SmallString<256> Dir = Installed;
-  if (!sys::fs::is_directory(Twine(Dir) + "/checks")) {
-    Dir = CUDA_COALESCE_SOURCE_DIR "/docs";
-    if (!sys::fs::is_directory(Twine(Dir) + "/checks"))
-      return;
-  }
-  O.InformationUri = "file://" + std::string(Dir) + "/";
-  O.DocsBaseUri = O.InformationUri + "checks/";
+  if (!StringRef(O.DocsBaseUri).ends_with("/"))
+    O.DocsBaseUri += "/";
+  // The tool's documentation is the docs/ folder the checks' pages are in.
+  StringRef Docs(O.DocsBaseUri);
+  Docs.consume_back("checks/");
+  O.InformationUri = Docs.str();
 }
 
 /// "cuda-coalesce: 12/108 files, 3.4 s" on one line of a terminal,

@@ -19,6 +19,7 @@ namespace coalesce {
 
 namespace {
 
+
 /// The report covers global memory, and shared memory for its banks: a
 /// pointer whose space is unknown because it could not be followed counts
 /// (it is usually global, and the report says why it is unknown); a host
@@ -59,7 +60,7 @@ void fillLocation(AccessSite &S, const clang::Expr *E, const ASTContext &Ctx) {
   PresumedLoc PB = SM.getPresumedLoc(B);
   if (PB.isInvalid())
     return;
-  S.Pos.File = PB.getFilename();
+  S.Pos.File = reportPath(PB.getFilename());
   S.Pos.Line = PB.getLine();
   S.Pos.Column = PB.getColumn();
   S.Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
@@ -92,7 +93,7 @@ SourcePos presumedPos(SourceLocation Loc, const SourceManager &SM) {
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
   if (P.isInvalid())
     return {};
-  return {P.getFilename(), P.getLine(), P.getColumn()};
+  return {reportPath(P.getFilename()), P.getLine(), P.getColumn()};
 }
 
 /// The widest load or store nvcc makes of a T of Size bytes: Size when it

@@ -23,7 +23,8 @@ llvm::StringRef checkDocPage(llvm::StringRef CheckName);
 std::string checkDocSummary(llvm::StringRef CheckName);
 
 /// Where the doc pages are published, as configured at build time
-/// (-DCUDA_COALESCE_DOCS_URL=https://.../docs/checks/); empty when not set.
+/// (-DCUDA_COALESCE_DOCS_URL=https://.../docs/checks/, else the project
+/// repository's docs/checks/); an absolute https URL.
 llvm::StringRef configuredDocsUrl();
 
 } // namespace coalesce

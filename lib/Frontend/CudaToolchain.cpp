@@ -39,7 +39,10 @@ std::vector<std::string> CudaToolchain::deviceFlags() const {
       "-fsyntax-only", "-resource-dir=" + clangResourceDir(),
       // Toolkits newer than clang 19 knows parse fine with the compat stubs;
       // the version warning would only be noise on every file.
-      "-Wno-unknown-cuda-version", "-Wno-unused-command-line-argument"};
+      "-Wno-unknown-cuda-version", "-Wno-unused-command-line-argument",
+      // A header given as the file to analyze (a pre-commit hook on a staged
+      // .cuh) is the main file; its include guard is no mistake.
+      "-Wno-pragma-once-outside-header"};
   if (UsesToolkit) {
     // No -nocudalib here: it hides the toolkit version from clang, which then
     // lowers <<<...>>> to the long-removed cudaConfigureCall.

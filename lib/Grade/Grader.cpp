@@ -34,6 +34,24 @@ template <typename Fn> Error writeFile(const Twine &Path, Fn Write) {
   return Error::success();
 }
 
+/// The rubric's penalties against the checks the analyzer registers.
+Error validatePenaltyNames(const Rubric &R, const std::string &Analyzer,
+                           const std::string &RubricPath, unsigned Timeout) {
+  std::vector<ProcessResult> Run = runProcesses(
+      {{{Analyzer, "--no-config", "--checks=*", "--list-checks"}}}, 1, Timeout,
+      nullptr);
+  const ProcessResult &L = Run.front();
+  if (L.How != ProcessResult::Exited || L.ExitCode != 0)
+    return fail("analyzer " + Analyzer + " --list-checks failed" +
+                (L.Detail.empty() ? "" : ": " + L.Detail));
+  SmallVector<StringRef, 16> Lines;
+  StringRef(L.Stdout).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  std::vector<std::string> Known;
+  for (StringRef Line : Lines)
+    Known.push_back(Line.trim().str());
+  return checkPenaltyNames(R, Known, RubricPath);
+}
+
 } // namespace
 
 Expected<ClassSummary> gradeClass(const GradeConfig &C, raw_ostream &Err) {
@@ -46,6 +64,9 @@ Expected<ClassSummary> gradeClass(const GradeConfig &C, raw_ostream &Err) {
   if (!sys::fs::can_execute(C.Analyzer))
     return fail("analyzer " + C.Analyzer +
                 " not found or not executable (see --analyzer)");
+  if (Error E = validatePenaltyNames(*R, C.Analyzer, C.RubricPath,
+                                     C.TimeoutSeconds))
+    return E;
   for (const char *Sub : {"", "results", "feedback"}) {
     SmallString<256> Dir(C.OutDir);
     sys::path::append(Dir, Sub);

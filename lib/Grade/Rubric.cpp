@@ -3,6 +3,8 @@
 #include "Grade/Rubric.h"
 #include "Options/OptionTable.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -153,6 +155,26 @@ Expected<Rubric> parseRubric(StringRef Text, StringRef Name) {
         return Fail("pattern '" + P.Pattern + "': deduct must be >= 0");
     }
   return R;
+}
+
+Error checkPenaltyNames(const Rubric &R, const std::vector<std::string> &Known,
+                        StringRef Name) {
+  auto Unknown = [&](const std::string &Check, const Twine &Where) -> Error {
+    if (llvm::is_contained(Known, Check))
+      return Error::success();
+    return createStringError(inconvertibleErrorCode(),
+                             "rubric " + Name + ": " + Where + "names check '" +
+                                 Check + "', which does not exist (checks: " +
+                                 join(Known, ", ") + ")");
+  };
+  for (const auto &[Check, W] : R.Penalties)
+    if (Error E = Unknown(Check, "penalties "))
+      return E;
+  for (const RubricKernel &K : R.Kernels)
+    for (const auto &[Check, W] : K.Penalties)
+      if (Error E = Unknown(Check, "kernel '" + K.Name + "': penalties "))
+        return E;
+  return Error::success();
 }
 
 Expected<Rubric> loadRubric(const std::string &Path) {

@@ -66,6 +66,15 @@ llvm::Expected<Rubric> loadRubric(const std::string &Path);
 /// Parses rubric text; Name is used in error messages.
 llvm::Expected<Rubric> parseRubric(llvm::StringRef Text, llvm::StringRef Name);
 
+/// Fails on the first penalty (rubric-wide or a kernel's) whose check is not
+/// in Known: a misspelt name would otherwise fall back to default_penalty
+/// without a word. Known comes from the analyzer the run uses
+/// (`--list-checks`), so the rubric is checked against the checks that will
+/// actually report.
+llvm::Error checkPenaltyNames(const Rubric &R,
+                              const std::vector<std::string> &Known,
+                              llvm::StringRef Name);
+
 } // namespace grade
 } // namespace coalesce
 

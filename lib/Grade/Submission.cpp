@@ -4,7 +4,11 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+
+#include <set>
 
 using namespace llvm;
 
@@ -22,6 +26,34 @@ std::string absolute(StringRef Path) {
 
 bool hidden(StringRef Path) {
   return sys::path::filename(Path).starts_with(".");
+}
+
+/// The files Source names in `#include "..."`, resolved as clang would for
+/// the grader's command line: beside Source, then in the submission's root.
+std::vector<std::string> quotedIncludes(const std::string &Source,
+                                        StringRef Root) {
+  std::vector<std::string> Out;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Source);
+  if (!Buf)
+    return Out;
+  static const Regex Include("^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\"");
+  SmallVector<StringRef, 64> Lines;
+  (*Buf)->getBuffer().split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    SmallVector<StringRef, 2> M;
+    if (!Include.match(Line, &M))
+      continue;
+    for (StringRef Dir : {sys::path::parent_path(Source), Root}) {
+      SmallString<256> P(Dir);
+      sys::path::append(P, M[1]);
+      sys::path::remove_dots(P, true);
+      if (sys::fs::is_regular_file(P)) {
+        Out.push_back(std::string(P));
+        break;
+      }
+    }
+  }
+  return Out;
 }
 
 } // namespace
@@ -49,6 +81,24 @@ Submission submissionAt(const std::string &Path) {
       S.Sources.push_back(It->path());
   }
   llvm::sort(S.Sources);
+  // A .cu that another one includes (main.cu: #include "kernels.cu") is part
+  // of that translation unit; analyzed alone it would be graded twice or not
+  // compile.
+  std::set<std::string> Included;
+  for (const std::string &Src : S.Sources)
+    for (std::string &Inc : quotedIncludes(Src, S.Root))
+      if (Inc != Src)
+        Included.insert(std::move(Inc));
+  std::vector<std::string> Roots;
+  for (const std::string &Src : S.Sources)
+    if (!Included.count(Src))
+      Roots.push_back(Src);
+  // Files that include each other in a circle leave no root: the first
+  // stands for them, so the submission is still analyzed (and its include
+  // guards, or clang's error, decide the rest).
+  if (Roots.empty() && !S.Sources.empty())
+    Roots.push_back(S.Sources.front());
+  S.Sources = std::move(Roots);
   return S;
 }
 

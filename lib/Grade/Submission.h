@@ -3,7 +3,8 @@
 // SUBMISSIONS_DIR holds one folder per student (the folder's name is the
 // student id) or plain .cu files (one-file submissions named after their
 // stem). Every .cu under a folder is analyzed with the folder on the include
-// path.
+// path, except one that another .cu of the folder includes: that one is part
+// of its includer's translation unit.
 //
 //===----------------------------------------------------------------------===//
 

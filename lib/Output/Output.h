@@ -26,7 +26,8 @@ struct OutputOptions {
   /// %SRCROOT% (the working directory); empty: as given.
   std::string SourceRoot;
   /// SARIF: absolute URI the checks' pages are under, ending in '/'
-  /// (helpUri = this + "<check>.md"); empty: no helpUri.
+  /// (helpUri = this + "<check>.md"; the help's relative links are resolved
+  /// against it); empty: no helpUri.
   std::string DocsBaseUri;
   /// SARIF: the tool's documentation (driver.informationUri); empty: none.
   std::string InformationUri;

@@ -51,6 +51,52 @@ using llvm::StringRef;
 
 namespace {
 
+/// Target resolved against Base (an absolute URI ending in '/'), the folder
+/// of the page Page: "../analysis.md#x" -> "https://host/docs/analysis.md#x".
+/// Absolute targets are kept; an anchor alone points into Page.
+std::string resolveLink(StringRef Target, StringRef Base, StringRef Page) {
+  size_t Scheme = Target.find(':');
+  if (Scheme != StringRef::npos &&
+      Target.take_front(Scheme).find_first_of("/#?") == StringRef::npos)
+    return Target.str();
+  if (Target.starts_with("#"))
+    return (Base + Page + Target).str();
+  size_t Root = Base.find("://");
+  Root = Root == StringRef::npos ? 0 : Base.find('/', Root + 3);
+  if (Root == StringRef::npos)
+    return (Base + Target).str();
+  StringRef Fragment = Target.substr(std::min(Target.find('#'), Target.size()));
+  llvm::SmallString<256> Path(Base.substr(Root));
+  llvm::sys::path::append(Path, llvm::sys::path::Style::posix,
+                          Target.drop_back(Fragment.size()));
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true,
+                               llvm::sys::path::Style::posix);
+  return (Base.take_front(Root) + Path + Fragment).str();
+}
+
+/// The page's Markdown with every relative link "[text](target)" made
+/// absolute: GitHub shows the help next to an alert, far from docs/.
+std::string absoluteLinks(StringRef Markdown, StringRef Base, StringRef Page) {
+  if (Base.empty())
+    return Markdown.str();
+  std::string Out;
+  size_t From = 0;
+  for (size_t At; (At = Markdown.find("](", From)) != StringRef::npos;) {
+    size_t Start = At + 2;
+    size_t End = Markdown.find_first_of(") \n", Start);
+    if (End == StringRef::npos || Markdown[End] != ')') {
+      Out += Markdown.slice(From, Start);
+      From = Start;
+      continue;
+    }
+    Out += Markdown.slice(From, Start);
+    Out += resolveLink(Markdown.slice(Start, End), Base, Page);
+    From = End;
+  }
+  Out += Markdown.substr(From);
+  return Out;
+}
+
 constexpr const char *SourceRootId = "%SRCROOT%";
 
 /// 1-based code point column of a 1-based byte column in Line.
@@ -171,7 +217,8 @@ Json SarifWriter::rules(std::map<std::string, unsigned> &Index) const {
     Rule["help"]["text"] = Summary.empty() ? std::string(Info.Description)
                                            : Summary;
     if (!Page.empty())
-      Rule["help"]["markdown"] = Page.str();
+      Rule["help"]["markdown"] =
+          absoluteLinks(Page, O.DocsBaseUri, std::string(Info.Name) + ".md");
     if (!O.DocsBaseUri.empty())
       Rule["helpUri"] = O.DocsBaseUri + Info.Name + ".md";
     Rule["defaultConfiguration"]["level"] =

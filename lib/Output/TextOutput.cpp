@@ -17,10 +17,12 @@
 #include "Output/Output.h"
 #include "Output/WarpPicture.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Unicode.h"
 
 #include <algorithm>
+#include <vector>
 
 using namespace coalesce;
 using llvm::StringRef;
@@ -67,7 +69,8 @@ class TextWriter {
 public:
   TextWriter(const OutputOptions &O, llvm::raw_ostream &OS) : O(O), OS(OS) {}
 
-  void write(const Finding &F) {
+  /// F, and for a flagged F the findings folded into its warning (Alike).
+  void write(const Finding &F, llvm::ArrayRef<const Finding *> Alike = {}) {
     const AccessSite &Site = F.Site;
     if (F.Flagged) {
       std::string Message = F.Message;
@@ -77,6 +80,10 @@ public:
       snippet(Site);
       if (O.Explain)
         OS << drawWarp(Site);
+      if (!Site.CallChain.empty())
+        diag(Site.Pos, Level::Note, callChain(Site));
+      if (!Alike.empty())
+        diag(Site.Pos, Level::Note, alikeNote(Alike));
       for (const std::string &Note : F.Notes)
         diag(Site.Pos, Level::Note, Note);
       if (!F.Confirmation.empty())
@@ -92,6 +99,33 @@ public:
   }
 
 private:
+  /// "in store, called from kernel k at src/k.cu:4": the way from the
+  /// kernel to the helper the access is in, innermost call first.
+  static std::string callChain(const AccessSite &Site) {
+    std::string Out = "in " + Site.CallChain.back().Callee;
+    for (size_t I = Site.CallChain.size(); I-- > 0;) {
+      const AccessSite::CallStep &Step = Site.CallChain[I];
+      Out += std::string(", called from ") + (I == 0 ? "kernel " : "") +
+             Step.Caller;
+      if (Step.Pos.Line)
+        Out += " at " + Step.Pos.File + ":" + std::to_string(Step.Pos.Line);
+    }
+    return Out;
+  }
+
+  /// The accesses folded into one warning, each with where it is.
+  static std::string alikeNote(llvm::ArrayRef<const Finding *> Alike) {
+    std::string Out = "also flagged alike: ";
+    for (size_t I = 0; I < Alike.size(); ++I) {
+      const AccessSite &S = Alike[I]->Site;
+      if (I)
+        Out += ", ";
+      Out += "'" + S.Text + "' (" + std::to_string(S.Pos.Line) + ":" +
+             std::to_string(S.Pos.Column) + ")";
+    }
+    return Out;
+  }
+
   void color(const char *Code) {
     if (O.Color)
       OS << Code;
@@ -160,9 +194,64 @@ private:
 
 } // namespace
 
+namespace {
+
+bool sameCallChain(const AccessSite &A, const AccessSite &B) {
+  if (A.CallChain.size() != B.CallChain.size())
+    return false;
+  for (size_t I = 0; I < A.CallChain.size(); ++I) {
+    const AccessSite::CallStep &X = A.CallChain[I], &Y = B.CallChain[I];
+    if (X.Callee != Y.Callee || X.Pos.File != Y.Pos.File ||
+        X.Pos.Line != Y.Pos.Line || X.Pos.Column != Y.Pos.Column)
+      return false;
+  }
+  return true;
+}
+
+/// Whether G repeats Lead's mistake closely enough to be a note under
+/// Lead's warning rather than a warning of its own: the same check at the
+/// same cost in the same kernel and function, and either one statement's
+/// line or, for an array of structs, the same struct through the same base
+/// (the members of `p[i].x += p[i].vx * dt` and its siblings). A finding
+/// with a GPU measurement keeps its own warning, so the measurement stays
+/// next to the access it is about.
+bool foldsInto(const Finding &Lead, const Finding &G) {
+  const AccessSite &A = Lead.Site, &B = G.Site;
+  if (G.Check != Lead.Check || B.Kernel != A.Kernel ||
+      B.Function != A.Function || B.Pos.File != A.Pos.File ||
+      !sameCallChain(A, B) || !Lead.Confirmation.empty() ||
+      !G.Confirmation.empty() || G.sectors() != Lead.sectors() ||
+      G.idealSectors() != Lead.idealSectors())
+    return false;
+  if (B.Pos.Line == A.Pos.Line)
+    return true;
+  return !A.StructName.empty() && B.StructName == A.StructName &&
+         B.Base == A.Base && B.StructBytes == A.StructBytes;
+}
+
+} // namespace
+
 void coalesce::writeText(const Report &R, const OutputOptions &O,
                          llvm::raw_ostream &OS) {
   TextWriter W(O, OS);
-  for (const Finding &F : R.Findings)
-    W.write(F);
+  // Findings are sorted by location: a warning takes in the flagged
+  // findings that follow it while they repeat it, so a three-line update
+  // of a struct's members is one warning and one note, not six warnings.
+  std::vector<bool> Folded(R.Findings.size());
+  for (size_t I = 0; I < R.Findings.size(); ++I) {
+    if (Folded[I])
+      continue;
+    const Finding &F = R.Findings[I];
+    std::vector<const Finding *> Alike;
+    for (size_t J = I + 1; F.Flagged && J < R.Findings.size(); ++J) {
+      const Finding &G = R.Findings[J];
+      if (!G.Flagged)
+        continue;
+      if (!foldsInto(F, G))
+        break;
+      Alike.push_back(&G);
+      Folded[J] = true;
+    }
+    W.write(F, Alike);
+  }
 }

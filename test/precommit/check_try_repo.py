@@ -5,7 +5,9 @@ usage: check_try_repo.py CUDA_COALESCE_BIN_DIR SOURCE_DIR
 
 Runs `pre-commit try-repo SOURCE_DIR cuda-coalesce` in a throw-away git
 repository, as a commit would: on the staged files. A staged strided kernel
-must fail the hook with the warning in the output; a clean kernel must pass;
+must fail the hook with the warning in the output; a clean kernel must pass,
+and so must a clean .cuh header of kernels (no compile database), with no
+warning at all, while a strided one fails;
 a staged file that is not CUDA must not reach the analyzer. HOME and
 PRE_COMMIT_HOME point into a temporary directory so the user's cache and git
 configuration play no part, and the built cuda-coalesce is first on PATH, as
@@ -48,6 +50,25 @@ MAIN = """\
 void run(float *x, int n) {
   scale<<<n / 256, 256>>>(x, 2.0f, n);
   column<<<n / 256, 256>>>(x, n);
+}
+"""
+
+HEADER = """\
+#pragma once
+// A header of kernels: each lane reads and writes its own element.
+template <typename T>
+__global__ void scaleAll(T *x, T a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i] *= a;
+}
+
+__device__ inline float twice(float v) { return 2.0f * v; }
+
+__global__ void doubleAll(float *x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i] = twice(x[i]);
 }
 """
 
@@ -165,6 +186,8 @@ def main():
         os.makedirs(work)
         git(["init", "-q"], work, env)
         for name, text in (("clean.cu", CLEAN), ("strided.cu", STRIDED),
+                           ("kernels.cuh", HEADER),
+                           ("strided.cuh", HEADER.replace("x[i] = twice", "x[i * 32] = twice")),
                            ("notes.txt", "x[i * 32]\n")):
             with open(os.path.join(work, name), "w") as f:
                 f.write(text)
@@ -187,7 +210,19 @@ def main():
         check("clean.cu:" not in out, "nothing is said about clean.cu", out)
         print(out)
 
+        # A header of kernels, analyzed without a compile database: its
+        # include guard draws no warning, and a strided store in it fails.
         git(["rm", "-q", "--cached", "clean.cu", "strided.cu"], work, env)
+        git(["add", "kernels.cuh"], work, env)
+        rc, out = run(try_repo, work, env)
+        check(rc == 0 and "Passed" in out and "warning" not in out,
+              f"a staged clean .cuh passes, with no warning (exit {rc})", out)
+        git(["add", "strided.cuh"], work, env)
+        rc, out = run(try_repo, work, env)
+        check(rc == 1 and "strided.cuh:15:5: warning: strided store" in out
+              and "kernels.cuh:" not in out,
+              f"a staged strided .cuh fails the hook (exit {rc})", out)
+        git(["rm", "-q", "--cached", "kernels.cuh", "strided.cuh"], work, env)
         git(["add", "notes.txt"], work, env)
         rc, out = run(try_repo, work, env)
         check(rc == 0 and "no files to check" in out,

@@ -8,6 +8,11 @@
 
 #include "Grade/Rubric.h"
 #include "Grade/Scoring.h"
+#include "Grade/Submission.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -116,6 +121,55 @@ TEST(Rubric, Errors) {
             0u);
   EXPECT_EQ(rubricError("kernels: 3\n").rfind("rubric test.yaml: line 1: ", 0),
             0u);
+}
+
+TEST(Rubric, PenaltiesMustNameChecksThatExist) {
+  std::vector<std::string> Known = {"coalescing-aos", "coalescing-strided"};
+  Rubric R = rubric("assignment: a\nkernels:\n  - name: k\n    points: 1\n"
+                    "    penalties: {coalescing-aos: 0.5}\n"
+                    "penalties: {coalescing-strided: 0.5}\n");
+  EXPECT_FALSE(bool(checkPenaltyNames(R, Known, "test.yaml")));
+  R.Kernels[0].Penalties["coalescing-aso"] = 0.5;
+  EXPECT_EQ(llvm::toString(checkPenaltyNames(R, Known, "test.yaml")),
+            "rubric test.yaml: kernel 'k': penalties names check "
+            "'coalescing-aso', which does not exist (checks: coalescing-aos, "
+            "coalescing-strided)");
+}
+
+/// A submission folder with the given files (name -> text).
+std::string folder(const std::vector<std::pair<std::string, std::string>> &Files) {
+  llvm::SmallString<128> Dir;
+  EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("grade-sub", Dir));
+  for (const auto &[Name, Text] : Files) {
+    llvm::SmallString<128> P(Dir);
+    llvm::sys::path::append(P, Name);
+    std::error_code EC;
+    llvm::raw_fd_ostream(P, EC) << Text;
+  }
+  return std::string(Dir);
+}
+
+std::vector<std::string> sourceNames(const Submission &S) {
+  std::vector<std::string> Out;
+  for (const std::string &P : S.Sources)
+    Out.push_back(llvm::sys::path::filename(P).str());
+  return Out;
+}
+
+TEST(Submission, AnIncludedCuIsPartOfItsIncluder) {
+  std::string Dir = folder({{"main.cu", "#include \"kernels.cu\"\n"},
+                            {"kernels.cu", "__global__ void k() {}\n"},
+                            {"other.cu", "// #include \"main.cu\" is a comment\n"}});
+  EXPECT_EQ(sourceNames(submissionAt(Dir)),
+            (std::vector<std::string>{"main.cu", "other.cu"}));
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+TEST(Submission, FilesIncludingEachOtherKeepOne) {
+  std::string Dir = folder({{"a.cu", "#include \"b.cu\"\n"},
+                            {"b.cu", "#include \"a.cu\"\n"}});
+  EXPECT_EQ(sourceNames(submissionAt(Dir)), (std::vector<std::string>{"a.cu"}));
+  llvm::sys::fs::remove_directories(Dir);
 }
 
 TEST(Scoring, CleanKernelsGetFullPoints) {

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Findings/CheckDocs.h"
 #include "Findings/CheckRegistry.h"
 #include "Output/Output.h"
 #include "Output/WarpPicture.h"
@@ -17,6 +18,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -592,6 +594,43 @@ TEST(SarifOutput, FlaggedFindingsOnly) {
   EXPECT_EQ(Loc["region"],
             (json{{"startLine", 5}, {"startColumn", 5}, {"endColumn", 24}}));
   EXPECT_EQ(Run["invocations"][0]["executionSuccessful"], true);
+}
+
+TEST(SarifOutput, HelpLinksResolvedAgainstTheDocsAddress) {
+  OutputOptions O;
+  O.DocsBaseUri = "https://docs.example/cc/checks/";
+  json J = json::parse(render(writeSarif, sampleReport(), O));
+  std::map<std::string, std::string> Help;
+  for (const json &Rule : J["runs"][0]["tool"]["driver"]["rules"])
+    Help[Rule["id"]] = Rule["help"]["markdown"];
+  // A sibling page, a page one folder up with its anchor, a file two up.
+  EXPECT_NE(Help["coalescing-aos"].find(
+                "[coalescing-strided](https://docs.example/cc/checks/"
+                "coalescing-strided.md)"),
+            std::string::npos);
+  EXPECT_NE(Help["coalescing-misaligned"].find(
+                "(https://docs.example/cc/analysis.md#partial-warps)"),
+            std::string::npos);
+  EXPECT_NE(Help["coalescing-misaligned"].find(
+                "(https://docs.example/cuda_bench/scripts/"
+                "compare_source_counters.py)"),
+            std::string::npos);
+  for (const auto &[Id, Text] : Help) {
+    for (size_t At = Text.find("]("); At != std::string::npos;
+         At = Text.find("](", At + 2))
+      EXPECT_EQ(Text.compare(At + 2, 8, "https://"), 0)
+          << Id << ": " << Text.substr(At, 60);
+  }
+}
+
+TEST(SarifOutput, HelpKeptAsWrittenWithoutADocsAddress) {
+  OutputOptions O;
+  json J = json::parse(render(writeSarif, sampleReport(), O));
+  for (const json &Rule : J["runs"][0]["tool"]["driver"]["rules"]) {
+    EXPECT_FALSE(Rule.contains("helpUri"));
+    EXPECT_EQ(Rule["help"]["markdown"],
+              checkDocPage(Rule["id"].get<std::string>()).str());
+  }
 }
 
 TEST(SarifOutput, RulesInRegistryOrderAndIndexed) {

@@ -7,6 +7,8 @@
 
 #include "Clangd/ServerSetup.h"
 
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -23,6 +25,16 @@ int clangdMain(int argc, char *argv[]);
 
 int main(int argc, char *argv[]) {
   std::vector<std::string> Args(argv, argv + argc);
+  // clangd's own --version names clangd alone; editors and bug reports need
+  // to know which build of ours (and so which checks) this is.
+  for (int I = 1; I < argc; ++I) {
+    llvm::StringRef A(argv[I]);
+    if (A == "--version" || A == "-version") {
+      llvm::outs() << "cuda-coalesce-clangd " << CUDA_COALESCE_VERSION
+                   << " (clangd " << LLVM_VERSION_STRING << ")\n";
+      return 0;
+    }
+  }
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
   llvm::Expected<coalesce::clangd::ServerSetup> Setup =

@@ -8,6 +8,7 @@
 
 #include "Grade/Grader.h"
 
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -33,9 +34,10 @@ cl::opt<std::string> OutDir("out",
                             cl::desc("Folder for grades.csv, results/, "
                                      "feedback/ and report.html"),
                             cl::value_desc("dir"), cl::cat(ToolCategory));
-cl::opt<unsigned> Jobs("j", cl::desc("Submissions analyzed at once (default: "
-                                     "the number of cores)"),
-                       cl::init(0), cl::cat(ToolCategory));
+// A string with cl::Prefix, as the analyzer's: "-j2" and "-j 2" both parse.
+cl::opt<std::string> Jobs("j", cl::desc("Submissions analyzed at once (default: "
+                                        "the number of cores)"),
+                          cl::value_desc("N"), cl::Prefix, cl::cat(ToolCategory));
 cl::opt<unsigned> Timeout("timeout",
                           cl::desc("Seconds one submission's analysis may "
                                    "take before it is stopped (default 120)"),
@@ -68,6 +70,10 @@ int main(int argc, const char **argv) {
       Ours.push_back(argv[I]);
   }
   cl::HideUnrelatedOptions(ToolCategory);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "cuda-coalesce-grade " << CUDA_COALESCE_VERSION << " (LLVM "
+       << LLVM_VERSION_STRING << ")\n";
+  });
   std::string ParseErrors;
   raw_string_ostream ErrOS(ParseErrors);
   if (!cl::ParseCommandLineOptions(
@@ -78,6 +84,10 @@ int main(int argc, const char **argv) {
     ErrOS.flush();
     StringRef First = StringRef(ParseErrors).split('\n').first.trim();
     First.consume_front("cuda-coalesce-grade:");
+    // An option's own complaint ("for the --out option: requires a
+    // value!") LLVM has already written to stderr: that line is the error.
+    if (First.trim().empty())
+      return ExitError;
     return error(First.trim() + " (see --help)");
   }
   // Checked here rather than with cl::Required, whose message LLVM prints
@@ -90,14 +100,20 @@ int main(int argc, const char **argv) {
     return error("no submissions directory given (see --help)");
   if (Timeout == 0)
     return error("--timeout must be at least 1 second");
+  unsigned JobCount = 0;
+  if (Jobs.getNumOccurrences() &&
+      (StringRef(Jobs).trim().getAsInteger(10, JobCount) || JobCount == 0 ||
+       JobCount > 4096))
+    return error("-j takes a number of submissions, at least 1 (-j " + Jobs +
+                 ")");
 
   GradeConfig C;
   C.RubricPath = RubricPath;
   C.OutDir = OutDir;
   C.SubmissionsDir = SubmissionsDir;
   C.ExtraArgs = std::move(ExtraArgs);
-  C.Jobs = Jobs ? unsigned(Jobs)
-                : llvm::hardware_concurrency().compute_thread_count();
+  C.Jobs = JobCount ? JobCount
+                    : llvm::hardware_concurrency().compute_thread_count();
   C.TimeoutSeconds = Timeout;
   C.Progress = sys::Process::StandardErrIsDisplayed();
   if (!Analyzer.empty()) {

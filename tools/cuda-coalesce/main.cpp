@@ -37,6 +37,11 @@ cl::opt<std::string> Format("format",
                             cl::init("text"), cl::cat(ToolCategory));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the report to <file>"),
                                 cl::value_desc("file"), cl::cat(ToolCategory));
+cl::opt<std::string> DocsUrl(
+    "docs-url",
+    cl::desc("SARIF: the https address the checks' pages are published at "
+             "(helpUri; default: the project repository's docs/checks/)"),
+    cl::value_desc("url"), cl::cat(ToolCategory));
 cl::opt<std::string> Checks(
     "checks",
     cl::desc("Comma-separated globs of checks to enable ('-' disables); "
@@ -319,6 +324,14 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   C.Output.Explain = Explain;
   C.Output.Verbose = Verbose;
   C.Output.ToolVersion = CUDA_COALESCE_VERSION;
+  if (DocsUrl.getNumOccurrences()) {
+    // The links go to whoever reads the alert, on another machine.
+    if (!StringRef(DocsUrl).starts_with("https://") ||
+        StringRef(DocsUrl).size() <= strlen("https://"))
+      return Usage("--docs-url takes an absolute https:// address (--docs-url=" +
+                   DocsUrl + ")");
+    C.Output.DocsBaseUri = DocsUrl;
+  }
   return C;
 }
 
@@ -358,8 +371,12 @@ int main(int argc, const char **argv) {
     ErrOS.flush();
     StringRef First = StringRef(ParseErrors).split('\n').first.trim();
     First.consume_front("cuda-coalesce:");
-    errs() << "cuda-coalesce: error: " << First.trim()
-           << " (see --help)\n";
+    // An option's own complaint ("for the --format option: requires a
+    // value!") LLVM has already written to stderr, leaving nothing here:
+    // that line is the error, and an empty "error:" line would only follow.
+    if (!First.trim().empty())
+      errs() << "cuda-coalesce: error: " << First.trim()
+             << " (see --help)\n";
     return ExitError;
   }
 

@@ -27,9 +27,10 @@ __global__ void visit(const Node *nodes, int *out) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   out[t] = nodes[t].start + nodes[t].edges;
   // CHECK: coalescing-aos.cu:[[#@LINE-1]]:12: warning: array-of-structs load: each lane reads 4 bytes ('.start') of a 8-byte 'Node'; 8 sectors per request where 4 would do (50% of fetched bytes used) [coalescing-aos]
-  // CHECK: note: lane address = nodes + 8*(threadIdx.x + 256*blockIdx.x)
+  // The other member's load is the same mistake: a note, not a warning.
+  // CHECK: coalescing-aos.cu:[[#@LINE-3]]:12: note: also flagged alike: 'nodes[t].edges' ([[#@LINE-3]]:29)
+  // CHECK-NEXT: note: lane address = nodes + 8*(threadIdx.x + 256*blockIdx.x)
   // CHECK-NEXT: note: the kernel reads every member of 'Node' here, so the other members' requests find these sectors in L1 and DRAM traffic is not wasted; loading the whole struct at once ('Node v = nodes[i]') takes 8 sectors per request for all of it
-  // CHECK: coalescing-aos.cu:[[#@LINE-4]]:29: warning: array-of-structs load: each lane reads 4 bytes ('.edges')
 }
 
 // Negative: SoA arrays and a struct of pointers. (A whole-struct copy is

@@ -21,8 +21,8 @@ __global__ void __launch_bounds__(256) pyramid(const float *src, float *dst,
   // CHECK: [[@LINE-2]]:18 load `src[2 * x]` {{.*}} spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided guard?{{$}}
   // JSON: "unevaluated_guard": "compares the lane with 'iteration', assumed to be 1048576, which would leave no lane on (--assume gives the run's value)"
   // TEXT: assumed_guards.cu:[[#@LINE-4]]:5: warning: strided store
+  // TEXT: note: also flagged alike: 'src[2 * x]' ([[#@LINE-5]]:18)
   // TEXT: note: the access runs under a condition the analysis cannot evaluate (compares the lane with 'iteration', assumed to be 1048576, which would leave no lane on (--assume gives the run's value)), taken as true in every lane: a warp with fewer lanes on makes fewer sectors, at most 8 per request
-  // TEXT: assumed_guards.cu:[[#@LINE-6]]:18: warning: strided load
   // RUN8: [[@LINE-7]]:5 store `dst[2 * x]` {{.*}} spr=7.5 ideal=3.75 eff=0.5 warps=6..8/6 strided FLAGGED coalescing-strided{{$}}
   // RUN8: [[@LINE-8]]:18 load `src[2 * x]` {{.*}} spr=7.5 ideal=3.75 eff=0.5 warps=6..8/6 strided FLAGGED coalescing-strided{{$}}
   // Negatives: a bounds check every lane passes at the assumed value, and

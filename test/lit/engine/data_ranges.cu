@@ -23,8 +23,9 @@ __global__ void csrScalar(const int *rowptr, const int *col, const float *val,
       // CHECK: [[@LINE-2]]:23 load `x[col[j]]` gather: depends on 'col[j]', loaded from memory
       // CHECK: [[@LINE-3]]:25 load `col[j]` chunked: {{.*}} range=rowptr[row + 1] - rowptr[row] FLAGGED coalescing-chunked
       // TEXT: data_ranges.cu:[[#@LINE-4]]:14: warning: chunked load: each thread walks its own range, of length rowptr[row + 1] - rowptr[row], so lanes are a range apart on every iteration; up to 32 sectors per request (one a lane) when ranges hold 8 or more elements, which the data decides [coalescing-chunked]
+      // The same walk of col[j] on the statement: a note, not a warning.
+      // TEXT: note: also flagged alike: 'col[j]' ([[#@LINE-6]]:25)
       // TEXT: note: let a warp share each range (one warp a row
-      // TEXT: data_ranges.cu:[[#@LINE-6]]:25: warning: chunked load: each thread walks its own range, of length rowptr[row + 1] - rowptr[row]
     y[row] = sum;
     // CHECK: [[@LINE-1]]:5 store `y[row]` {{.*}} coalesced
   }

@@ -62,7 +62,7 @@ __global__ void dependent(float *a, int chunk) {
   // NOTES: coalescing-chunked.cu:[[#@LINE-2]]:5: warning: chunked store
   // NOTES: note: no automatic fix: 'a' is written at 'a[k+1]' and read or written at 'a[k]' (line [[#@LINE-3]]): an iteration may read what an earlier one wrote
   // AFTER: [[#@LINE-4]]:5: warning: chunked store
-  // AFTER: [[#@LINE-5]]:16: warning: chunked load
+  // AFTER: note: also flagged alike: 'a[k]' ([[#@LINE-5]]:16)
 }
 
 // Negative: the body uses the thread's own index.
