@@ -2,6 +2,7 @@
 
 #include "Driver/PreludePch.h"
 #include "Driver/CacheDirectory.h"
+#include "Frontend/RegularFile.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
@@ -110,10 +111,18 @@ PreludePch preludePchFor(const UnitCommand &Cmd, StringRef CacheDir) {
 std::optional<std::string> freshPchDigest(const PreludePch &P) {
   if (P.Key.empty())
     return std::nullopt;
-  ErrorOr<std::unique_ptr<MemoryBuffer>> List =
-      MemoryBuffer::getFile(P.InputsPath);
-  if (!List)
+  // Neither the list nor the PCH is followed through a link: a cache
+  // entry planted as a link to /dev/zero is stale, never read.
+  sys::fs::file_status Pch;
+  if (sys::fs::status(P.Path, Pch, /*Follow=*/false) ||
+      !sys::fs::is_regular_file(Pch))
     return std::nullopt;
+  Expected<std::unique_ptr<MemoryBuffer>> List =
+      readRegularFile(P.InputsPath, MaxCacheEntryBytes, /*FollowLinks=*/false);
+  if (!List) {
+    consumeError(List.takeError());
+    return std::nullopt;
+  }
   StringRef Text = (*List)->getBuffer();
   if (!Text.ends_with("\n"))
     return std::nullopt;

@@ -17,6 +17,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/Threading.h"
 
 #include <chrono>
@@ -108,6 +109,56 @@ void locateDocs(OutputOptions &O) {
   }
   O.InformationUri = "file://" + std::string(Dir) + "/";
   O.DocsBaseUri = O.InformationUri + "checks/";
+}
+
+/// Writes a report or a baseline so that a reader finds the old file or the
+/// new one, never a part of it (a signal, a full disk): a temporary beside
+/// it, removed on a signal, renamed over it when complete. A device or a
+/// pipe (/dev/full, /dev/stdout) is written as it is; a link, through.
+std::error_code writeOutputFile(const std::string &Path, StringRef Bytes) {
+  auto WriteTo = [&](const std::string &To) {
+    std::error_code EC;
+    raw_fd_ostream OS(To, EC);
+    if (!EC) {
+      OS << Bytes;
+      OS.close();
+      EC = OS.error();
+      // Cleared: a stream left in error ends the process ("IO failure").
+      OS.clear_error();
+    }
+    return EC;
+  };
+  sys::fs::file_status St;
+  if (!sys::fs::status(Path, St) && sys::fs::exists(St) &&
+      !sys::fs::is_regular_file(St))
+    return WriteTo(Path);
+  SmallString<256> Target(Path);
+  SmallString<256> Real;
+  if (sys::fs::exists(St) && !sys::fs::real_path(Path, Real))
+    Target = Real;
+  std::string Tmp = temporaryNameBeside(Target);
+  sys::RemoveFileOnSignal(Tmp);
+  std::error_code EC = WriteTo(Tmp);
+  if (!EC)
+    EC = sys::fs::rename(Tmp, Target);
+  if (EC)
+    sys::fs::remove(Tmp);
+  sys::DontRemoveFileOnSignal(Tmp);
+  return EC;
+}
+
+/// The input that Output would overwrite, if any: a source file, or a file
+/// the run reads after the analysis (-o k.cu k.cu, -o baseline.json).
+std::optional<std::string>
+overwrittenInput(const std::string &Output, ArrayRef<std::string> Inputs) {
+  if (Output.empty() || !sys::fs::exists(Output))
+    return std::nullopt;
+  for (const std::string &In : Inputs) {
+    bool Same = false;
+    if (!In.empty() && !sys::fs::equivalent(Output, In, Same) && Same)
+      return In;
+  }
+  return std::nullopt;
 }
 
 /// "cuda-coalesce: 12/108 files, 3.4 s" on one line of a terminal,
@@ -273,6 +324,27 @@ int Run::execute(raw_ostream &Out) {
   // The report's order must not depend on the order the files were given
   // in (a pre-commit hook passes them in any order): analyze them sorted.
   llvm::sort(Inputs);
+
+  // An output that names an input is refused before anything is read or
+  // written: the source, or a baseline, would be lost.
+  std::vector<std::string> Read = Inputs;
+  Read.push_back(C.BaselineFile);
+  Read.push_back(C.ConfirmationsFile);
+  for (const auto &[Flag, Path] :
+       {std::pair<const char *, const std::string &>{"-o", C.OutputFile},
+        {"--write-baseline", C.WriteBaselineFile}}) {
+    std::vector<std::string> Others = Read;
+    // --baseline=b.json --write-baseline=b.json updates a baseline.
+    if (StringRef(Flag) == "--write-baseline")
+      Others.erase(Others.end() - 2);
+    else
+      Others.push_back(C.WriteBaselineFile);
+    if (std::optional<std::string> In = overwrittenInput(Path, Others)) {
+      error(Twine(Flag) + " names a file the run reads; it would be lost (" +
+            *In + ")");
+      return ExitError;
+    }
+  }
 
   FrontendSetup Frontend;
   Frontend.Toolchain = *TC;
@@ -501,14 +573,8 @@ int Run::execute(raw_ostream &Out) {
       error(toString(B.takeError()));
   }
   if (!C.WriteBaselineFile.empty()) {
-    std::error_code EC;
-    raw_fd_ostream BaselineOS(C.WriteBaselineFile, EC);
-    if (!EC) {
-      BaselineOS << Baseline::serialize(R);
-      BaselineOS.close();
-      EC = BaselineOS.error();
-      BaselineOS.clear_error();
-    }
+    std::error_code EC =
+        writeOutputFile(C.WriteBaselineFile, Baseline::serialize(R));
     if (EC) {
       error("--write-baseline: " + EC.message() + " (" + C.WriteBaselineFile +
             ")");
@@ -528,18 +594,10 @@ int Run::execute(raw_ostream &Out) {
   OutputOptions Written = C.Output;
   locateDocs(Written);
 
-  std::unique_ptr<raw_fd_ostream> File;
-  raw_ostream *OS = &Out;
-  if (!C.OutputFile.empty()) {
-    std::error_code EC;
-    File = std::make_unique<raw_fd_ostream>(C.OutputFile, EC);
-    if (EC) {
-      error("could not write the report: " + EC.message() + " (" +
-            C.OutputFile + ")");
-      return ExitError;
-    }
-    OS = File.get();
-  }
+  // -o: the whole report in memory first, then written in one piece.
+  std::string FileBytes;
+  raw_string_ostream FileOS(FileBytes);
+  raw_ostream *OS = C.OutputFile.empty() ? &Out : &FileOS;
   switch (C.Format) {
   case OutputFormat::Text:
     writeText(R, Written, *OS);
@@ -552,14 +610,19 @@ int Run::execute(raw_ostream &Out) {
     break;
   }
   OS->flush();
+  if (!C.OutputFile.empty()) {
+    if (std::error_code EC = writeOutputFile(C.OutputFile, FileBytes)) {
+      error("could not write the report: " + EC.message() + " (" +
+            C.OutputFile + ")");
+      return ExitError;
+    }
+  }
   // A full disk or a closed pipe: said once, and cleared, because a file
   // stream left in error ends the process with LLVM's "IO failure".
-  raw_fd_ostream *FD = File ? File.get() : OS == &outs() ? &outs() : nullptr;
+  raw_fd_ostream *FD = OS == &outs() ? &outs() : nullptr;
   if (FD && FD->has_error()) {
-    error("could not write the report: " + FD->error().message() + " (" +
-          (C.OutputFile.empty() ? std::string("standard output")
-                                : C.OutputFile) +
-          ")");
+    error("could not write the report: " + FD->error().message() +
+          " (standard output)");
     FD->clear_error();
   }
 
