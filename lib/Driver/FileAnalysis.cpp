@@ -152,9 +152,10 @@ class AnalyzeAction : public ASTFrontendAction {
 public:
   AnalyzeAction(ExprContext &X, const AnalysisOptions &Opts,
                 RecordingDiagnostics &Diags, UnitResult &Out,
-                const UnitCaching &Caching, std::string &Verbose)
+                const UnitCaching &Caching, std::string &Verbose,
+                const Confinement &Confine)
       : X(X), Opts(Opts), Diags(Diags), Out(Out), Caching(Caching),
-        Verbose(Verbose) {}
+        Verbose(Verbose), Confine(Confine) {}
 
 protected:
   bool BeginInvocation(CompilerInstance &CI) override {
@@ -168,6 +169,7 @@ protected:
     // Keep parsing past clang's default limit of 20 errors: a file full of
     // nvcc-isms still has kernels worth analyzing after them.
     CI.getDiagnostics().setErrorLimit(0);
+    watchForHiddenCode(CI, Confine);
     return std::make_unique<AnalyzeConsumer>(X, Opts, Diags, Out, Caching);
   }
 
@@ -178,6 +180,7 @@ private:
   UnitResult &Out;
   const UnitCaching &Caching;
   std::string &Verbose;
+  const Confinement &Confine;
 };
 
 /// Makes path-valued flags absolute against the compile command's directory,
@@ -271,10 +274,13 @@ bool isEmbeddedPath(StringRef Path) {
   return Path.starts_with(StringRef(builtinHeaderDir()).rsplit('/').first);
 }
 
-IntrusiveRefCntPtr<vfs::FileSystem> unitFileSystem() {
-  // Sources are read with nvcc's split launches joined (k << < g, b >> >).
+IntrusiveRefCntPtr<vfs::FileSystem>
+unitFileSystem(const Confinement &Confine) {
+  // Sources are read with nvcc's split launches joined (k << < g, b >> >);
+  // the embedded headers lie above the confinement, which sees real files.
   auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(
-      joiningSplitLaunches(vfs::getRealFileSystem()));
+      joiningSplitLaunches(
+          confinedFileSystem(vfs::getRealFileSystem(), Confine)));
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   forEachEmbeddedHeader([&](StringRef P, StringRef Contents) {
     Memory->addFile(P, 0, MemoryBuffer::getMemBuffer(Contents));
@@ -324,8 +330,19 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
     // include guard, so the command is otherwise the uncached one.
     Args.insert(Args.end() - 1, {"-include-pch", Caching.PchPath});
   }
+  Confinement Confine;
+  if (!Setup.ConfineFolder.empty()) {
+    Confine.Folder = Setup.ConfineFolder;
+    Confine.Trusted = systemHeaderRoots(Setup.Toolchain.UsesToolkit
+                                            ? Setup.Toolchain.ToolkitPath
+                                            : std::string());
+    for (std::string &P : includeFlagPaths(Setup.ExtraArgs))
+      Confine.Trusted.push_back(std::move(P));
+    if (!Caching.PchPath.empty())
+      Confine.Trusted.push_back(Caching.PchPath);
+  }
   auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
-                                                unitFileSystem());
+                                                unitFileSystem(Confine));
 
   auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
   DiagOpts->ShowColors = Setup.Color;
@@ -340,7 +357,7 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
   tooling::ToolInvocation Invocation(
       Args,
       std::make_unique<AnalyzeAction>(Exprs, Opts.Analysis, Diags, Result,
-                                      Caching, Verbose),
+                                      Caching, Verbose, Confine),
       Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   bool Ok = Invocation.run();

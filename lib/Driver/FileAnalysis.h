@@ -14,6 +14,7 @@
 #include "Driver/ProjectConfig.h"
 #include "Findings/AccessSiteCollector.h"
 #include "Findings/Finding.h"
+#include "Frontend/Confinement.h"
 #include "Frontend/CudaToolchain.h"
 
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
@@ -42,6 +43,9 @@ struct FrontendSetup {
   std::string BuildPath;
   std::vector<std::string> ExtraArgs; ///< compiler arguments after "--"
   bool Color = false; ///< clang's diagnostics in color
+  /// --confine: the folder whose code is not trusted (Confinement.h); its
+  /// trusted roots are added per translation unit.
+  std::string ConfineFolder;
 };
 
 /// What one input file contributes to the run.
@@ -100,7 +104,8 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
 
 /// The file system clang parses with: the real one, with the embedded CUDA
 /// headers and the precompiled prelude's empty main file laid over it.
-llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> unitFileSystem();
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+unitFileSystem(const Confinement &Confine = Confinement());
 
 /// The empty main file a precompiled prelude is built from (virtual).
 std::string preludeMainFile();

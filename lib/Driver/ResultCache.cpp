@@ -74,6 +74,7 @@ std::string resultKey(const UnitCommand &Cmd, const FrontendSetup &Setup,
     Parts.push_back(std::string(Var) + "=" +
                     sys::Process::GetEnv(Var).value_or("(unset)"));
   Parts.push_back(Setup.Color ? "color" : "no-color");
+  Parts.push_back("confine " + Setup.ConfineFolder);
   const AnalysisOptions &A = Opts.Analysis;
   for (const auto &[Name, Value] : A.Assume)
     Parts.push_back("assume " + Name + "=" + std::to_string(Value));

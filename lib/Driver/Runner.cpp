@@ -353,6 +353,7 @@ int Run::execute(raw_ostream &Out) {
   Frontend.BuildPath = C.BuildPath;
   Frontend.ExtraArgs = C.ExtraArgs;
   Frontend.Color = C.Output.Color;
+  Frontend.ConfineFolder = C.ConfineFolder;
 
   // Each file's options (the command line over its .cuda-coalesce.yaml),
   // known here: its sites are classified with them at the end. A bad

@@ -27,6 +27,8 @@ std::string problemTitle(const Problem &P) {
     What = "chunked (CPU-style) loop over";
   else if (Category == "gather")
     What = "gather from";
+  else if (Category == "unknown")
+    What = "access the analysis cannot follow, to";
   std::string Bases;
   for (const std::string &B : P.Bases)
     Bases += (Bases.empty() ? "`" : ", `") + B + "`";
@@ -64,8 +66,10 @@ void writeProblem(const KernelGrade &K, const Problem &P, unsigned N,
   OS << (P.Accesses.size() == 1 ? std::string("One access")
                                 : std::to_string(P.Accesses.size()) +
                                       " accesses share this mistake")
-     << "; the worst uses " << percent(P.WorstEfficiency)
-     << " of the bytes it fetches.\n\n";
+     << (First.Category == "unknown"
+             ? std::string("; its address is unknown to the analysis.\n\n")
+             : "; the worst uses " + percent(P.WorstEfficiency) +
+                   " of the bytes it fetches.\n\n");
   for (const GradedAccess &A : P.Accesses) {
     OS << "- `" << A.File << ":" << A.Line << ":" << A.Column << "` " << A.Access
        << " `" << A.Text << "`";

@@ -58,6 +58,7 @@ Expected<ClassSummary> gradeClass(const GradeConfig &C, raw_ostream &Err) {
     if (!sys::fs::exists(R->Reference))
       return fail("reference solution " + R->Reference + " does not exist");
     Submission Ref = submissionAt(R->Reference);
+    Ref.Confine.clear();
     std::vector<ProcessResult> Run = runProcesses(
         {{analyzerArgs(C.Analyzer, *R, Ref, C.ExtraArgs)}}, 1,
         C.TimeoutSeconds, nullptr);

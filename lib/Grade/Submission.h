@@ -25,6 +25,9 @@ struct Submission {
   std::string Root;
   /// Absolute paths of the .cu files, sorted.
   std::vector<std::string> Sources;
+  /// What the analysis of this submission may read besides the system
+  /// headers (cuda-coalesce --confine): the folder, or the one file.
+  std::string Confine;
 };
 
 /// One submission, from a folder or a single .cu file.

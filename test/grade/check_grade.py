@@ -9,6 +9,11 @@
                                  a hanging and a crashing analyzer run are
                                  those students' status, never the run's
   check_grade.py browser GRADER  renders report.html in headless Chromium
+  check_grade.py hostile GRADER ANALYZER
+                                 a class of hostile submissions (issue 32):
+                                 no file outside a submission reaches any
+                                 output, and no full marks for code that is
+                                 another's, hidden or unknown to the analysis
 """
 import csv
 import filecmp
@@ -316,12 +321,60 @@ def test_browser(grader):
             shutil.copy(shot, os.environ["GRADE_SCREENSHOT"])
 
 
+def test_hostile(grader, analyzer):
+    hostile = os.path.join(HERE, "hostile")
+    secret = read(os.path.join(hostile, "secret.txt")).strip()
+    # The secret as clang quotes embedded bytes: "83, 69, 67, ...".
+    secret_bytes = ", ".join(str(b) for b in secret.encode()[:8])
+    with tempfile.TemporaryDirectory() as tmp:
+        subs = os.path.join(tmp, "class")
+        shutil.copytree(os.path.join(hostile, "class"), subs, symlinks=True)
+        shutil.copy(os.path.join(hostile, "secret.txt"), tmp)
+        # gina: a folder linked to alice's; judy: a file linked to it.
+        os.makedirs(os.path.join(subs, "gina"))
+        os.symlink(os.path.join(subs, "alice"), os.path.join(subs, "gina", "lib"))
+        with open(os.path.join(subs, "gina", "solution.cu"), "w") as f:
+            f.write('#include "lib/solution.cu"\n')
+        os.makedirs(os.path.join(subs, "judy"))
+        os.symlink(os.path.join(subs, "alice", "solution.cu"),
+                   os.path.join(subs, "judy", "solution.cu"))
+        # ken: one-file submissions beside the others, one including another.
+        with open(os.path.join(subs, "ken.cu"), "w") as f:
+            f.write('#include "alice/solution.cu"\n')
+        rubric = os.path.join(tmp, "rubric.yaml")
+        shutil.copy(os.path.join(hostile, "rubric.yaml"), rubric)
+        shutil.copytree(os.path.join(hostile, "reference"), os.path.join(tmp, "reference"))
+        out = os.path.join(tmp, "out")
+        r = grade(grader, out, "--analyzer", analyzer, rubric=rubric, subs=subs)
+        check(r.returncode == 0, f"hostile: exit 0, got {r.returncode}: {r.stderr}")
+        with open(os.path.join(out, "grades.csv"), newline="") as f:
+            scores = {row[0]: float(row[1]) for row in list(csv.reader(f))[1:]}
+        check(scores.get("alice") == 10, f"hostile: the honest student keeps full marks: {scores}")
+        for s in ["bob", "carol", "dave", "eve", "frank", "gina", "henry", "ivan", "judy", "ken"]:
+            check(s in scores and scores[s] < 10, f"hostile: {s} gets no full marks: {scores.get(s)}")
+        outputs = ""
+        for root, _, files in os.walk(out):
+            for name in files:
+                outputs += read(os.path.join(root, name))
+        for leak in [secret[:12], secret_bytes, "root:", "/bin/bash"]:
+            check(leak not in outputs, f"hostile: {leak!r} reaches the outputs")
+        fb = lambda s: read(os.path.join(out, "feedback", s + ".md"))
+        check("line marker" in fb("eve"), "hostile: eve's feedback names the line marker")
+        check("system_header" in fb("henry"), "hostile: henry's feedback names the pragma")
+        check("'__clang__'" in fb("frank"), "hostile: frank's feedback names __clang__")
+        check("recursive call to 'slot'" in fb("ivan") and "-5 points" in fb("ivan"),
+              "hostile: ivan's feedback names the unknown access and its cost")
+        check("file not found" in fb("bob") and "file not found" in fb("carol"),
+              "hostile: another's file or the teacher's is not found")
+
+
 if __name__ == "__main__":
     mode, grader = sys.argv[1], sys.argv[2]
     {"class": lambda: test_class(grader), "errors": lambda: test_errors(grader),
      "isolation": lambda: test_isolation(grader, sys.argv[3]),
      "browser": lambda: test_browser(grader),
-     "tamper": lambda: test_tamper(grader)}[mode]()
+     "tamper": lambda: test_tamper(grader),
+     "hostile": lambda: test_hostile(grader, sys.argv[3])}[mode]()
     if failures:
         print(f"{len(failures)} check(s) failed")
         sys.exit(1)

@@ -143,6 +143,12 @@ cl::opt<bool> IgnoreNolint(
     cl::desc("Report findings that NOLINT comments would silence (for "
              "grading code whose authors must not silence the grade)"),
     cl::cat(ToolCategory));
+cl::opt<std::string> Confine(
+    "confine",
+    cl::desc("Read no file outside <dir> but the system and toolkit headers "
+             "and the -I directories after \"--\", and refuse code in <dir> "
+             "that hides from the analysis (for grading untrusted code)"),
+    cl::value_desc("dir"), cl::cat(ToolCategory));
 cl::opt<bool> NoConfig(
     "no-config",
     cl::desc("Ignore .cuda-coalesce.yaml files (found upward from each file)"),
@@ -167,6 +173,7 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   C.BuildPath = BuildPath;
   C.ExtraArgs = std::move(ExtraArgs);
   C.OutputFile = OutputFile;
+  C.ConfineFolder = Confine;
   C.ConfirmationsFile = Confirmations;
   C.BaselineFile = BaselineFile;
   C.WriteBaselineFile = WriteBaselineFile;
