@@ -148,7 +148,7 @@ cl::opt<std::string> Confine(
     cl::desc("Read no file outside <dir> but the system and toolkit headers "
              "and the -I directories after \"--\", and refuse code in <dir> "
              "that hides from the analysis (for grading untrusted code)"),
-    cl::value_desc("dir"), cl::cat(ToolCategory));
+    cl::value_desc("dir"), cl::Hidden, cl::cat(ToolCategory));
 cl::opt<bool> NoConfig(
     "no-config",
     cl::desc("Ignore .cuda-coalesce.yaml files (found upward from each file)"),
