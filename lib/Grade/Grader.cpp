@@ -34,6 +34,59 @@ template <typename Fn> Error writeFile(const Twine &Path, Fn Write) {
   return Error::success();
 }
 
+/// Path with its links resolved; for a path not made yet, its nearest
+/// existing parent's, with the rest appended.
+std::string resolvedPath(StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  SmallString<256> Rest;
+  StringRef P = Abs;
+  while (!P.empty() && !sys::fs::exists(P)) {
+    SmallString<256> Tail(sys::path::filename(P));
+    if (!Rest.empty())
+      sys::path::append(Tail, Rest);
+    Rest = Tail;
+    P = sys::path::parent_path(P);
+  }
+  SmallString<256> Real;
+  if (P.empty() || sys::fs::real_path(P, Real))
+    Real = P;
+  if (!Rest.empty())
+    sys::path::append(Real, Rest);
+  return std::string(Real);
+}
+
+/// Runs the analyzer once on a kernel it must accept, with the class's
+/// arguments: a broken analyzer or an unusable TMPDIR is the run's error,
+/// not a zero for every student.
+Error checkAnalyzer(const GradeConfig &C, const Rubric &R) {
+  SmallString<128> Probe;
+  int FD;
+  if (std::error_code EC =
+          sys::fs::createTemporaryFile("grade-probe", "cu", FD, Probe))
+    return fail("cannot create temporary files (" + EC.message() +
+                "; check TMPDIR)");
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << "__global__ void probe(float *a) { a[threadIdx.x] = 0; }\n";
+  }
+  Submission S = submissionAt(std::string(Probe));
+  S.Confine.clear();
+  std::vector<ProcessResult> Run = runProcesses(
+      {{analyzerArgs(C.Analyzer, R, S, C.ExtraArgs)}}, 1, C.TimeoutSeconds,
+      nullptr);
+  sys::fs::remove(Probe);
+  const ProcessResult &P = Run.front();
+  if (P.How == ProcessResult::Exited && P.ExitCode == 0 &&
+      StringRef(P.Stdout).contains("\"accesses\""))
+    return Error::success();
+  StringRef Why = StringRef(P.Stderr).trim().split('\n').first;
+  if (Why.empty())
+    Why = P.Detail.empty() ? StringRef("no report") : StringRef(P.Detail);
+  return fail("the analyzer " + C.Analyzer + " cannot run: " + Why);
+}
+
 } // namespace
 
 Expected<ClassSummary> gradeClass(const GradeConfig &C, raw_ostream &Err) {
@@ -46,6 +99,15 @@ Expected<ClassSummary> gradeClass(const GradeConfig &C, raw_ostream &Err) {
   if (!sys::fs::can_execute(C.Analyzer))
     return fail("analyzer " + C.Analyzer +
                 " not found or not executable (see --analyzer)");
+  // Feedback written among the submissions would be graded as one next
+  // time (a folder "feedback" of .md files and a student "results").
+  std::string Out = resolvedPath(C.OutDir),
+              Folder = resolvedPath(C.SubmissionsDir);
+  if (Out == Folder || StringRef(Out).starts_with(Folder + "/"))
+    return fail("--out " + C.OutDir + " lies inside the submissions folder " +
+                C.SubmissionsDir);
+  if (Error E = checkAnalyzer(C, *R))
+    return E;
   for (const char *Sub : {"", "results", "feedback"}) {
     SmallString<256> Dir(C.OutDir);
     sys::path::append(Dir, Sub);

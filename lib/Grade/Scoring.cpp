@@ -48,7 +48,8 @@ std::string excerpt(StringRef Line) {
       Out += "...";
       break;
     }
-    Out += (C >= 0x20 && C < 0x7f) ? C : '?';
+    // A backtick could end the feedback page's code fence around it.
+    Out += C == '`' ? '\'' : (C >= 0x20 && C < 0x7f) ? C : '?';
   }
   return Out;
 }

@@ -341,6 +341,10 @@ def test_hostile(grader, analyzer):
         # ken: one-file submissions beside the others, one including another.
         with open(os.path.join(subs, "ken.cu"), "w") as f:
             f.write('#include "alice/solution.cu"\n')
+        # Student ids are the students' to choose: markup and a formula.
+        for odd in ["<img src=x onerror=alert(1)>", "=HYPERLINK(1)"]:
+            os.makedirs(os.path.join(subs, odd))
+            shutil.copy(os.path.join(hostile, "reference", "solution.cu"), os.path.join(subs, odd))
         rubric = os.path.join(tmp, "rubric.yaml")
         shutil.copy(os.path.join(hostile, "rubric.yaml"), rubric)
         shutil.copytree(os.path.join(hostile, "reference"), os.path.join(tmp, "reference"))
@@ -350,7 +354,7 @@ def test_hostile(grader, analyzer):
         with open(os.path.join(out, "grades.csv"), newline="") as f:
             scores = {row[0]: float(row[1]) for row in list(csv.reader(f))[1:]}
         check(scores.get("alice") == 10, f"hostile: the honest student keeps full marks: {scores}")
-        for s in ["bob", "carol", "dave", "eve", "frank", "gina", "henry", "ivan", "judy", "ken"]:
+        for s in ["bob", "carol", "dave", "eve", "frank", "gina", "henry", "ivan", "judy", "ken", "leo"]:
             check(s in scores and scores[s] < 10, f"hostile: {s} gets no full marks: {scores.get(s)}")
         outputs = ""
         for root, _, files in os.walk(out):
@@ -366,6 +370,44 @@ def test_hostile(grader, analyzer):
               "hostile: ivan's feedback names the unknown access and its cost")
         check("file not found" in fb("bob") and "file not found" in fb("carol"),
               "hostile: another's file or the teacher's is not found")
+        img = fb("<img src=x onerror=alert(1)>")
+        check("<img" not in img and "&lt;img" in img, "hostile: a student id is escaped in the feedback")
+        check("\n'=HYPERLINK(1)," in read(os.path.join(out, "grades.csv")),
+              "hostile: a student id is no formula in grades.csv")
+
+        # The grader refuses to run where it would grade nothing right.
+        r = grade(grader, os.path.join(subs, "feedback"), "--analyzer", analyzer, rubric=rubric, subs=subs)
+        check(r.returncode == 2 and "inside the submissions folder" in r.stderr,
+              f"hostile: --out inside the class folder refused: {r.returncode} {r.stderr}")
+        check(not os.path.exists(os.path.join(subs, "feedback")), "hostile: nothing written in the class")
+        env = dict(os.environ, TMPDIR=os.path.join(tmp, "missing"))
+        r = subprocess.run([grader, "--rubric", rubric, "--out", os.path.join(tmp, "o2"), subs,
+                            "--analyzer", analyzer], capture_output=True, text=True, env=env, timeout=600)
+        check(r.returncode == 2 and "TMPDIR" in r.stderr, f"hostile: unusable TMPDIR: {r.returncode} {r.stderr}")
+        broken = os.path.join(tmp, "broken.sh")
+        with open(broken, "w") as f:
+            f.write("#!/bin/sh\nexit 3\n")
+        os.chmod(broken, 0o755)
+        r = grade(grader, os.path.join(tmp, "o3"), "--analyzer", broken, rubric=rubric, subs=subs)
+        check(r.returncode == 2 and "cannot run" in r.stderr, f"hostile: a broken analyzer: {r.returncode} {r.stderr}")
+
+        # SIGTERM to the grader ends the analyzer of a hanging submission.
+        hang = os.path.join(tmp, "hang.sh")
+        with open(hang, "w") as f:
+            f.write('#!/bin/sh\ncase "$*" in *alice*) exec sleep 4321 ;; esac\nexec "%s" "$@"\n' % analyzer)
+        os.chmod(hang, 0o755)
+        p = subprocess.Popen([grader, "--rubric", rubric, "--out", os.path.join(tmp, "o4"), subs,
+                              "--analyzer", hang], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        import time
+        for _ in range(100):
+            if subprocess.run(["pgrep", "-f", "sleep 4321"], capture_output=True).stdout:
+                break
+            time.sleep(0.1)
+        p.terminate()
+        p.wait(timeout=30)
+        time.sleep(0.5)
+        left = subprocess.run(["pgrep", "-f", "sleep 4321"], capture_output=True, text=True).stdout
+        check(left == "", f"hostile: SIGTERM leaves no analyzer behind: {left!r}")
 
 
 if __name__ == "__main__":
