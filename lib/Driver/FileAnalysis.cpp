@@ -333,6 +333,7 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
   Confinement Confine;
   if (!Setup.ConfineFolder.empty()) {
     Confine.Folder = Setup.ConfineFolder;
+    Confine.ExpandedOut = Setup.ExpandedSourcesFile;
     Confine.Trusted = systemHeaderRoots(Setup.Toolchain.UsesToolkit
                                             ? Setup.Toolchain.ToolkitPath
                                             : std::string());

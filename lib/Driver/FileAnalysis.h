@@ -46,6 +46,7 @@ struct FrontendSetup {
   /// --confine: the folder whose code is not trusted (Confinement.h); its
   /// trusted roots are added per translation unit.
   std::string ConfineFolder;
+  std::string ExpandedSourcesFile; ///< --expanded-sources (Confinement.h)
 };
 
 /// What one input file contributes to the run.

@@ -354,6 +354,7 @@ int Run::execute(raw_ostream &Out) {
   Frontend.ExtraArgs = C.ExtraArgs;
   Frontend.Color = C.Output.Color;
   Frontend.ConfineFolder = C.ConfineFolder;
+  Frontend.ExpandedSourcesFile = C.ExpandedSourcesFile;
 
   // Each file's options (the command line over its .cuda-coalesce.yaml),
   // known here: its sites are classified with them at the end. A bad
@@ -460,7 +461,9 @@ int Run::execute(raw_ostream &Out) {
       Keys[I] = resultKey(*Commands[I], Frontend, PerFile[I], Digest,
                           std::to_string(C.TimeoutSeconds) + " s, " +
                               std::to_string(C.MemoryLimitMB) + " MB");
-      Hits[I] = lookupResult(CacheDir, Keys[I]);
+      // A cached result would not write the expanded sources.
+      if (C.ExpandedSourcesFile.empty())
+        Hits[I] = lookupResult(CacheDir, Keys[I]);
     }
   }
 
@@ -522,7 +525,7 @@ int Run::execute(raw_ostream &Out) {
           if (unwrapParsedFiles(O.Payload, Parsed, Payload)) {
             StringRef Said = O.Stderr;
             if (!Parsed.empty() && !Said.contains("precompiled header") &&
-                !Said.contains("PCH file"))
+                !Said.contains("PCH file") && C.ExpandedSourcesFile.empty())
               // A failure to store costs only the next run a parse.
               consumeError(
                   storeResult(CacheDir, Keys[I], Parsed, {O.Stderr, Payload}));

@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 using namespace llvm;
@@ -80,6 +81,29 @@ public:
     ErrorID = Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
   }
 
+  /// A token the parser gets: kept when it comes from the folder's code,
+  /// spaced as written, so that the text reads as the code does.
+  void sawToken(const Preprocessor &PP, const Token &Tok) {
+    if (Tok.is(tok::eof) || !inSubmission(Tok.getLocation()) ||
+        Expanded.size() > MaxExpandedBytes)
+      return;
+    if (Tok.isAtStartOfLine())
+      Expanded += '\n';
+    else if (Tok.hasLeadingSpace())
+      Expanded += ' ';
+    Expanded += PP.getSpelling(Tok);
+  }
+
+  void EndOfMainFile() override {
+    if (C.ExpandedOut.empty())
+      return;
+    std::error_code EC;
+    raw_fd_ostream OS(C.ExpandedOut, EC, sys::fs::OF_Append);
+    if (!EC)
+      OS << Expanded << "\n";
+    OS.clear_error();
+  }
+
   void FileChanged(SourceLocation Loc, FileChangeReason Reason,
                    SrcMgr::CharacteristicKind, FileID) override {
     if (Reason == RenameFile && inSubmission(Loc))
@@ -130,6 +154,9 @@ private:
   unsigned ErrorID = 0;
   DenseMap<FileID, bool> Student;
   StringSet<> Reported;
+  /// A submission's code is a few pages; a generated one is cut here.
+  static constexpr size_t MaxExpandedBytes = 8u << 20;
+  std::string Expanded;
 
   bool inSubmission(SourceLocation Loc) {
     if (Loc.isInvalid())
@@ -253,9 +280,15 @@ confinedFileSystem(IntrusiveRefCntPtr<vfs::FileSystem> Base,
 }
 
 void watchForHiddenCode(CompilerInstance &CI, const Confinement &C) {
-  if (C.enabled())
-    CI.getPreprocessor().addPPCallbacks(
-        std::make_unique<HiddenCodeWatcher>(CI, C));
+  if (!C.enabled())
+    return;
+  auto Watcher = std::make_unique<HiddenCodeWatcher>(CI, C);
+  Preprocessor &PP = CI.getPreprocessor();
+  if (!C.ExpandedOut.empty()) {
+    HiddenCodeWatcher *W = Watcher.get();
+    PP.setTokenWatcher([W, &PP](const Token &Tok) { W->sawToken(PP, Tok); });
+  }
+  PP.addPPCallbacks(std::move(Watcher));
 }
 
 } // namespace coalesce

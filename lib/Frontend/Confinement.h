@@ -35,6 +35,10 @@ struct Confinement {
   /// system and toolkit headers, the teacher's -I directories, the cache's
   /// precompiled prelude.
   std::vector<std::string> Trusted;
+  /// When set, the folder's code after macro expansion is appended to this
+  /// file (the grader's `forbidden` patterns match it: a call pasted
+  /// together by a macro is the call).
+  std::string ExpandedOut;
 
   bool enabled() const { return !Folder.empty(); }
   /// Whether Path, once its links are resolved, lies in the folder.
@@ -60,7 +64,8 @@ confinedFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
 
 /// Makes an error of what, in a file under C's folder, would hide code from
 /// the analysis: a line marker or #line, '#pragma clang system_header', a
-/// test of a macro that tells clang from nvcc. Call before parsing.
+/// test of a macro that tells clang from nvcc; and writes C.ExpandedOut.
+/// Call before parsing.
 void watchForHiddenCode(clang::CompilerInstance &CI, const Confinement &C);
 
 } // namespace coalesce

@@ -131,8 +131,12 @@ Expected<ClassSummary> gradeClass(const GradeConfig &C, raw_ostream &Err) {
   }
 
   std::vector<ProcessJob> Jobs;
-  for (const Submission &S : *Subs)
+  for (Submission &S : *Subs) {
+    SmallString<128> Expanded;
+    if (!sys::fs::createTemporaryFile("grade-expanded", "txt", Expanded))
+      S.ExpandedFile = std::string(Expanded);
     Jobs.push_back({analyzerArgs(C.Analyzer, *R, S, C.ExtraArgs)});
+  }
   auto Progress = [&](size_t Done) {
     if (!C.Progress)
       return;
@@ -148,6 +152,8 @@ Expected<ClassSummary> gradeClass(const GradeConfig &C, raw_ostream &Err) {
   ClassSummary Summary;
   for (size_t I = 0; I < Subs->size(); ++I) {
     Class.push_back(gradeSubmission(*R, (*Subs)[I], Runs[I], M));
+    if (!(*Subs)[I].ExpandedFile.empty())
+      sys::fs::remove((*Subs)[I].ExpandedFile);
     ++Summary.ByStatus[statusName(Class.back().State)];
   }
   Summary.Submissions = unsigned(Class.size());

@@ -316,6 +316,8 @@ std::vector<std::string> analyzerArgs(const std::string &Analyzer,
   // "Security"); the reference solution is the teacher's.
   if (!S.Confine.empty())
     Args.push_back("--confine=" + S.Confine);
+  if (!S.Confine.empty() && !S.ExpandedFile.empty())
+    Args.push_back("--expanded-sources=" + S.ExpandedFile);
   Args.insert(Args.end(), S.Sources.begin(), S.Sources.end());
   Args.push_back("--");
   Args.push_back("-I" + S.Root);
@@ -368,6 +370,17 @@ StudentGrade gradeSubmission(const Rubric &R, const Submission &S,
   }
 
   std::string Text = sourcesText(S);
+  // A forbidden call pasted together by a macro is found as the compiler
+  // sees it.
+  std::string Expanded;
+  if (!S.ExpandedFile.empty()) {
+    Expected<std::unique_ptr<MemoryBuffer>> B =
+        readRegularFile(S.ExpandedFile, MaxListBytes);
+    if (B)
+      Expanded = (*B)->getBuffer().str();
+    else
+      consumeError(B.takeError());
+  }
   bool Missing = false, Lost = false;
   for (size_t I = 0; I < R.Kernels.size(); ++I) {
     const RubricKernel &RK = R.Kernels[I];
@@ -414,7 +427,8 @@ StudentGrade gradeSubmission(const Rubric &R, const Submission &S,
         Score -= P.Deduct;
       }
     for (const SourcePattern &P : R.Forbidden)
-      if (P.Kernel == RK.Name && Regex(P.Pattern).match(Text)) {
+      if (P.Kernel == RK.Name &&
+          (Regex(P.Pattern).match(Text) || Regex(P.Pattern).match(Expanded))) {
         KG.PatternDeductions.push_back(
             {P.Message.empty() ? "forbidden pattern `" + P.Pattern + "` used"
                                : P.Message,

@@ -28,6 +28,9 @@ struct Submission {
   /// What the analysis of this submission may read besides the system
   /// headers (cuda-coalesce --confine): the folder, or the one file.
   std::string Confine;
+  /// Where its analysis writes its code after macro expansion
+  /// (cuda-coalesce --expanded-sources), for the `forbidden` patterns.
+  std::string ExpandedFile;
 };
 
 /// One submission, from a folder or a single .cu file.

@@ -354,7 +354,7 @@ def test_hostile(grader, analyzer):
         with open(os.path.join(out, "grades.csv"), newline="") as f:
             scores = {row[0]: float(row[1]) for row in list(csv.reader(f))[1:]}
         check(scores.get("alice") == 10, f"hostile: the honest student keeps full marks: {scores}")
-        for s in ["bob", "carol", "dave", "eve", "frank", "gina", "henry", "ivan", "judy", "ken", "leo"]:
+        for s in ["bob", "carol", "dave", "eve", "frank", "gina", "henry", "ivan", "judy", "ken", "leo", "mia"]:
             check(s in scores and scores[s] < 10, f"hostile: {s} gets no full marks: {scores.get(s)}")
         outputs = ""
         for root, _, files in os.walk(out):
@@ -370,6 +370,8 @@ def test_hostile(grader, analyzer):
               "hostile: ivan's feedback names the unknown access and its cost")
         check("file not found" in fb("bob") and "file not found" in fb("carol"),
               "hostile: another's file or the teacher's is not found")
+        check("atomics are not part of this assignment" in fb("mia"),
+              "hostile: a forbidden call pasted by a macro is found")
         img = fb("<img src=x onerror=alert(1)>")
         check("<img" not in img and "&lt;img" in img, "hostile: a student id is escaped in the feedback")
         check("\n'=HYPERLINK(1)," in read(os.path.join(out, "grades.csv")),

@@ -149,6 +149,11 @@ cl::opt<std::string> Confine(
              "and the -I directories after \"--\", and refuse code in <dir> "
              "that hides from the analysis (for grading untrusted code)"),
     cl::value_desc("dir"), cl::Hidden, cl::cat(ToolCategory));
+cl::opt<std::string> ExpandedSources(
+    "expanded-sources",
+    cl::desc("With --confine: append the folder's code after macro "
+             "expansion to <file> (for the grader's forbidden patterns)"),
+    cl::value_desc("file"), cl::Hidden, cl::cat(ToolCategory));
 cl::opt<bool> NoConfig(
     "no-config",
     cl::desc("Ignore .cuda-coalesce.yaml files (found upward from each file)"),
@@ -174,6 +179,7 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   C.ExtraArgs = std::move(ExtraArgs);
   C.OutputFile = OutputFile;
   C.ConfineFolder = Confine;
+  C.ExpandedSourcesFile = ExpandedSources;
   C.ConfirmationsFile = Confirmations;
   C.BaselineFile = BaselineFile;
   C.WriteBaselineFile = WriteBaselineFile;
