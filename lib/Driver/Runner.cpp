@@ -11,6 +11,7 @@
 #include "Findings/Baseline.h"
 #include "Findings/CheckDocs.h"
 #include "Findings/Confirmations.h"
+#include "Frontend/InputFiles.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -473,6 +474,23 @@ int Run::execute(raw_ostream &Out) {
   // thousands of terms is valid C++), and the analysis bounds its own depth
   // only where it knows to. A file with a cached result needs no child;
   // its result is delivered in its turn all the same.
+  size_t CacheHits = llvm::count_if(
+      Hits, [](const std::optional<CachedResult> &H) { return H.has_value(); });
+  // A file that cannot be read needs no child either: a stale compile
+  // database of 20,000 missing files is 20,000 lines, not 20,000 forks. Its
+  // record is the child's own, delivered in its turn.
+  for (size_t I = 0; I < N; ++I) {
+    if (Hits[I] || !ConfigErrors[I].empty())
+      continue;
+    if (Error E = checkSourceFile(Inputs[I])) {
+      std::string What = toString(std::move(E));
+      FileResult Failed;
+      Failed.Status = {Inputs[I], false, What, 0, 0};
+      Hits[I] = CachedResult{"cuda-coalesce: error: " + What + " (" +
+                                 Inputs[I] + ")\n",
+                             encodeFileResult(Failed)};
+    }
+  }
   std::vector<size_t> Misses;
   for (size_t I = 0; I < N; ++I)
     if (!Hits[I])
@@ -540,7 +558,7 @@ int Run::execute(raw_ostream &Out) {
   DeliverHitsBefore(N);
   Shown.erase();
   if (C.CacheStats) {
-    size_t Hit = N - Misses.size();
+    size_t Hit = CacheHits;
     Err << "cuda-coalesce: cache: "
         << (CacheDir.empty() ? std::string("off") :
             std::to_string(Hit) + (Hit == 1 ? " hit, " : " hits, ") +
