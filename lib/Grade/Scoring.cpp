@@ -320,7 +320,10 @@ std::vector<std::string> analyzerArgs(const std::string &Analyzer,
     Args.push_back("--expanded-sources=" + S.ExpandedFile);
   Args.insert(Args.end(), S.Sources.begin(), S.Sources.end());
   Args.push_back("--");
-  Args.push_back("-I" + S.Root);
+  // -iquote, not -I: the students' folders then share one precompiled
+  // prelude (PreludePch.cpp), and their quoted includes resolve as before.
+  Args.push_back("-iquote");
+  Args.push_back(S.Root);
   Args.insert(Args.end(), Extra.begin(), Extra.end());
   return Args;
 }

@@ -349,8 +349,13 @@ def test_hostile(grader, analyzer):
         shutil.copy(os.path.join(hostile, "rubric.yaml"), rubric)
         shutil.copytree(os.path.join(hostile, "reference"), os.path.join(tmp, "reference"))
         out = os.path.join(tmp, "out")
-        r = grade(grader, out, "--analyzer", analyzer, rubric=rubric, subs=subs)
+        cache = os.path.join(tmp, "cache")
+        r = subprocess.run([grader, "--rubric", rubric, "--out", out, subs, "--analyzer", analyzer],
+                           capture_output=True, text=True, timeout=600,
+                           env=dict(os.environ, XDG_CACHE_HOME=cache))
         check(r.returncode == 0, f"hostile: exit 0, got {r.returncode}: {r.stderr}")
+        pchs = [f for f in os.listdir(os.path.join(cache, "cuda-coalesce", "pch")) if f.endswith(".pch")]
+        check(len(pchs) == 1, f"hostile: one precompiled prelude for the class, not {len(pchs)}")
         with open(os.path.join(out, "grades.csv"), newline="") as f:
             scores = {row[0]: float(row[1]) for row in list(csv.reader(f))[1:]}
         check(scores.get("alice") == 10, f"hostile: the honest student keeps full marks: {scores}")
