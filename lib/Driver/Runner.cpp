@@ -326,25 +326,23 @@ int Run::execute(raw_ostream &Out) {
   // in (a pre-commit hook passes them in any order): analyze them sorted.
   llvm::sort(Inputs);
 
-  // An output that names an input is refused before anything is read or
-  // written: the source, or a baseline, would be lost.
+  // An output that names a file the run reads is refused before anything
+  // is read or written: the source, or a baseline, would be lost. Updating
+  // a baseline in place (--baseline=b.json --write-baseline=b.json) is not.
   std::vector<std::string> Read = Inputs;
-  Read.push_back(C.BaselineFile);
   Read.push_back(C.ConfirmationsFile);
-  for (const auto &[Flag, Path] :
-       {std::pair<const char *, const std::string &>{"-o", C.OutputFile},
-        {"--write-baseline", C.WriteBaselineFile}}) {
-    std::vector<std::string> Others = Read;
-    // --baseline=b.json --write-baseline=b.json updates a baseline.
-    if (StringRef(Flag) == "--write-baseline")
-      Others.erase(Others.end() - 2);
-    else
-      Others.push_back(C.WriteBaselineFile);
-    if (std::optional<std::string> In = overwrittenInput(Path, Others)) {
-      error(Twine(Flag) + " names a file the run reads; it would be lost (" +
-            *In + ")");
-      return ExitError;
-    }
+  const char *Flag = "--write-baseline";
+  std::optional<std::string> Lost = overwrittenInput(C.WriteBaselineFile, Read);
+  if (!Lost) {
+    Read.push_back(C.BaselineFile);
+    Read.push_back(C.WriteBaselineFile);
+    Flag = "-o";
+    Lost = overwrittenInput(C.OutputFile, Read);
+  }
+  if (Lost) {
+    error(Twine(Flag) + " names a file the run reads; it would be lost (" +
+          *Lost + ")");
+    return ExitError;
   }
 
   FrontendSetup Frontend;
