@@ -9,6 +9,9 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
+
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -21,16 +24,35 @@ Error fail(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
 
-/// Writes one output file through Write, or returns why it could not.
+/// Writes one output file through Write, or returns why it could not: a
+/// temporary beside it (removed on a signal), renamed over it when whole,
+/// so that a full disk or a kill leaves the previous file, never a part.
 template <typename Fn> Error writeFile(const Twine &Path, Fn Write) {
+  std::string Bytes;
+  raw_string_ostream Text(Bytes);
+  Write(Text);
+  Text.flush();
+  std::string To = Path.str();
+  std::string Tmp = To + ".tmp-" + std::to_string(::getpid());
+  sys::RemoveFileOnSignal(Tmp);
   std::error_code EC;
-  raw_fd_ostream OS(Path.str(), EC);
+  {
+    raw_fd_ostream OS(Tmp, EC);
+    if (!EC) {
+      OS << Bytes;
+      OS.close();
+      EC = OS.error();
+      // Cleared: a stream left in error ends the process ("IO failure").
+      OS.clear_error();
+    }
+  }
+  if (!EC)
+    EC = sys::fs::rename(Tmp, To);
+  if (EC)
+    sys::fs::remove(Tmp);
+  sys::DontRemoveFileOnSignal(Tmp);
   if (EC)
     return fail("cannot write " + Path + ": " + EC.message());
-  Write(OS);
-  OS.close();
-  if (OS.has_error())
-    return fail("cannot write " + Path + ": " + OS.error().message());
   return Error::success();
 }
 
