@@ -36,7 +36,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SOURCES = ["examples/*.cu", "test/lit/**/*.cu", "docs/snippets/*.cu",
-                   "test/grade/class/**/*.cu"]
+                   "test/grade/class/**/*.cu", "test/grade/hostile/class/**/*.cu"]
 
 EXTREMES = ["0", "-1", "1", "31", "33", "1024", "1025", "65535", "65536",
             "2147483647", "-2147483648", "4294967295", "4294967296",
@@ -231,6 +231,27 @@ def splice(t, r, others):
     return t[:a] + o[b:b + r.randint(10, 2000)] + t[a:], "splice"
 
 
+# Issue 32's probes, each one line: an 8 GB shared array named as a value, a
+# line marker, a system_header pragma, a test of __clang__, an include of a
+# device file.
+HOSTILE_PROBES = [
+    "__global__ void huge_m() { __shared__ float s[2147483647]; (void)s; }\n",
+    "# 1 \"x.h\" 3\n",
+    "#pragma clang system_header\n",
+    "#ifdef __clang__\n#define HIDE_M 1\n#endif\n",
+    "#include \"/dev/null\"\n",
+    "_Pragma(\"message(\\\"m\\\")\")\n",
+]
+
+
+def hostile_probe(t, r):
+    lines = t.split("\n")
+    pos = r.randrange(len(lines) + 1)
+    probe = r.choice(HOSTILE_PROBES)
+    return "\n".join(lines[:pos]) + ("\n" if pos else "") + probe + "\n".join(lines[pos:]), \
+        f"hostile probe {HOSTILE_PROBES.index(probe)} at line {pos + 1}"
+
+
 # Weights: the mutations that keep a file parseable (numbers, launch shapes,
 # big expressions) reach the analysis; the ones that break the syntax reach
 # clang's error recovery and the analyzer's handling of broken kernels.
@@ -238,7 +259,7 @@ MUTATORS = [(number_extreme, 4), (launch_extreme, 2), (long_index, 2),
             (deep_nesting, 2), (self_square, 1), (macro_explode, 1),
             (token_delete, 2), (token_duplicate, 2), (token_swap, 1),
             (line_shuffle, 1), (line_delete_or_dup, 2), (byte_flip, 1),
-            (raw_bytes, 1), (truncate, 1)]
+            (raw_bytes, 1), (truncate, 1), (hostile_probe, 1)]
 
 
 def mutate(text, rng, others):

@@ -482,12 +482,22 @@ void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
   A.Space = addressSpace(P.Addr.Sp);
   A.Op = Op;
   A.ElemType = P.Type;
-  A.ElemBytes = unsigned(elementBytes(P.Type));
+  int64_t Bytes = elementBytes(P.Type);
   A.Access = E;
   A.Base = P.Addr.Base;
   A.BaseDecl = P.Addr.Decl;
   A.Offset = P.Addr.Offset;
   A.UnknownBase = P.Addr.Why;
+  // A whole array named as a value ('(void)s' of an 8 GB shared array) is
+  // no instruction any GPU has; its width would overflow the report's
+  // field and the models would enumerate its words.
+  if (Bytes > MaxAccessBytes) {
+    A.UnknownBase = "an access of " + std::to_string(Bytes) +
+                    " bytes per lane, wider than the " +
+                    std::to_string(MaxAccessBytes) + " bytes the model takes";
+    Bytes = 0;
+  }
+  A.ElemBytes = unsigned(Bytes);
   A.UnknownBaseValue = P.Addr.UnknownOffset;
   A.Struct = P.Struct;
   A.Member = P.Member;

@@ -89,6 +89,11 @@ struct LoopContext {
   bool SplitRange = false;
 };
 
+/// The widest access per lane the models take (MemoryAccess::ElemBytes): a
+/// 1 MiB struct copied per thread is already past any real kernel; wider
+/// is unknown, so no model enumerates its words.
+constexpr int64_t MaxAccessBytes = int64_t(1) << 20;
+
 struct MemoryAccess {
   AddressSpace Space = AddressSpace::Generic;
   Operation Op = Operation::Load;

@@ -132,12 +132,24 @@ struct Live {
   ChildOutcome Outcome;
 };
 
-/// Reads what is there; closes the pipe at its end.
-void drain(int &FD, std::string &Into) {
+/// What the parent keeps of a child's standard error: a file whose
+/// diagnostics double with each macro level (a _Pragma("message") bomb)
+/// would otherwise fill the parent's memory and the report's stream. The
+/// rest is read and dropped, so the child never blocks on the pipe.
+constexpr size_t MaxStderrBytes = 16u << 20;
+
+/// Reads what is there, up to Cap bytes kept; closes the pipe at its end.
+void drain(int &FD, std::string &Into, size_t Cap = SIZE_MAX) {
   char Buf[65536];
   ssize_t N = ::read(FD, Buf, sizeof(Buf));
   if (N > 0) {
-    Into.append(Buf, size_t(N));
+    if (Into.size() < Cap) {
+      Into.append(Buf, std::min(size_t(N), Cap - Into.size()));
+      if (Into.size() == Cap)
+        Into += "\ncuda-coalesce: note: the rest of this file's "
+                "diagnostics is not shown (over " +
+                std::to_string(Cap >> 20) + " MiB)\n";
+    }
     return;
   }
   if (N < 0 && (errno == EINTR || errno == EAGAIN))
@@ -276,7 +288,7 @@ void runInChildren(size_t Count, const ChildLimits &Limits,
         if (P.fd == L.ResultFD)
           drain(L.ResultFD, L.Outcome.Payload);
         else if (P.fd == L.ErrFD)
-          drain(L.ErrFD, L.Outcome.Stderr);
+          drain(L.ErrFD, L.Outcome.Stderr, MaxStderrBytes);
       }
     }
 

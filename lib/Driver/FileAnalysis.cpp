@@ -248,9 +248,10 @@ class AnalyzeAction : public ASTFrontendAction {
 public:
   AnalyzeAction(ExprContext &X, const AnalysisOptions &Opts,
                 RecordingDiagnostics &Diags, UnitResult &Out,
-                const UnitCaching &Caching, std::string &Verbose)
+                const UnitCaching &Caching, std::string &Verbose,
+                const Confinement &Confine)
       : X(X), Opts(Opts), Diags(Diags), Out(Out), Caching(Caching),
-        Verbose(Verbose) {}
+        Verbose(Verbose), Confine(Confine) {}
 
 protected:
   bool BeginInvocation(CompilerInstance &CI) override {
@@ -267,6 +268,7 @@ protected:
     if (Diags.Dialect)
       CI.getPreprocessor().addPPCallbacks(std::make_unique<NvccMacroUse>(
           CI.getSourceManager(), Out.NvccMacroUsed));
+    watchForHiddenCode(CI, Confine);
     return std::make_unique<AnalyzeConsumer>(X, Opts, Diags, Out, Caching);
   }
 
@@ -277,6 +279,7 @@ private:
   UnitResult &Out;
   const UnitCaching &Caching;
   std::string &Verbose;
+  const Confinement &Confine;
 };
 
 /// Makes path-valued flags absolute against the compile command's directory,
@@ -428,10 +431,13 @@ bool isEmbeddedPath(StringRef Path) {
   return Path.starts_with(StringRef(builtinHeaderDir()).rsplit('/').first);
 }
 
-IntrusiveRefCntPtr<vfs::FileSystem> unitFileSystem() {
-  // Sources are read with nvcc's split launches joined (k << < g, b >> >).
+IntrusiveRefCntPtr<vfs::FileSystem>
+unitFileSystem(const Confinement &Confine) {
+  // Sources are read with nvcc's split launches joined (k << < g, b >> >);
+  // the embedded headers lie above the confinement, which sees real files.
   auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(
-      joiningSplitLaunches(vfs::getRealFileSystem()));
+      joiningSplitLaunches(
+          confinedFileSystem(vfs::getRealFileSystem(), Confine)));
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   forEachEmbeddedHeader([&](StringRef P, StringRef Contents) {
     Memory->addFile(P, 0, MemoryBuffer::getMemBuffer(Contents));
@@ -491,7 +497,8 @@ Attempt parseUnit(ArrayRef<std::string> Args,
                   IntrusiveRefCntPtr<vfs::FileSystem> FS,
                   const FrontendSetup &Setup, const FileOptions &Opts,
                   const UnitCaching &Caching, bool Dialect,
-                  std::optional<sys::fs::UniqueID> Focus, raw_ostream &Diag) {
+                  std::optional<sys::fs::UniqueID> Focus,
+                  const Confinement &Confine, raw_ostream &Diag) {
   auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
   auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
   DiagOpts->ShowColors = Setup.Color;
@@ -507,7 +514,7 @@ Attempt parseUnit(ArrayRef<std::string> Args,
   tooling::ToolInvocation Invocation(
       std::vector<std::string>(Args.begin(), Args.end()),
       std::make_unique<AnalyzeAction>(Exprs, Opts.Analysis, Diags, A.Result,
-                                      Caching, A.Verbose),
+                                      Caching, A.Verbose, Confine),
       Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   A.Ok = Invocation.run();
@@ -559,8 +566,20 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
   sys::fs::file_status FocusStatus;
   if (!Cmd.Focus.empty() && !sys::fs::status(Cmd.Focus, FocusStatus))
     Focus = FocusStatus.getUniqueID();
-  Attempt A = parseUnit(Args, unitFileSystem(), Setup, Opts, Caching,
-                        Cmd.NvccCompat, Focus, Hold ? HeldOS : Diag);
+  Confinement Confine;
+  if (!Setup.ConfineFolder.empty()) {
+    Confine.Folder = Setup.ConfineFolder;
+    Confine.ExpandedOut = Setup.ExpandedSourcesFile;
+    Confine.Trusted = systemHeaderRoots(Setup.Toolchain.UsesToolkit
+                                            ? Setup.Toolchain.ToolkitPath
+                                            : std::string());
+    for (std::string &P : includeFlagPaths(Setup.ExtraArgs))
+      Confine.Trusted.push_back(std::move(P));
+    if (!Caching.PchPath.empty())
+      Confine.Trusted.push_back(Caching.PchPath);
+  }
+  Attempt A = parseUnit(Args, unitFileSystem(Confine), Setup, Opts, Caching,
+                        Cmd.NvccCompat, Focus, Confine, Hold ? HeldOS : Diag);
   if (A.PchFailed) {
     // Removed, so that the next run builds it afresh (unlinking is safe
     // for a concurrent run that has it open).
@@ -587,7 +606,7 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
                ArchNumber(*Arch) < ArchNumber(NvccNewestParseArch);
   if (Cmd.NvccCompat && A.Errors > 0 && (!A.Edits.empty() || Newer)) {
     // Once more, repaired; kept only if it has fewer errors.
-    EditedSources Sources(unitFileSystem(), A.Edits);
+    EditedSources Sources(unitFileSystem(Confine), A.Edits);
     std::string Again;
     raw_string_ostream AgainOS(Again);
     std::vector<std::string> Args2 =
@@ -596,7 +615,7 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
     if (Newer)
       Caching2.PchPath.clear();
     Attempt B = parseUnit(Args2, Sources.fileSystem(), Setup, Opts, Caching2,
-                          true, Focus, AgainOS);
+                          true, Focus, Confine, AgainOS);
     if (!B.PchFailed && B.Errors < A.Errors) {
       Tags = B.Accepted;
       for (const std::string &T : A.Repairs)

@@ -14,6 +14,7 @@
 #include "Driver/ProjectConfig.h"
 #include "Findings/AccessSiteCollector.h"
 #include "Findings/Finding.h"
+#include "Frontend/Confinement.h"
 #include "Frontend/CudaToolchain.h"
 #include "Frontend/NvccDialect.h"
 
@@ -49,6 +50,10 @@ struct FrontendSetup {
   std::vector<std::string> ExtraArgs; ///< compiler arguments after "--"
   bool Color = false; ///< clang's diagnostics in color
   NvccCompatMode NvccCompat = NvccCompatMode::Auto; ///< --nvcc-compat
+  /// --confine: the folder whose code is not trusted (Confinement.h); its
+  /// trusted roots are added per translation unit.
+  std::string ConfineFolder;
+  std::string ExpandedSourcesFile; ///< --expanded-sources (Confinement.h)
 };
 
 /// What one input file contributes to the run.
@@ -119,7 +124,8 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
 
 /// The file system clang parses with: the real one, with the embedded CUDA
 /// headers and the precompiled prelude's empty main file laid over it.
-llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> unitFileSystem();
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+unitFileSystem(const Confinement &Confine = Confinement());
 
 /// The empty main file a precompiled prelude is built from (virtual).
 std::string preludeMainFile();

@@ -2,6 +2,7 @@
 
 #include "Driver/PreludePch.h"
 #include "Driver/CacheDirectory.h"
+#include "Frontend/RegularFile.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
@@ -28,13 +29,25 @@ bool includesFiles(StringRef A) {
 /// can shadow a CUDA header the prelude names (Rodinia's b+tree has a
 /// cuda.h of its own), so a PCH serves only the commands that search the
 /// same directories. None when the command pre-includes files of its own
-/// (the prelude must come first).
+/// (the prelude must come first). -iquote directories are left out: only
+/// a quoted #include searches them, and the prelude's quoted includes are
+/// found beside it first; so one PCH serves a class whose submissions
+/// differ only in their -iquote folder (cuda-coalesce-grade).
 std::optional<std::vector<std::string>>
 prefixFlags(const std::vector<std::string> &User) {
-  for (const std::string &A : User)
+  std::vector<std::string> Flags;
+  for (size_t I = 0; I < User.size(); ++I) {
+    StringRef A = User[I];
     if (includesFiles(A))
       return std::nullopt;
-  return User;
+    if (A == "-iquote") {
+      ++I;
+      continue;
+    }
+    if (!A.starts_with("-iquote"))
+      Flags.push_back(User[I]);
+  }
+  return Flags;
 }
 
 /// "size<TAB>mtime<TAB>path\n" for a file as it is now; empty if missing.
@@ -110,10 +123,18 @@ PreludePch preludePchFor(const UnitCommand &Cmd, StringRef CacheDir) {
 std::optional<std::string> freshPchDigest(const PreludePch &P) {
   if (P.Key.empty())
     return std::nullopt;
-  ErrorOr<std::unique_ptr<MemoryBuffer>> List =
-      MemoryBuffer::getFile(P.InputsPath);
-  if (!List)
+  // Neither the list nor the PCH is followed through a link: a cache
+  // entry planted as a link to /dev/zero is stale, never read.
+  sys::fs::file_status Pch;
+  if (sys::fs::status(P.Path, Pch, /*Follow=*/false) ||
+      !sys::fs::is_regular_file(Pch))
     return std::nullopt;
+  Expected<std::unique_ptr<MemoryBuffer>> List =
+      readRegularFile(P.InputsPath, MaxCacheEntryBytes, /*FollowLinks=*/false);
+  if (!List) {
+    consumeError(List.takeError());
+    return std::nullopt;
+  }
   StringRef Text = (*List)->getBuffer();
   if (!Text.ends_with("\n"))
     return std::nullopt;

@@ -2,6 +2,7 @@
 
 #include "Driver/ProjectConfig.h"
 #include "Driver/Runner.h"
+#include "Frontend/RegularFile.h"
 #include "Options/OptionTable.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -33,6 +34,45 @@ struct RawConfig {
   std::vector<std::string> ExtraArgs;
   std::map<std::string, std::string> CheckOptions;
 };
+
+/// How deep the YAML parser may recurse on the configuration: a real one is
+/// three levels deep; LLVM's parser recurses once per level, and 30,000
+/// levels (a 30 KB file of '[' or '- ') overflow the stack.
+constexpr unsigned MaxConfigDepth = 256;
+
+/// At least the deepest nesting in Text: per line, the flow collections
+/// still open, the indentation, and each indicator that opens a level
+/// ("- ", "? ", ": ", '[', '{'), outside quotes and comments. Cheap, and
+/// never below the parser's depth.
+unsigned nestingBound(StringRef Text) {
+  unsigned Most = 0, Flow = 0;
+  for (StringRef Line : llvm::split(Text, '\n')) {
+    size_t Indent = Line.find_first_not_of(' ');
+    unsigned Depth = Flow + (Indent == StringRef::npos ? 0 : unsigned(Indent));
+    char Quote = 0;
+    for (size_t I = 0; I < Line.size(); ++I) {
+      char C = Line[I];
+      bool Spaced = I + 1 == Line.size() || Line[I + 1] == ' ';
+      if (Quote) {
+        Quote = C == Quote ? 0 : Quote;
+        continue;
+      }
+      if (C == '#' && (I == 0 || Line[I - 1] == ' '))
+        break;
+      if (C == '"' || C == '\'')
+        Quote = C;
+      else if (C == '[' || C == '{')
+        ++Flow, ++Depth;
+      else if ((C == ']' || C == '}') && Flow)
+        --Flow;
+      else if ((C == '-' || C == '?' || C == ':') && Spaced)
+        ++Depth;
+      Most = std::max(Most, Depth);
+    }
+    Most = std::max(Most, Depth);
+  }
+  return Most;
+}
 
 } // namespace
 } // namespace coalesce
@@ -77,6 +117,12 @@ Expected<ProjectConfig> ProjectConfig::parse(StringRef Text, StringRef Path) {
              Twine(D.getLineNo()) + ":" + Twine(D.getColumnNo() + 1) + ")")
                 .str();
   };
+  if (nestingBound(Text) > MaxConfigDepth)
+    return createStringError(inconvertibleErrorCode(),
+                             Twine(ProjectConfigName) +
+                                 ": nested deeper than " +
+                                 Twine(MaxConfigDepth) + " levels (" + Path +
+                                 ")");
   std::unique_ptr<MemoryBuffer> Buf = MemoryBuffer::getMemBuffer(Text, Path);
   RawConfig Raw;
   yaml::Input In(Buf->getMemBufferRef(), nullptr, Handler, &FirstError);
@@ -165,12 +211,12 @@ ProjectConfigFinder::find(StringRef SourcePath) {
     sys::path::append(Candidate, ProjectConfigName);
     if (!sys::fs::exists(Candidate))
       continue;
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
-        MemoryBuffer::getFile(Candidate);
+    Expected<std::unique_ptr<MemoryBuffer>> Buf =
+        readRegularFile(Candidate, MaxConfigBytes);
     if (!Buf)
       return createStringError(inconvertibleErrorCode(),
                                Twine(ProjectConfigName) + ": " +
-                                   Buf.getError().message() + " (" +
+                                   toString(Buf.takeError()) + " (" +
                                    Candidate + ")");
     Expected<ProjectConfig> C = ProjectConfig::parse((*Buf)->getBuffer(), Candidate);
     if (!C)

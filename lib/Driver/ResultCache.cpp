@@ -9,6 +9,7 @@
 #include "Driver/ResultCache.h"
 #include "Driver/CacheDirectory.h"
 #include "Frontend/LaunchSpelling.h"
+#include "Frontend/RegularFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -77,6 +78,7 @@ std::string resultKey(const UnitCommand &Cmd, const FrontendSetup &Setup,
     Parts.push_back(std::string(Var) + "=" +
                     sys::Process::GetEnv(Var).value_or("(unset)"));
   Parts.push_back(Setup.Color ? "color" : "no-color");
+  Parts.push_back("confine " + Setup.ConfineFolder);
   const AnalysisOptions &A = Opts.Analysis;
   for (const auto &[Name, Value] : A.Assume)
     Parts.push_back("assume " + Name + "=" + std::to_string(Value));
@@ -94,11 +96,15 @@ std::string resultKey(const UnitCommand &Cmd, const FrontendSetup &Setup,
 }
 
 std::optional<CachedResult> lookupResult(StringRef CacheDir, StringRef Key) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> File =
-      MemoryBuffer::getFile(resultPath(CacheDir, Key), /*IsText=*/false,
-                            /*RequiresNullTerminator=*/false);
-  if (!File)
+  // An entry is never followed through a link nor read past its limit: a
+  // link to /dev/zero or to a file the run should not see is a miss.
+  Expected<std::unique_ptr<MemoryBuffer>> File =
+      readRegularFile(resultPath(CacheDir, Key), MaxCacheEntryBytes,
+                      /*FollowLinks=*/false, /*NullTerminated=*/false);
+  if (!File) {
+    consumeError(File.takeError());
     return std::nullopt;
+  }
   StringRef All = (*File)->getBuffer();
   if (!All.starts_with(Magic) || All.size() < Magic.size() + DigestChars)
     return std::nullopt;
@@ -116,12 +122,16 @@ std::optional<CachedResult> lookupResult(StringRef CacheDir, StringRef Key) {
     std::string Path, Digest;
     if (!getString(In, Path) || !getString(In, Digest))
       return std::nullopt;
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Dep =
-        MemoryBuffer::getFile(Path, /*IsText=*/false,
-                              /*RequiresNullTerminator=*/false);
+    // A source or header as the entry names it: a regular file, as any the
+    // parse read.
+    Expected<std::unique_ptr<MemoryBuffer>> Dep =
+        readRegularFile(Path, MaxListBytes, /*FollowLinks=*/true,
+                        /*NullTerminated=*/false);
     // Digested as parsed: with split launches joined (FileAnalysis.cpp).
-    if (!Dep)
+    if (!Dep) {
+      consumeError(Dep.takeError());
       return std::nullopt;
+    }
     std::optional<std::string> Joined = joinSplitLaunches((*Dep)->getBuffer());
     if (digestHex({Joined ? StringRef(*Joined) : (*Dep)->getBuffer()}) !=
         Digest)
@@ -161,6 +171,11 @@ bool unwrapParsedFiles(StringRef In, std::vector<FileDigest> &Parsed,
 Error storeResult(StringRef CacheDir, StringRef Key,
                   const std::vector<FileDigest> &Parsed,
                   const CachedResult &Result) {
+  // A submission that prints without end (a _Pragma("message") doubling
+  // bomb) does not get its output into the cache.
+  if (Result.Stderr.size() + Result.Payload.size() > MaxCacheEntryBytes / 2)
+    return createStringError(inconvertibleErrorCode(),
+                             "result too large for the cache");
   std::string Out(Magic);
   putString(Out, Key);
   putString(Out, std::to_string(Parsed.size()));

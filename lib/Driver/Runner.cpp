@@ -13,6 +13,7 @@
 #include "Findings/Baseline.h"
 #include "Findings/CheckDocs.h"
 #include "Findings/Confirmations.h"
+#include "Frontend/InputFiles.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -20,6 +21,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/Threading.h"
 
 #include <chrono>
@@ -101,6 +103,56 @@ void locateDocs(OutputOptions &O) {
   StringRef Docs(O.DocsBaseUri);
   Docs.consume_back("checks/");
   O.InformationUri = Docs.str();
+}
+
+/// Writes a report or a baseline so that a reader finds the old file or the
+/// new one, never a part of it (a signal, a full disk): a temporary beside
+/// it, removed on a signal, renamed over it when complete. A device or a
+/// pipe (/dev/full, /dev/stdout) is written as it is; a link, through.
+std::error_code writeOutputFile(const std::string &Path, StringRef Bytes) {
+  auto WriteTo = [&](const std::string &To) {
+    std::error_code EC;
+    raw_fd_ostream OS(To, EC);
+    if (!EC) {
+      OS << Bytes;
+      OS.close();
+      EC = OS.error();
+      // Cleared: a stream left in error ends the process ("IO failure").
+      OS.clear_error();
+    }
+    return EC;
+  };
+  sys::fs::file_status St;
+  if (!sys::fs::status(Path, St) && sys::fs::exists(St) &&
+      !sys::fs::is_regular_file(St))
+    return WriteTo(Path);
+  SmallString<256> Target(Path);
+  SmallString<256> Real;
+  if (sys::fs::exists(St) && !sys::fs::real_path(Path, Real))
+    Target = Real;
+  std::string Tmp = temporaryNameBeside(Target);
+  sys::RemoveFileOnSignal(Tmp);
+  std::error_code EC = WriteTo(Tmp);
+  if (!EC)
+    EC = sys::fs::rename(Tmp, Target);
+  if (EC)
+    sys::fs::remove(Tmp);
+  sys::DontRemoveFileOnSignal(Tmp);
+  return EC;
+}
+
+/// The input that Output would overwrite, if any: a source file, or a file
+/// the run reads after the analysis (-o k.cu k.cu, -o baseline.json).
+std::optional<std::string>
+overwrittenInput(const std::string &Output, ArrayRef<std::string> Inputs) {
+  if (Output.empty() || !sys::fs::exists(Output))
+    return std::nullopt;
+  for (const std::string &In : Inputs) {
+    bool Same = false;
+    if (!In.empty() && !sys::fs::equivalent(Output, In, Same) && Same)
+      return In;
+  }
+  return std::nullopt;
 }
 
 /// "cuda-coalesce: 12/108 files, 3.4 s" on one line of a terminal,
@@ -284,6 +336,25 @@ int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
     AbsoluteInputs.insert(Abs);
   }
 
+  // An output that names a file the run reads is refused before anything
+  // is read or written: the source, or a baseline, would be lost. Updating
+  // a baseline in place (--baseline=b.json --write-baseline=b.json) is not.
+  std::vector<std::string> Read = Inputs;
+  Read.push_back(C.ConfirmationsFile);
+  const char *Flag = "--write-baseline";
+  std::optional<std::string> Lost = overwrittenInput(C.WriteBaselineFile, Read);
+  if (!Lost) {
+    Read.push_back(C.BaselineFile);
+    Read.push_back(C.WriteBaselineFile);
+    Flag = "-o";
+    Lost = overwrittenInput(C.OutputFile, Read);
+  }
+  if (Lost) {
+    error(Twine(Flag) + " names a file the run reads; it would be lost (" +
+          *Lost + ")");
+    return ExitError;
+  }
+
   FrontendSetup Frontend;
   Frontend.Toolchain = *TC;
   Frontend.GpuArchGiven = C.GpuArchGiven;
@@ -292,6 +363,8 @@ int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
   Frontend.ExtraArgs = C.ExtraArgs;
   Frontend.Color = C.Output.Color;
   Frontend.NvccCompat = C.NvccCompat;
+  Frontend.ConfineFolder = C.ConfineFolder;
+  Frontend.ExpandedSourcesFile = C.ExpandedSourcesFile;
 
   // Each file's options (the command line over its .cuda-coalesce.yaml),
   // known here: its sites are classified with them at the end. A bad
@@ -415,7 +488,9 @@ int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
       Keys[I] = resultKey(*Commands[I], Frontend, PerFile[I], Digest,
                           std::to_string(C.TimeoutSeconds) + " s, " +
                               std::to_string(C.MemoryLimitMB) + " MB");
-      Hits[I] = lookupResult(CacheDir, Keys[I]);
+      // A cached result would not write the expanded sources.
+      if (C.ExpandedSourcesFile.empty())
+        Hits[I] = lookupResult(CacheDir, Keys[I]);
     }
   }
 
@@ -425,6 +500,23 @@ int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
   // thousands of terms is valid C++), and the analysis bounds its own depth
   // only where it knows to. A file with a cached result needs no child;
   // its result is delivered in its turn all the same.
+  size_t CacheHits = llvm::count_if(
+      Hits, [](const std::optional<CachedResult> &H) { return H.has_value(); });
+  // A file that cannot be read needs no child either: a stale compile
+  // database of 20,000 missing files is 20,000 lines, not 20,000 forks. Its
+  // record is the child's own, delivered in its turn.
+  for (size_t I = 0; I < N; ++I) {
+    if (Hits[I] || !ConfigErrors[I].empty())
+      continue;
+    if (Error E = checkSourceFile(Inputs[I])) {
+      std::string What = toString(std::move(E));
+      FileResult Failed;
+      Failed.Status = {Inputs[I], false, What, 0, 0};
+      Hits[I] = CachedResult{"cuda-coalesce: error: " + What + " (" +
+                                 Inputs[I] + ")\n",
+                             encodeFileResult(Failed)};
+    }
+  }
   std::vector<size_t> Misses;
   for (size_t I = 0; I < N; ++I)
     if (!Hits[I])
@@ -477,7 +569,7 @@ int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
           if (unwrapParsedFiles(O.Payload, Parsed, Payload)) {
             StringRef Said = O.Stderr;
             if (!Parsed.empty() && !Said.contains("precompiled header") &&
-                !Said.contains("PCH file"))
+                !Said.contains("PCH file") && C.ExpandedSourcesFile.empty())
               // A failure to store costs only the next run a parse.
               consumeError(
                   storeResult(CacheDir, Keys[I], Parsed, {O.Stderr, Payload}));
@@ -492,7 +584,7 @@ int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
   DeliverHitsBefore(N);
   Shown.erase();
   if (C.CacheStats) {
-    size_t Hit = N - Misses.size();
+    size_t Hit = CacheHits;
     Err << "cuda-coalesce: cache: "
         << (CacheDir.empty() ? std::string("off") :
             std::to_string(Hit) + (Hit == 1 ? " hit, " : " hits, ") +
@@ -529,14 +621,8 @@ int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
       error(toString(B.takeError()));
   }
   if (!C.WriteBaselineFile.empty()) {
-    std::error_code EC;
-    raw_fd_ostream BaselineOS(C.WriteBaselineFile, EC);
-    if (!EC) {
-      BaselineOS << Baseline::serialize(R);
-      BaselineOS.close();
-      EC = BaselineOS.error();
-      BaselineOS.clear_error();
-    }
+    std::error_code EC =
+        writeOutputFile(C.WriteBaselineFile, Baseline::serialize(R));
     if (EC) {
       error("--write-baseline: " + EC.message() + " (" + C.WriteBaselineFile +
             ")");
@@ -563,18 +649,10 @@ int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
   OutputOptions Written = C.Output;
   locateDocs(Written);
 
-  std::unique_ptr<raw_fd_ostream> File;
-  raw_ostream *OS = &Out;
-  if (!C.OutputFile.empty()) {
-    std::error_code EC;
-    File = std::make_unique<raw_fd_ostream>(C.OutputFile, EC);
-    if (EC) {
-      error("could not write the report: " + EC.message() + " (" +
-            C.OutputFile + ")");
-      return ExitError;
-    }
-    OS = File.get();
-  }
+  // -o: the whole report in memory first, then written in one piece.
+  std::string FileBytes;
+  raw_string_ostream FileOS(FileBytes);
+  raw_ostream *OS = C.OutputFile.empty() ? &Out : &FileOS;
   switch (C.Format) {
   case OutputFormat::Text:
     writeText(R, Written, *OS);
@@ -587,14 +665,19 @@ int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
     break;
   }
   OS->flush();
+  if (!C.OutputFile.empty()) {
+    if (std::error_code EC = writeOutputFile(C.OutputFile, FileBytes)) {
+      error("could not write the report: " + EC.message() + " (" +
+            C.OutputFile + ")");
+      return ExitError;
+    }
+  }
   // A full disk or a closed pipe: said once, and cleared, because a file
   // stream left in error ends the process with LLVM's "IO failure".
-  raw_fd_ostream *FD = File ? File.get() : OS == &outs() ? &outs() : nullptr;
+  raw_fd_ostream *FD = OS == &outs() ? &outs() : nullptr;
   if (FD && FD->has_error()) {
-    error("could not write the report: " + FD->error().message() + " (" +
-          (C.OutputFile.empty() ? std::string("standard output")
-                                : C.OutputFile) +
-          ")");
+    error("could not write the report: " + FD->error().message() +
+          " (standard output)");
     FD->clear_error();
   }
 

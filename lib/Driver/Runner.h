@@ -50,6 +50,8 @@ struct RunConfig {
   OutputOptions Output;
   OutputFormat Format = OutputFormat::Text;
   std::string OutputFile;             ///< -o; empty for stdout
+  std::string ConfineFolder;          ///< --confine (Frontend/Confinement.h)
+  std::string ExpandedSourcesFile;    ///< --expanded-sources, with --confine
   std::string ConfirmationsFile;      ///< --confirmations
   std::string BaselineFile;           ///< --baseline: findings to leave out
   std::string WriteBaselineFile;      ///< --write-baseline: record today's

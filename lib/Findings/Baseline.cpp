@@ -1,6 +1,7 @@
 //===- Baseline.cpp -------------------------------------------------------===//
 
 #include "Findings/Baseline.h"
+#include "Frontend/RegularFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -90,10 +91,11 @@ std::string Baseline::serialize(const Report &R) {
 }
 
 Expected<Baseline> Baseline::load(StringRef Path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  Expected<std::unique_ptr<MemoryBuffer>> Buf =
+      readRegularFile(Path, MaxListBytes);
   if (!Buf)
     return malformed(Path, "cannot read the baseline: " +
-                               Buf.getError().message());
+                               toString(Buf.takeError()));
   Json Doc = Json::parse((*Buf)->getBuffer().begin(),
                          (*Buf)->getBuffer().end(), nullptr,
                          /*allow_exceptions=*/false);

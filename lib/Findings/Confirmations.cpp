@@ -1,6 +1,7 @@
 //===- Confirmations.cpp --------------------------------------------------===//
 
 #include "Findings/Confirmations.h"
+#include "Frontend/RegularFile.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -45,10 +46,12 @@ std::string confirmationNote(const std::string &Device, const std::string &Verdi
 }
 
 Error applyConfirmations(Report &R, const std::string &Path) {
-  auto Buffer = MemoryBuffer::getFile(Path);
+  Expected<std::unique_ptr<MemoryBuffer>> Buffer =
+      readRegularFile(Path, MaxListBytes);
   if (!Buffer)
-    return createStringError(Buffer.getError(), "--confirmations: %s (%s)",
-                             Buffer.getError().message().c_str(),
+    return createStringError(inconvertibleErrorCode(),
+                             "--confirmations: %s (%s)",
+                             toString(Buffer.takeError()).c_str(),
                              Path.c_str());
   nlohmann::json J = nlohmann::json::parse((*Buffer)->getBuffer().begin(),
                                            (*Buffer)->getBuffer().end(),

@@ -14,6 +14,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 
+#include <atomic>
 #include <chrono>
 #include <optional>
 #include <thread>
@@ -34,7 +35,51 @@ struct Running {
   SmallString<128> Out, Err;
 };
 
+/// The analyzers running now, for the handler below: a grader stopped by
+/// SIGTERM (a Gradescope or CI timeout) or ^C takes them down with it
+/// instead of leaving them to run on a hanging submission. Slots, not a
+/// container: the handler may only read what it finds.
+constexpr size_t MaxTracked = 1024;
+std::atomic<pid_t> Tracked[MaxTracked];
+struct sigaction Previous[2];
+
+void killTracked(int Sig) {
+  for (std::atomic<pid_t> &P : Tracked)
+    if (pid_t Pid = P.load(); Pid > 0)
+      ::kill(Pid, SIGKILL);
+  // Then as before: LLVM's handler (or the default) ends the process.
+  ::sigaction(Sig, &Previous[Sig == SIGINT], nullptr);
+  ::raise(Sig);
+}
+
+void track(pid_t Pid, bool On) {
+  static bool Installed = [] {
+    struct sigaction A = {};
+    A.sa_handler = killTracked;
+    sigemptyset(&A.sa_mask);
+    ::sigaction(SIGTERM, &A, &Previous[0]);
+    ::sigaction(SIGINT, &A, &Previous[1]);
+    return true;
+  }();
+  (void)Installed;
+  for (std::atomic<pid_t> &P : Tracked) {
+    pid_t Expected = On ? 0 : Pid;
+    if (P.compare_exchange_strong(Expected, On ? Pid : 0))
+      return;
+  }
+}
+
+/// What a submission's analyzer wrote: its report and its messages,
+/// capped (a _Pragma("message") doubling bomb writes hundreds of MB).
+constexpr uint64_t MaxOutputBytes = 64u << 20;
+
 std::string slurp(StringRef Path) {
+  uint64_t Size = 0;
+  if (sys::fs::file_size(Path, Size) || Size > MaxOutputBytes)
+    return Size > MaxOutputBytes
+               ? "error: the analysis wrote more than " +
+                     std::to_string(MaxOutputBytes >> 20) + " MB\n"
+               : std::string();
   ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path);
   return B ? (*B)->getBuffer().str() : std::string();
 }
@@ -62,8 +107,17 @@ runProcesses(const std::vector<ProcessJob> &All, unsigned Jobs,
     while (Live.size() < Jobs && Next < All.size()) {
       Running R;
       R.Index = Next++;
-      sys::fs::createTemporaryFile("grade-out", "json", R.Out);
-      sys::fs::createTemporaryFile("grade-err", "txt", R.Err);
+      std::error_code EC =
+          sys::fs::createTemporaryFile("grade-out", "json", R.Out);
+      if (!EC)
+        EC = sys::fs::createTemporaryFile("grade-err", "txt", R.Err);
+      if (EC) {
+        ProcessResult Res;
+        Res.How = ProcessResult::NotStarted;
+        Res.Detail = "cannot create a temporary file: " + EC.message();
+        Finish(R, std::move(Res));
+        continue;
+      }
       std::vector<StringRef> Args(All[R.Index].Args.begin(),
                                   All[R.Index].Args.end());
       std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(R.Out),
@@ -80,6 +134,7 @@ runProcesses(const std::vector<ProcessJob> &All, unsigned Jobs,
         Finish(R, std::move(Res));
         continue;
       }
+      track(R.PI.Pid, true);
       Live.push_back(std::move(R));
     }
     bool Progressed = false;
@@ -104,6 +159,7 @@ runProcesses(const std::vector<ProcessJob> &All, unsigned Jobs,
         ++I;
         continue;
       }
+      track(R.PI.Pid, false);
       Finish(R, std::move(Res));
       Live.erase(Live.begin() + I);
       Progressed = true;

@@ -9,8 +9,14 @@ namespace grade {
 
 namespace {
 
-/// RFC 4180: quote a field that holds a comma, a quote or a line break.
-std::string field(StringRef S) {
+/// RFC 4180: quote a field that holds a comma, a quote or a line break. A
+/// spreadsheet would run a field that starts like a formula ("=cmd|...");
+/// a student id is the student's to choose, so it is kept text.
+std::string field(StringRef Given) {
+  std::string Text = Given.str();
+  if (!Text.empty() && StringRef("=+-@\t").contains(Text.front()))
+    Text = "'" + Text;
+  StringRef S = Text;
   if (S.find_first_of(",\"\r\n") == StringRef::npos)
     return S.str();
   std::string Out = "\"";

@@ -9,6 +9,8 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace coalesce {
@@ -27,6 +29,8 @@ std::string problemTitle(const Problem &P) {
     What = "chunked (CPU-style) loop over";
   else if (Category == "gather")
     What = "gather from";
+  else if (Category == "unknown")
+    What = "access the analysis cannot follow, to";
   std::string Bases;
   for (const std::string &B : P.Bases)
     Bases += (Bases.empty() ? "`" : ", `") + B + "`";
@@ -64,8 +68,10 @@ void writeProblem(const KernelGrade &K, const Problem &P, unsigned N,
   OS << (P.Accesses.size() == 1 ? std::string("One access")
                                 : std::to_string(P.Accesses.size()) +
                                       " accesses share this mistake")
-     << "; the worst uses " << percent(P.WorstEfficiency)
-     << " of the bytes it fetches.\n\n";
+     << (First.Category == "unknown"
+             ? std::string("; its address is unknown to the analysis.\n\n")
+             : "; the worst uses " + percent(P.WorstEfficiency) +
+                   " of the bytes it fetches.\n\n");
   for (const GradedAccess &A : P.Accesses) {
     OS << "- `" << A.File << ":" << A.Line << ":" << A.Column << "` " << A.Access
        << " `" << A.Text << "`";
@@ -91,14 +97,40 @@ void writeProblem(const KernelGrade &K, const Problem &P, unsigned N,
 
 } // namespace
 
+/// A student id or a file name as Markdown text: it is the student's to
+/// choose, and must not turn into markup or HTML on the feedback page.
+std::string mdText(StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    if (C == '<')
+      Out += "&lt;";
+    else if (C == '>')
+      Out += "&gt;";
+    else if (C == '&')
+      Out += "&amp;";
+    else if (StringRef("\\`*_[]()#|!~").contains(C))
+      Out += std::string("\\") + C;
+    else if (C == '\n' || C == '\r')
+      Out += ' ';
+    else
+      Out += C;
+  }
+  return Out;
+}
+
 void writeFeedback(const Rubric &R, const StudentGrade &G, raw_ostream &OS) {
-  OS << "# " << R.Assignment << ": feedback for " << G.Student << "\n\n";
+  OS << "# " << R.Assignment << ": feedback for " << mdText(G.Student)
+     << "\n\n";
   OS << "Score: **" << formatPoints(G.Score) << " / "
      << formatPoints(G.MaxScore) << "** (" << statusName(G.State) << ")\n\n";
   if (!G.Files.empty()) {
     OS << "Files analyzed:";
-    for (const std::string &F : G.Files)
+    // A code span shows its text as it is, but for a backtick, which would
+    // end it.
+    for (std::string F : G.Files) {
+      std::replace(F.begin(), F.end(), '`', '\'');
       OS << " `" << F << "`";
+    }
     OS << "\n\n";
   }
   if (G.State == Status::CompileError || G.State == Status::Timeout ||

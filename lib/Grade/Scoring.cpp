@@ -1,10 +1,13 @@
 //===- Scoring.cpp --------------------------------------------------------===//
 
 #include "Grade/Scoring.h"
+#include "Frontend/InputFiles.h"
+#include "Frontend/RegularFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 
@@ -33,6 +36,24 @@ std::string relative(StringRef Path, const Submission &S) {
   return Path.str();
 }
 
+/// What of a compiler message a student is shown: printable characters,
+/// at most this many. clang quotes what it read in its messages, and a
+/// student must not get a file's bytes back through one.
+constexpr size_t MaxMessageChars = 200;
+
+std::string excerpt(StringRef Line) {
+  std::string Out;
+  for (char C : Line) {
+    if (Out.size() == MaxMessageChars) {
+      Out += "...";
+      break;
+    }
+    // A backtick could end the feedback page's code fence around it.
+    Out += C == '`' ? '\'' : (C >= 0x20 && C < 0x7f) ? C : '?';
+  }
+  return Out;
+}
+
 /// The first line of clang's output that is an error, with the path made
 /// relative; else the first line at all.
 std::string firstError(const std::string &Stderr, const Submission &S) {
@@ -40,18 +61,38 @@ std::string firstError(const std::string &Stderr, const Submission &S) {
   StringRef(Stderr).split(Lines, '\n', -1, false);
   for (StringRef L : Lines)
     if (L.contains(": error: ") || L.contains("fatal error: "))
-      return relative(L.trim(), S);
+      return excerpt(relative(L.trim(), S));
   return Lines.empty() ? std::string("the analyzer failed without a message")
-                       : relative(Lines.front().trim(), S);
+                       : excerpt(relative(Lines.front().trim(), S));
+}
+
+/// Whether the report's Path is one of the submission's own files: only
+/// those are quoted back to the student (a #line can name any file).
+bool ownFile(const std::string &Path, const Submission &S) {
+  SmallString<256> Real, Own;
+  if (sys::fs::real_path(Path, Real) ||
+      sys::fs::real_path(S.Confine.empty() ? S.Root : S.Confine, Own))
+    return false;
+  StringRef R = Real;
+  return R == Own.str() || (R.starts_with(Own) && R[Own.size()] == '/');
 }
 
 class SourceCache {
 public:
+  explicit SourceCache(const Submission &S) : S(S) {}
   std::string line(const std::string &Path, unsigned Line) {
     auto It = Files.find(Path);
     if (It == Files.end()) {
       std::vector<std::string> Lines;
-      if (auto B = MemoryBuffer::getFile(Path)) {
+      Expected<std::unique_ptr<MemoryBuffer>> B =
+          createStringError(inconvertibleErrorCode(), "not the submission's");
+      if (ownFile(Path, S)) {
+        consumeError(B.takeError());
+        B = readRegularFile(Path, MaxSourceBytes);
+      }
+      if (!B)
+        consumeError(B.takeError());
+      else {
         SmallVector<StringRef, 64> Parts;
         (*B)->getBuffer().split(Parts, '\n');
         for (StringRef P : Parts)
@@ -65,6 +106,7 @@ public:
   }
 
 private:
+  const Submission &S;
   std::map<std::string, std::vector<std::string>> Files;
 };
 
@@ -118,8 +160,15 @@ GradedAccess readAccess(const Json &A, const Submission &S,
   return G;
 }
 
+/// The check name an access whose address the analysis cannot follow is
+/// graded under (Rubric::penalty; docs/grading.md).
+const char UnknownCheck[] = "unknown";
+
 struct ParsedReport {
   std::vector<GradedAccess> Flagged;
+  /// Accesses whose address is unknown and that no enabled check flagged:
+  /// code the analysis could not judge cannot earn full marks.
+  std::vector<GradedAccess> Unknown;
   /// Kernel base name -> where it is defined ("" when only seen in accesses).
   std::map<std::string, std::string> Kernels;
   std::vector<std::string> Files;
@@ -132,15 +181,23 @@ Expected<ParsedReport> parseReport(const std::string &Text,
     return createStringError(inconvertibleErrorCode(),
                              "the analyzer wrote no readable report");
   ParsedReport R;
-  SourceCache Sources;
+  SourceCache Sources(S);
   for (const Json &A : Doc["accesses"]) {
     // An access repeated on the line of a call that reaches it
     // (report-format.md): graded once, where it is written.
     if (A.is_object() && A.contains("inlined_from"))
       continue;
     R.Kernels.emplace(baseName(str(A, "kernel")).str(), "");
-    if (A.value("flagged", false))
+    if (A.value("flagged", false)) {
       R.Flagged.push_back(readAccess(A, S, Sources));
+    } else if (str(A, "category") == "unknown") {
+      GradedAccess G = readAccess(A, S, Sources);
+      G.Check = UnknownCheck;
+      G.Message = "the analysis cannot follow this address (" +
+                  str(A, "reason") +
+                  "), so it cannot tell whether the access coalesces";
+      R.Unknown.push_back(std::move(G));
+    }
   }
   // Newer analyzers list every kernel, also those without global accesses.
   if (auto It = Doc.find("kernels"); It != Doc.end() && It->is_array())
@@ -155,9 +212,16 @@ Expected<ParsedReport> parseReport(const std::string &Text,
 
 std::string sourcesText(const Submission &S) {
   std::string All;
-  for (const std::string &F : S.Sources)
-    if (auto B = MemoryBuffer::getFile(F))
+  for (const std::string &F : S.Sources) {
+    if (!ownFile(F, S))
+      continue;
+    Expected<std::unique_ptr<MemoryBuffer>> B =
+        readRegularFile(F, MaxSourceBytes);
+    if (B)
       All += (*B)->getBuffer().str() + "\n";
+    else
+      consumeError(B.takeError());
+  }
   return All;
 }
 
@@ -248,9 +312,18 @@ std::vector<std::string> analyzerArgs(const std::string &Analyzer,
                                    "--no-config",   "-j",
                                    "1",             "--timeout=0"};
   Args.insert(Args.end(), R.AnalyzerArgs.begin(), R.AnalyzerArgs.end());
+  // Untrusted code reads nothing outside its own files (docs/grading.md,
+  // "Security"); the reference solution is the teacher's.
+  if (!S.Confine.empty())
+    Args.push_back("--confine=" + S.Confine);
+  if (!S.Confine.empty() && !S.ExpandedFile.empty())
+    Args.push_back("--expanded-sources=" + S.ExpandedFile);
   Args.insert(Args.end(), S.Sources.begin(), S.Sources.end());
   Args.push_back("--");
-  Args.push_back("-I" + S.Root);
+  // -iquote, not -I: the students' folders then share one precompiled
+  // prelude (PreludePch.cpp), and their quoted includes resolve as before.
+  Args.push_back("-iquote");
+  Args.push_back(S.Root);
   Args.insert(Args.end(), Extra.begin(), Extra.end());
   return Args;
 }
@@ -300,6 +373,17 @@ StudentGrade gradeSubmission(const Rubric &R, const Submission &S,
   }
 
   std::string Text = sourcesText(S);
+  // A forbidden call pasted together by a macro is found as the compiler
+  // sees it.
+  std::string Expanded;
+  if (!S.ExpandedFile.empty()) {
+    Expected<std::unique_ptr<MemoryBuffer>> B =
+        readRegularFile(S.ExpandedFile, MaxListBytes);
+    if (B)
+      Expanded = (*B)->getBuffer().str();
+    else
+      consumeError(B.takeError());
+  }
   bool Missing = false, Lost = false;
   for (size_t I = 0; I < R.Kernels.size(); ++I) {
     const RubricKernel &RK = R.Kernels[I];
@@ -327,6 +411,16 @@ StudentGrade gradeSubmission(const Rubric &R, const Submission &S,
       Score -= P.Deduction;
       KG.Problems.push_back(std::move(P));
     }
+    // An access made unknown (inline asm, recursion, an unknown base) is
+    // not a coalesced one: it costs its weight, as at efficiency 0.
+    for (Problem &P : groupProblems(Report->Unknown, RK.Name)) {
+      P.WorstEfficiency = 0;
+      P.Deduction = round2(RK.Points * R.penalty(RK, UnknownCheck));
+      if (P.Deduction <= 0)
+        continue;
+      Score -= P.Deduction;
+      KG.Problems.push_back(std::move(P));
+    }
     for (const SourcePattern &P : R.Required)
       if (P.Kernel == RK.Name && !Regex(P.Pattern).match(Text)) {
         KG.PatternDeductions.push_back(
@@ -336,7 +430,8 @@ StudentGrade gradeSubmission(const Rubric &R, const Submission &S,
         Score -= P.Deduct;
       }
     for (const SourcePattern &P : R.Forbidden)
-      if (P.Kernel == RK.Name && Regex(P.Pattern).match(Text)) {
+      if (P.Kernel == RK.Name &&
+          (Regex(P.Pattern).match(Text) || Regex(P.Pattern).match(Expanded))) {
         KG.PatternDeductions.push_back(
             {P.Message.empty() ? "forbidden pattern `" + P.Pattern + "` used"
                                : P.Message,
@@ -368,7 +463,8 @@ Expected<Marks> referenceMarks(const Rubric &R, const Submission &S,
                                    " lacks kernel '" + K.Name + "'");
     double Worst = 1.0;
     for (const Problem &P : K.Problems)
-      Worst = std::min(Worst, P.WorstEfficiency);
+      if (P.Check != UnknownCheck)
+        Worst = std::min(Worst, P.WorstEfficiency);
     M[K.Name] = Worst;
   }
   return M;

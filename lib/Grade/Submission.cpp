@@ -65,10 +65,12 @@ Submission submissionAt(const std::string &Path) {
     S.Student = sys::path::stem(Abs).str();
     S.Root = sys::path::parent_path(Abs).str();
     S.Sources.push_back(Abs);
+    S.Confine = Abs;
     return S;
   }
   S.Student = sys::path::filename(Abs).str();
   S.Root = Abs;
+  S.Confine = Abs;
   std::error_code EC;
   for (sys::fs::recursive_directory_iterator It(Abs, EC), End;
        It != End && !EC; It.increment(EC)) {

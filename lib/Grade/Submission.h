@@ -26,6 +26,12 @@ struct Submission {
   std::string Root;
   /// Absolute paths of the .cu files, sorted.
   std::vector<std::string> Sources;
+  /// What the analysis of this submission may read besides the system
+  /// headers (cuda-coalesce --confine): the folder, or the one file.
+  std::string Confine;
+  /// Where its analysis writes its code after macro expansion
+  /// (cuda-coalesce --expanded-sources), for the `forbidden` patterns.
+  std::string ExpandedFile;
 };
 
 /// One submission, from a folder or a single .cu file.

@@ -9,6 +9,11 @@
                                  a hanging and a crashing analyzer run are
                                  those students' status, never the run's
   check_grade.py browser GRADER  renders report.html in headless Chromium
+  check_grade.py hostile GRADER ANALYZER
+                                 a class of hostile submissions (issue 32):
+                                 no file outside a submission reaches any
+                                 output, and no full marks for code that is
+                                 another's, hidden or unknown to the analysis
 """
 import csv
 import filecmp
@@ -316,12 +321,109 @@ def test_browser(grader):
             shutil.copy(shot, os.environ["GRADE_SCREENSHOT"])
 
 
+def test_hostile(grader, analyzer):
+    hostile = os.path.join(HERE, "hostile")
+    secret = read(os.path.join(hostile, "secret.txt")).strip()
+    # The secret as clang quotes embedded bytes: "83, 69, 67, ...".
+    secret_bytes = ", ".join(str(b) for b in secret.encode()[:8])
+    with tempfile.TemporaryDirectory() as tmp:
+        subs = os.path.join(tmp, "class")
+        shutil.copytree(os.path.join(hostile, "class"), subs, symlinks=True)
+        shutil.copy(os.path.join(hostile, "secret.txt"), tmp)
+        # gina: a folder linked to alice's; judy: a file linked to it.
+        os.makedirs(os.path.join(subs, "gina"))
+        os.symlink(os.path.join(subs, "alice"), os.path.join(subs, "gina", "lib"))
+        with open(os.path.join(subs, "gina", "solution.cu"), "w") as f:
+            f.write('#include "lib/solution.cu"\n')
+        os.makedirs(os.path.join(subs, "judy"))
+        os.symlink(os.path.join(subs, "alice", "solution.cu"),
+                   os.path.join(subs, "judy", "solution.cu"))
+        # ken: one-file submissions beside the others, one including another.
+        with open(os.path.join(subs, "ken.cu"), "w") as f:
+            f.write('#include "alice/solution.cu"\n')
+        # Student ids are the students' to choose: markup and a formula.
+        for odd in ["<img src=x onerror=alert(1)>", "=HYPERLINK(1)"]:
+            os.makedirs(os.path.join(subs, odd))
+            shutil.copy(os.path.join(hostile, "reference", "solution.cu"), os.path.join(subs, odd))
+        rubric = os.path.join(tmp, "rubric.yaml")
+        shutil.copy(os.path.join(hostile, "rubric.yaml"), rubric)
+        shutil.copytree(os.path.join(hostile, "reference"), os.path.join(tmp, "reference"))
+        out = os.path.join(tmp, "out")
+        cache = os.path.join(tmp, "cache")
+        r = subprocess.run([grader, "--rubric", rubric, "--out", out, subs, "--analyzer", analyzer],
+                           capture_output=True, text=True, timeout=600,
+                           env=dict(os.environ, XDG_CACHE_HOME=cache))
+        check(r.returncode == 0, f"hostile: exit 0, got {r.returncode}: {r.stderr}")
+        pchs = [f for f in os.listdir(os.path.join(cache, "cuda-coalesce", "pch")) if f.endswith(".pch")]
+        check(len(pchs) == 1, f"hostile: one precompiled prelude for the class, not {len(pchs)}")
+        with open(os.path.join(out, "grades.csv"), newline="") as f:
+            scores = {row[0]: float(row[1]) for row in list(csv.reader(f))[1:]}
+        check(scores.get("alice") == 10, f"hostile: the honest student keeps full marks: {scores}")
+        for s in ["bob", "carol", "dave", "eve", "frank", "gina", "henry", "ivan", "judy", "ken", "leo", "mia"]:
+            check(s in scores and scores[s] < 10, f"hostile: {s} gets no full marks: {scores.get(s)}")
+        outputs = ""
+        for root, _, files in os.walk(out):
+            for name in files:
+                outputs += read(os.path.join(root, name))
+        for leak in [secret[:12], secret_bytes, "root:", "/bin/bash"]:
+            check(leak not in outputs, f"hostile: {leak!r} reaches the outputs")
+        fb = lambda s: read(os.path.join(out, "feedback", s + ".md"))
+        check("line marker" in fb("eve"), "hostile: eve's feedback names the line marker")
+        check("system_header" in fb("henry"), "hostile: henry's feedback names the pragma")
+        check("'__clang__'" in fb("frank"), "hostile: frank's feedback names __clang__")
+        check("recursive call to 'slot'" in fb("ivan") and "-5 points" in fb("ivan"),
+              "hostile: ivan's feedback names the unknown access and its cost")
+        check("file not found" in fb("bob") and "file not found" in fb("carol"),
+              "hostile: another's file or the teacher's is not found")
+        check("atomics are not part of this assignment" in fb("mia"),
+              "hostile: a forbidden call pasted by a macro is found")
+        img = fb("<img src=x onerror=alert(1)>")
+        check("<img" not in img and "&lt;img" in img, "hostile: a student id is escaped in the feedback")
+        check("\n'=HYPERLINK(1)," in read(os.path.join(out, "grades.csv")),
+              "hostile: a student id is no formula in grades.csv")
+
+        # The grader refuses to run where it would grade nothing right.
+        r = grade(grader, os.path.join(subs, "feedback"), "--analyzer", analyzer, rubric=rubric, subs=subs)
+        check(r.returncode == 2 and "inside the submissions folder" in r.stderr,
+              f"hostile: --out inside the class folder refused: {r.returncode} {r.stderr}")
+        check(not os.path.exists(os.path.join(subs, "feedback")), "hostile: nothing written in the class")
+        env = dict(os.environ, TMPDIR=os.path.join(tmp, "missing"))
+        r = subprocess.run([grader, "--rubric", rubric, "--out", os.path.join(tmp, "o2"), subs,
+                            "--analyzer", analyzer], capture_output=True, text=True, env=env, timeout=600)
+        check(r.returncode == 2 and "TMPDIR" in r.stderr, f"hostile: unusable TMPDIR: {r.returncode} {r.stderr}")
+        broken = os.path.join(tmp, "broken.sh")
+        with open(broken, "w") as f:
+            f.write("#!/bin/sh\nexit 3\n")
+        os.chmod(broken, 0o755)
+        r = grade(grader, os.path.join(tmp, "o3"), "--analyzer", broken, rubric=rubric, subs=subs)
+        check(r.returncode == 2 and "cannot run" in r.stderr, f"hostile: a broken analyzer: {r.returncode} {r.stderr}")
+
+        # SIGTERM to the grader ends the analyzer of a hanging submission.
+        hang = os.path.join(tmp, "hang.sh")
+        with open(hang, "w") as f:
+            f.write('#!/bin/sh\ncase "$*" in *alice*) exec sleep 4321 ;; esac\nexec "%s" "$@"\n' % analyzer)
+        os.chmod(hang, 0o755)
+        p = subprocess.Popen([grader, "--rubric", rubric, "--out", os.path.join(tmp, "o4"), subs,
+                              "--analyzer", hang], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        import time
+        for _ in range(100):
+            if subprocess.run(["pgrep", "-f", "sleep 4321"], capture_output=True).stdout:
+                break
+            time.sleep(0.1)
+        p.terminate()
+        p.wait(timeout=30)
+        time.sleep(0.5)
+        left = subprocess.run(["pgrep", "-f", "sleep 4321"], capture_output=True, text=True).stdout
+        check(left == "", f"hostile: SIGTERM leaves no analyzer behind: {left!r}")
+
+
 if __name__ == "__main__":
     mode, grader = sys.argv[1], sys.argv[2]
     {"class": lambda: test_class(grader), "errors": lambda: test_errors(grader),
      "isolation": lambda: test_isolation(grader, sys.argv[3]),
      "browser": lambda: test_browser(grader),
-     "tamper": lambda: test_tamper(grader)}[mode]()
+     "tamper": lambda: test_tamper(grader),
+     "hostile": lambda: test_hostile(grader, sys.argv[3])}[mode]()
     if failures:
         print(f"{len(failures)} check(s) failed")
         sys.exit(1)

@@ -175,6 +175,18 @@ cl::opt<bool> FixOpt(
     cl::desc("Apply the automatic fixes in place (padded shared tiles, "
              "grid-stride loops), then analyze again and report what is left"),
     cl::cat(ToolCategory));
+
+cl::opt<std::string> Confine(
+    "confine",
+    cl::desc("Read no file outside <dir> but the system and toolkit headers "
+             "and the -I directories after \"--\", and refuse code in <dir> "
+             "that hides from the analysis (for grading untrusted code)"),
+    cl::value_desc("dir"), cl::Hidden, cl::cat(ToolCategory));
+cl::opt<std::string> ExpandedSources(
+    "expanded-sources",
+    cl::desc("With --confine: append the folder's code after macro "
+             "expansion to <file> (for the grader's forbidden patterns)"),
+    cl::value_desc("file"), cl::Hidden, cl::cat(ToolCategory));
 cl::opt<bool> NoConfig(
     "no-config",
     cl::desc("Ignore .cuda-coalesce.yaml files (found upward from each file)"),
@@ -199,6 +211,8 @@ Expected<RunConfig> configure(std::vector<std::string> ExtraArgs) {
   C.BuildPath = BuildPath;
   C.ExtraArgs = std::move(ExtraArgs);
   C.OutputFile = OutputFile;
+  C.ConfineFolder = Confine;
+  C.ExpandedSourcesFile = ExpandedSources;
   C.ConfirmationsFile = Confirmations;
   C.BaselineFile = BaselineFile;
   C.WriteBaselineFile = WriteBaselineFile;

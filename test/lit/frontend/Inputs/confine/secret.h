@@ -1,0 +1,1 @@
+int secret_token_5c1d;
