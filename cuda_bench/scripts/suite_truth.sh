@@ -8,6 +8,7 @@
 #   suite_truth.sh analyze OUT_DIR MANIFEST...   # here: one report per program
 #   suite_truth.sh all     OUT_DIR MANIFEST...   # here: one report per .cu file of the suite
 #   suite_truth.sh inputs  OUT_DIR MANIFEST...   # make each run's inputs in OUT_DIR/<suite>/<program>
+#   suite_truth.sh units   OUT_DIR MANIFEST...   # OUT_DIR/<suite>.units: all's files and flags
 #   real_programs.py OUT_DIR MANIFEST...         # the figures
 #
 # profile builds every program (nvcc -O3 -arch=sm_90 -lineinfo, JOBS at
@@ -33,6 +34,10 @@
 # OUT_DIR/<suite>/all.status, one line per file: exit status, path, the
 # first error line, the number of kernels not analyzed (errors in their
 # bodies).
+#
+# units writes, for every file `all` analyzes, one line to
+# OUT_DIR/<suite>.units: the file, then the flags `all` gives it (the
+# analyzer's own options last), tab-separated, for bench/suite_speed.py.
 #
 # Manifest: one directive a line; '#' starts a comment line. Words are
 # expanded by the shell (eval: quotes work, and so do $S, the suite's root,
@@ -61,11 +66,11 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/ncu_common.sh"
 
-usage() { echo "usage: $0 profile|build|analyze|all|inputs OUT_DIR MANIFEST..." >&2; exit 2; }
+usage() { echo "usage: $0 profile|build|analyze|all|inputs|units OUT_DIR MANIFEST..." >&2; exit 2; }
 [[ $# -ge 3 ]] || usage
 mode=$1 out=$2
 shift 2
-case $mode in profile|build|analyze|all|inputs) ;; *) usage ;; esac
+case $mode in profile|build|analyze|all|inputs|units) ;; *) usage ;; esac
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 suites=${SUITES:-.suite}
@@ -170,10 +175,15 @@ analyze() {
 
 analyze_all() {
   local m i f rc key first skipped
+  local list_only=${LIST_ONLY:-}
   for m in "$@"; do
     parse_manifest "$m"
-    mkdir -p "$out/$suite/all"
-    : > "$out/$suite/all.status"
+    if [[ -n "$list_only" ]]; then
+      : > "$out/$suite.units"
+    else
+      mkdir -p "$out/$suite/all"
+      : > "$out/$suite/all.status"
+    fi
     declare -A owner=()
     for i in "${!p_name[@]}"; do
       expand_program "$i"
@@ -190,6 +200,12 @@ analyze_all() {
         eval "an_opts=($common_an)"
         flags+=(-I"$(dirname "$f")")
       fi
+      if [[ -n "$list_only" ]]; then
+        printf '%s' "$f" >> "$out/$suite.units"
+        printf '\t%s' "${flags[@]}" ${an_opts[@]+"${an_opts[@]}"} >> "$out/$suite.units"
+        printf '\n' >> "$out/$suite.units"
+        continue
+      fi
       key=${f#"$S"/}
       key=${key//\//__}
       rc=0
@@ -200,6 +216,7 @@ analyze_all() {
       printf '%s\t%s\t%s\t%s\n' "$rc" "${f#"$S"/}" "$first" "$skipped" >> "$out/$suite/all.status"
     done < <(find "$S" -name '*.cu' | LC_ALL=C sort)
     unset owner
+    [[ -z "$list_only" ]] || { echo "$suite: $(wc -l < "$out/$suite.units") files"; continue; }
     echo "$suite: $(wc -l < "$out/$suite/all.status") files, $(awk -F'\t' '$1 == 2' "$out/$suite/all.status" | wc -l) failed (exit 2)"
   done
 }
@@ -298,6 +315,7 @@ nvcc_bin=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 case $mode in
   analyze) analyze "$@" ;;
   all) analyze_all "$@" ;;
+  units) LIST_ONLY=1 analyze_all "$@" ;;
   inputs) inputs_all "$@" ;;
   build|profile)
     work=$(mktemp -d)

@@ -147,11 +147,38 @@ void WarpEvaluator::evaluateLanes(
   std::array<int64_t, 3> BlockId = {0, 0, 0};
   // One assumed value replaced, to see what the prediction owes to it.
   std::optional<std::pair<std::string, int64_t>> Override;
+  // Values runs for every symbol of every lane of every warp sampled, a
+  // few million times for a file whose alignment is sampled again for each
+  // residue of an assumed value (docs/bench/speed.md): each runtime value
+  // is worked out once, and again only when what it depends on changes
+  // (Variant, Override), and the thread's coordinates once per thread.
+  // OverrideGen counts the changes of Override, UsedGen the restores of
+  // Used (a name recorded again gets the same value and origin: both
+  // follow from the name).
+  unsigned OverrideGen = 0, UsedGen = 0;
+  auto SetOverride = [&](std::optional<std::pair<std::string, int64_t>> O) {
+    Override = std::move(O);
+    ++OverrideGen;
+  };
+  unsigned CoordsTid = ~0u;
+  std::array<unsigned, 3> Coords = {0, 0, 0};
+  struct RuntimeValue {
+    unsigned Variant, OverrideGen;
+    unsigned RecordedGen; ///< UsedGen when last recorded in Used
+    bool Overridden;
+    std::optional<int64_t> V;
+    std::string Origin;
+  };
+  llvm::DenseMap<const SymbolExpr *, RuntimeValue> Runtime;
   SymbolValues Values = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
     unsigned D = Sym->getDim();
     switch (Sym->getSymbolKind()) {
     case SymbolKind::ThreadIdx:
-      return threadOf(Tid)[D];
+      if (Tid != CoordsTid) {
+        Coords = threadOf(Tid);
+        CoordsTid = Tid;
+      }
+      return Coords[D];
     case SymbolKind::BlockIdx:
       return BlockId[D];
     case SymbolKind::BlockDim:
@@ -167,16 +194,24 @@ void WarpEvaluator::evaluateLanes(
     case SymbolKind::Opaque:
     case SymbolKind::Carried:
     case SymbolKind::TripCount: {
-      if (Override)
-        if (Sym->getName() == Override->first)
-          return Override->second;
-      std::string Origin;
-      std::optional<int64_t> V = runtimeValue(Sym, Origin);
+      auto [It, New] = Runtime.try_emplace(Sym);
+      RuntimeValue &R = It->second;
+      if (New || R.Variant != Variant || R.OverrideGen != OverrideGen) {
+        R.Variant = Variant;
+        R.OverrideGen = OverrideGen;
+        R.RecordedGen = ~0u;
+        R.Overridden = Override && Sym->getName() == Override->first;
+        R.V = R.Overridden ? Override->second : runtimeValue(Sym, R.Origin);
+      }
+      if (R.Overridden)
+        return R.V;
       // The first launch's value is shown (warp 0's); a host loop's
       // origin lists all of them.
-      if (V && Variant == 0 && !Override)
-        Used[Sym->getName().str()] = {*V, Origin};
-      return V;
+      if (R.V && Variant == 0 && !Override && R.RecordedGen != UsedGen) {
+        Used[Sym->getName().str()] = {*R.V, R.Origin};
+        R.RecordedGen = UsedGen;
+      }
+      return R.V;
     }
     }
     return std::nullopt;
@@ -322,6 +357,7 @@ void WarpEvaluator::evaluateLanes(
     BlockId = {0, 0, 0};
     Tid = 0;
     Used = std::move(Recorded);
+    ++UsedGen;
   }
 
   std::vector<std::optional<int64_t>> Addr(WarpSize);
@@ -372,6 +408,7 @@ void WarpEvaluator::evaluateLanes(
       AllOff = Off;
     }
     Used = std::move(Recorded);
+    ++UsedGen;
     if (AllOff && Named) {
       std::string Origin;
       std::optional<int64_t> As = runtimeValue(Named, Origin);
@@ -493,6 +530,7 @@ void WarpEvaluator::evaluateLanes(
       N = std::max(N.value_or(*Own), *Own);
     }
     Used = std::move(Recorded);
+    ++UsedGen;
     return N;
   };
   sampleLaunch(S, Off, Innermost, Trips(), WarpAt, Edges);
@@ -568,11 +606,11 @@ void WarpEvaluator::evaluateLanes(
         for (unsigned It : {0u, 1u}) {
           std::array<std::vector<std::optional<int64_t>>, 3> At;
           for (unsigned K = 0; K < 3; ++K) {
-            Override.emplace(Name, Assumed + K);
+            SetOverride(std::make_pair(Name, Assumed + K));
             bool Issued = false;
             At[K] = WarpAt(B, W, It, Issued);
           }
-          Override.reset();
+          SetOverride(std::nullopt);
           if (At[0].size() != At[1].size() || At[1].size() != At[2].size())
             return 0;
           // Each lane's place at value 0 (in 128 bits: Assumed * D may not
@@ -614,10 +652,10 @@ void WarpEvaluator::evaluateLanes(
       if (Period == 1)
         continue;
       auto SampleWith = [&](int64_t Value) {
-        Override.emplace(Name, Value);
+        SetOverride(std::make_pair(Name, Value));
         AccessSite Again;
         sampleLaunch(Again, Off, Innermost, Trips(), WarpAt, Edges);
-        Override.reset();
+        SetOverride(std::nullopt);
         return Again.Samples;
       };
       if (std::optional<AccessSite::ValueDependence> D = alignmentDependence(

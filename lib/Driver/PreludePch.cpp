@@ -117,7 +117,18 @@ PreludePch preludePchFor(const UnitCommand &Cmd, StringRef CacheDir) {
   P.Key = digestHex(Parts);
   P.Path = pchDirectory(CacheDir) + "/" + P.Key + ".pch";
   P.InputsPath = P.Path + ".inputs";
+  P.AskedPath = P.Path + ".asked";
   return P;
+}
+
+bool pchAskedBefore(const PreludePch &P) {
+  return !P.Key.empty() &&
+         (sys::fs::exists(P.InputsPath) || sys::fs::exists(P.AskedPath));
+}
+
+void askForPch(const PreludePch &P) {
+  if (!P.Key.empty())
+    consumeError(writeFileAtomically(P.AskedPath, ""));
 }
 
 std::optional<std::string> freshPchDigest(const PreludePch &P) {

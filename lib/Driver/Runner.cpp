@@ -440,7 +440,6 @@ int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
     // A file whose command line cannot be made fails in its child, with
     // its message, as without the cache.
     std::vector<PreludePch> Pchs(N);
-    std::map<std::string, size_t> Stale; // PCH key -> the first file's index
     std::map<std::string, std::optional<std::string>> Fresh; // key -> digest
     for (size_t I = 0; I < N; ++I) {
       if (!ConfigErrors[I].empty())
@@ -452,17 +451,61 @@ int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
       }
       Commands[I] = std::move(*Cmd);
       Pchs[I] = preludePchFor(*Commands[I], CacheDir);
-      if (Pchs[I].Key.empty() || Fresh.count(Pchs[I].Key))
+      if (!Pchs[I].Key.empty() && !Fresh.count(Pchs[I].Key))
+        Fresh[Pchs[I].Key] = freshPchDigest(Pchs[I]);
+    }
+    auto KeyWith = [&](size_t I, const std::string &Digest) {
+      return resultKey(*Commands[I], Frontend, PerFile[I], Digest,
+                       std::to_string(C.TimeoutSeconds) + " s, " +
+                           std::to_string(C.MemoryLimitMB) + " MB");
+    };
+    // A cached result would not write the expanded sources (--confine's
+    // --expanded-sources): that run looks nothing up.
+    auto Lookup = [&](const std::string &Key) -> std::optional<CachedResult> {
+      if (!C.ExpandedSourcesFile.empty())
+        return std::nullopt;
+      return lookupResult(CacheDir, Key);
+    };
+    auto UsePch = [&](size_t I, const std::string &Digest) {
+      PchPaths[I] = Pchs[I].Path;
+      Keys[I] = KeyWith(I, Digest);
+      Hits[I] = Lookup(Keys[I]);
+    };
+    // A result stored by a run that parsed without the PCH serves as well
+    // as one made with it (its entry lists the prelude's headers too).
+    std::map<std::string, std::vector<size_t>> Stale; // key -> files missed
+    for (size_t I = 0; I < N; ++I) {
+      if (!Commands[I])
         continue;
-      Fresh[Pchs[I].Key] = freshPchDigest(Pchs[I]);
-      if (!Fresh[Pchs[I].Key])
-        Stale.emplace(Pchs[I].Key, I);
+      const std::string &Key = Pchs[I].Key;
+      std::optional<std::string> Digest =
+          Key.empty() ? std::nullopt : Fresh[Key];
+      if (Digest)
+        UsePch(I, *Digest);
+      std::string Plain = KeyWith(I, "");
+      if (!Hits[I])
+        Hits[I] = Lookup(Plain);
+      if (Hits[I] || Digest)
+        continue;
+      Keys[I] = std::move(Plain);
+      if (!Key.empty())
+        Stale[Key].push_back(I);
+    }
+    // A PCH costs about what parsing its headers once does, and saves a
+    // little less than that on each file that loads it: it is built for
+    // the files of this run when two or more parse with it, or when an
+    // earlier run built or asked for it (a hook run again on one file).
+    // A single file otherwise parses without one, and asks for it.
+    std::vector<size_t> ToBuild;
+    for (const auto &[Key, Files] : Stale) {
+      const PreludePch &P = Pchs[Files.front()];
+      if (Files.size() > 1 || pchAskedBefore(P))
+        ToBuild.push_back(Files.front());
+      else
+        askForPch(P);
     }
     // Built in children like the files themselves: a prelude that crashes
     // clang costs only the PCH, and its files are then parsed without one.
-    std::vector<size_t> ToBuild;
-    for (const auto &[Key, I] : Stale)
-      ToBuild.push_back(I);
     runInChildren(
         ToBuild.size(), Limits,
         [&](size_t J) {
@@ -477,21 +520,10 @@ int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
             PchBuilt += Fresh[P.Key].has_value();
           }
         });
-    for (size_t I = 0; I < N; ++I) {
-      if (!Commands[I])
-        continue;
-      std::string Digest;
-      if (!Pchs[I].Key.empty() && Fresh[Pchs[I].Key]) {
-        PchPaths[I] = Pchs[I].Path;
-        Digest = *Fresh[Pchs[I].Key];
-      }
-      Keys[I] = resultKey(*Commands[I], Frontend, PerFile[I], Digest,
-                          std::to_string(C.TimeoutSeconds) + " s, " +
-                              std::to_string(C.MemoryLimitMB) + " MB");
-      // A cached result would not write the expanded sources.
-      if (C.ExpandedSourcesFile.empty())
-        Hits[I] = lookupResult(CacheDir, Keys[I]);
-    }
+    for (const auto &[Key, Files] : Stale)
+      if (Fresh[Key])
+        for (size_t I : Files)
+          UsePch(I, *Fresh[Key]);
   }
 
   // Each translation unit is analyzed in a child process of its own, so a
