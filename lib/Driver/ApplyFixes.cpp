@@ -56,7 +56,9 @@ std::vector<AppliedFix> applyFixes(const Report &R, raw_ostream &Err,
   }
 
   std::vector<AppliedFix> Done;
-  for (auto &[File, P] : ByFile) {
+  for (auto &Entry : ByFile) {
+    const std::string &File = Entry.first;
+    auto &P = Entry.second;
     auto Fail = [&](const Twine &Why) {
       Err << "cuda-coalesce: error: --fix: " << Why << " (" << File << ")\n";
       Failed = true;

@@ -133,7 +133,10 @@ public:
     (*this)(Has);
     V.reset();
     if (Has && !Failed) {
-      V.emplace();
+      // Not emplace(): clang-19 decides that a nested struct with member
+      // initializers is not default-constructible where the optional is
+      // declared (inside the enclosing class), and keeps that answer.
+      V = T();
       (*this)(*V);
     }
   }
