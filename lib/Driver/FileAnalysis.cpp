@@ -7,6 +7,7 @@
 #include "Frontend/EmbeddedHeaders.h"
 #include "Frontend/InputFiles.h"
 #include "Frontend/LaunchSpelling.h"
+#include "Frontend/MacroTests.h"
 #include "Frontend/NvccFlags.h"
 #include "LaneExpr/LaneExpr.h"
 
@@ -138,28 +139,12 @@ private:
 
 /// Whether the user's code tests a macro only nvcc defines (__NVCC__):
 /// the report names the mode's predefines only where they mattered.
-class NvccMacroUse : public PPCallbacks {
+class NvccMacroUse : public MacroTestCallbacks {
 public:
   NvccMacroUse(const SourceManager &SM, bool &Used) : SM(SM), Used(Used) {}
-  void Ifdef(SourceLocation Loc, const Token &Name,
-             const MacroDefinition &) override {
-    note(Loc, Name);
-  }
-  void Ifndef(SourceLocation Loc, const Token &Name,
-              const MacroDefinition &) override {
-    note(Loc, Name);
-  }
-  void Defined(const Token &Name, const MacroDefinition &,
-               SourceRange R) override {
-    note(R.getBegin(), Name);
-  }
-  void MacroExpands(const Token &Name, const MacroDefinition &,
-                    SourceRange R, const MacroArgs *) override {
-    note(R.getBegin(), Name);
-  }
 
 private:
-  void note(SourceLocation Loc, const Token &Name) {
+  void tested(SourceLocation Loc, const Token &Name) override {
     if (Used || Loc.isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
       return;
     if (const IdentifierInfo *II = Name.getIdentifierInfo())

@@ -2,6 +2,7 @@
 
 #include "Frontend/Confinement.h"
 #include "Frontend/CudaToolchain.h"
+#include "Frontend/MacroTests.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -76,7 +77,7 @@ const StringSet<> &compilerIdentityMacros() {
   return Names;
 }
 
-class HiddenCodeWatcher : public PPCallbacks {
+class HiddenCodeWatcher : public MacroTestCallbacks {
 public:
   HiddenCodeWatcher(CompilerInstance &CI, const Confinement &C)
       : SM(CI.getSourceManager()), Diags(CI.getDiagnostics()), C(C) {
@@ -115,29 +116,8 @@ public:
       report(Loc, "'#pragma clang system_header' in a submission hides its "
                   "code from the analysis");
   }
-  void Ifdef(SourceLocation Loc, const Token &Name,
-             const MacroDefinition &) override {
+  void tested(SourceLocation Loc, const Token &Name) override {
     checkName(Loc, Name);
-  }
-  void Ifndef(SourceLocation Loc, const Token &Name,
-              const MacroDefinition &) override {
-    checkName(Loc, Name);
-  }
-  void Elifdef(SourceLocation Loc, const Token &Name,
-               const MacroDefinition &) override {
-    checkName(Loc, Name);
-  }
-  void Elifndef(SourceLocation Loc, const Token &Name,
-                const MacroDefinition &) override {
-    checkName(Loc, Name);
-  }
-  void Defined(const Token &Name, const MacroDefinition &,
-               SourceRange Range) override {
-    checkName(Range.getBegin(), Name);
-  }
-  void MacroExpands(const Token &Name, const MacroDefinition &,
-                    SourceRange Range, const MacroArgs *) override {
-    checkName(Range.getBegin(), Name);
   }
   // An undefined name in #if is 0 without any callback: read the condition.
   void If(SourceLocation Loc, SourceRange Condition,
