@@ -7,7 +7,9 @@ cuda-coalesce once over the same files, then compares the accesses of each
 file: line, column, category, address and sectors per request. A harness
 that parsed differently (the prelude's PCH, the traversal limited to the
 input's declarations) or analyzed nothing would make the fuzzer's runs
-vacuous; this fails then.
+vacuous; this fails then. The harness parses as clang does, as the tidy
+module does, so the CLI runs with --nvcc-compat=off (the nvcc mode's
+reparse is the CLI's alone, docs/nvcc-compat.md).
 
     check_harness.py FRONTEND_FUZZER CUDA_COALESCE SEED_DIR
 """
@@ -54,8 +56,9 @@ def main():
             sys.exit(f"no report for {s.name}")
         harness.append(h)
 
-    run = subprocess.run([cli, "--cuda=builtin", "--format=json",
-                          *map(str, seeds)], capture_output=True, text=True)
+    run = subprocess.run([cli, "--cuda=builtin", "--nvcc-compat=off",
+                          "--format=json", *map(str, seeds)],
+                         capture_output=True, text=True)
     by_file = {str(s): [] for s in seeds}
     for a in json.loads(run.stdout)["accesses"]:
         if "inlined_from" not in a:
