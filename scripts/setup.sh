@@ -11,7 +11,8 @@ build=${CUDA_COALESCE_BUILD_DIR:-$root/build}
 # libclang-rt-19-dev libFuzzer and the sanitizers (scripts/fuzz.sh).
 # pre-commit tries the repository's .pre-commit-hooks.yaml in the tests.
 # chromium renders the grader's report.html in the tests; lintian checks the
-# .deb (test deb-package).
+# .deb (test deb-package); curl fetches the .deb in the CI templates' test
+# (ci-templates), which would otherwise be skipped.
 # (npm, below, brings the SARIF Multitool for the SARIF test.)
 # clang-tidy-19 loads the checks' module in the tests; clangd-19 brings the
 # gRPC/protobuf runtime libraries Debian's clangd libraries (which
@@ -27,7 +28,7 @@ build_packages=(cmake ninja-build g++ python3
                 libclang-common-19-dev nlohmann-json3-dev clangd-19)
 packages=("${build_packages[@]}" python3-yaml libgtest-dev
           libclang-rt-19-dev
-          chromium pre-commit lintian
+          chromium pre-commit lintian curl
           clang-tidy-19)
 if [[ ${1:-} == --print-packages ]]; then
   printf '%s\n' "${packages[@]}"
