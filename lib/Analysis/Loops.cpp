@@ -420,17 +420,10 @@ bool knownAtLaunch(const LExpr *E, const LaunchInfo *Launch,
       return knownAtLaunch(O, Launch, Opts);
     });
   const auto *S = dyn_cast<SymbolExpr>(E);
-  if (!S)
-    return false;
-  std::string Name = S->getName().str();
-  if (Opts.Assume.count(Name))
-    return true;
-  if (!Launch)
-    return false;
-  if (S->getSymbolKind() == SymbolKind::GridDim)
-    return Launch->Grid.has_value();
-  return S->getSymbolKind() == SymbolKind::Param &&
-         (Launch->ConstantArgs.count(Name) || Launch->LoopArgs.count(Name));
+  std::string Origin;
+  return S && WarpEvaluator::isRuntimeSymbol(S) &&
+         WarpEvaluator::runtimeValueOf(S, Launch, Opts, 0, Origin) &&
+         Origin != "default";
 }
 
 /// G's variable after Count iterations from Start: Start multiplied or
@@ -1071,11 +1064,14 @@ KernelWalker::LoopSteps KernelWalker::findLoopSteps(
         Geometrics.push_back(*G);
       else if (std::optional<Geometric> G = wrapOf(U, V, Ctx, Assigned);
                G && !hasContinue(Body)) {
-        // Only a mask or modulus of known value: one the analyzer merely
-        // assumed (size - 1, size = 1048576) would wrap a lane's place it
-        // also assumed (gid * group) onto one address for the whole warp.
+        // A mask or modulus of known value, or the mask "size - 1" of an
+        // assumed size, which the lanes' evaluation takes as wider than a
+        // warp's addresses. Any other one the analyzer merely assumed
+        // (a modulus n = 1048576) would wrap a lane's place it also
+        // assumed (gid * group) onto one address for the whole warp.
         G->WrapValue = quietly([&] { return evalInt(G->Wrap); });
-        if (G->WrapValue && knownAtLaunch(G->WrapValue, Launch, Opts))
+        if (G->WrapValue && (knownAtLaunch(G->WrapValue, Launch, Opts) ||
+                             (!G->Rem && WarpEvaluator::maskedSize(G->WrapValue))))
           Geometrics.push_back(*G);
       }
     }

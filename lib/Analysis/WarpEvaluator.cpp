@@ -76,8 +76,10 @@ const LExpr *WarpEvaluator::withKnownBlock(const LExpr *Off) const {
   });
 }
 
-std::optional<int64_t> WarpEvaluator::runtimeValue(const SymbolExpr *S,
-                                                   std::string &Origin) const {
+std::optional<int64_t>
+WarpEvaluator::runtimeValueOf(const SymbolExpr *S, const LaunchInfo *Launch,
+                              const AnalysisOptions &Opts, unsigned Variant,
+                              std::string &Origin) {
   std::string Name = S->getName().str();
   auto A = Opts.Assume.find(Name);
   if (A != Opts.Assume.end()) {
@@ -110,15 +112,92 @@ std::optional<int64_t> WarpEvaluator::runtimeValue(const SymbolExpr *S,
   return Opts.DefaultValue;
 }
 
-bool WarpEvaluator::assumed(const SymbolExpr *S) const {
+bool WarpEvaluator::isRuntimeSymbol(const SymbolExpr *S) {
   SymbolKind K = S->getSymbolKind();
-  if (K != SymbolKind::Param && K != SymbolKind::Opaque &&
-      K != SymbolKind::Carried && K != SymbolKind::TripCount &&
-      K != SymbolKind::GridDim)
+  return K == SymbolKind::Param || K == SymbolKind::Opaque ||
+         K == SymbolKind::Carried || K == SymbolKind::TripCount ||
+         K == SymbolKind::GridDim;
+}
+
+std::optional<int64_t> WarpEvaluator::runtimeValue(const SymbolExpr *S,
+                                                   std::string &Origin) const {
+  return runtimeValueOf(S, Launch, Opts, Variant, Origin);
+}
+
+bool WarpEvaluator::assumed(const SymbolExpr *S) const {
+  if (!isRuntimeSymbol(S))
     return false;
   std::string Origin;
   runtimeValue(S, Origin);
   return Origin == "default";
+}
+
+const SymbolExpr *WarpEvaluator::maskedSize(const Expr *M) {
+  const auto *Sum = dyn_cast<NAryExpr>(M);
+  if (!Sum || Sum->getKind() != ExprKind::Add || Sum->getNumOperands() != 2)
+    return nullptr;
+  const SymbolExpr *N = nullptr;
+  bool MinusOne = false;
+  for (const Expr *Op : Sum->operands()) {
+    if (const auto *C = dyn_cast<ConstantExpr>(Op))
+      MinusOne = C->getValue() == -1;
+    else
+      N = dyn_cast<SymbolExpr>(Op);
+  }
+  return MinusOne && N && isRuntimeSymbol(N) ? N : nullptr;
+}
+
+const Expr *WarpEvaluator::withoutAssumedMasks(const Expr *Off,
+                                              std::vector<std::string> &Wide,
+                                              std::string &Refused) const {
+  llvm::DenseMap<const Expr *, const Expr *> Done;
+  std::function<const Expr *(const Expr *)> Open =
+      [&](const Expr *E) -> const Expr * {
+    const auto *N = dyn_cast<NAryExpr>(E);
+    if (!N || isa<FloatExpr>(N))
+      return E;
+    if (auto It = Done.find(E); It != Done.end())
+      return It->second;
+    const Expr *R = nullptr;
+    if (N->getKind() == ExprKind::And && N->getNumOperands() == 2)
+      for (unsigned I = 0; I < 2 && !R; ++I)
+        if (const SymbolExpr *Size = maskedSize(N->getOperand(I));
+            Size && assumed(Size)) {
+          std::string Name = Size->getName().str();
+          if (llvm::find(Wide, Name) == Wide.end())
+            Wide.push_back(Name);
+          R = Open(N->getOperand(1 - I));
+        }
+    if (!R && N->getKind() == ExprKind::And && Refused.empty())
+      for (unsigned I = 0; I < 2 && N->getNumOperands() == 2; ++I) {
+        // Any other mask made of an assumed value that a lane's address
+        // goes through: it keeps bits, it does not wrap, and which bits
+        // the analyzer does not know.
+        const SymbolExpr *By = nullptr;
+        auto PerLane = [](const SymbolExpr *Sym) {
+          return Sym->getSymbolKind() == SymbolKind::ThreadIdx;
+        };
+        bool MaskPerLane = mentionsIf(N->getOperand(I), [&](const SymbolExpr *Sym) {
+          if (!By && assumed(Sym))
+            By = Sym;
+          return PerLane(Sym);
+        });
+        if (By && !MaskPerLane && mentionsIf(N->getOperand(1 - I), PerLane))
+          Refused = By->getName().str();
+      }
+    if (!R) {
+      SmallVector<const Expr *, 8> Ops;
+      bool Changed = false;
+      for (const Expr *Op : N->operands()) {
+        Ops.push_back(Open(Op));
+        Changed |= Ops.back() != Op;
+      }
+      R = Changed ? X.build(N->getKind(), Ops, N->getPredicate()) : E;
+    }
+    Done[E] = R;
+    return R;
+  };
+  return Open(Off);
 }
 
 std::array<unsigned, 3> WarpEvaluator::threadOf(unsigned LinearTid) const {
@@ -139,6 +218,13 @@ meanSectors(const std::vector<AccessSite::WarpSample> &Samples,
 void WarpEvaluator::evaluateLanes(
     AccessSite &S, const LExpr *Off, llvm::ArrayRef<const LExpr *> Path,
     const LoopFacts &Loops, const std::set<const LExpr *> *Predicated) const {
+  std::string MaskedBy;
+  Off = withoutAssumedMasks(Off, S.WideMasks, MaskedBy);
+  if (!MaskedBy.empty()) {
+    S.UnknownReason = "the address is masked by '" + MaskedBy +
+                      "', a value the analyzer did not see";
+    return;
+  }
   // Values of every symbol for a given thread of block 0.
   std::map<std::string, std::pair<int64_t, std::string>> Used;
   const LExpr *Innermost = nullptr;

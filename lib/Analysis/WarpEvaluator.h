@@ -100,6 +100,24 @@ public:
                                                   unsigned Period,
                                                   std::optional<int64_t> Trips);
 
+  /// Where a uniform runtime symbol's value comes from (Origin: "--assume",
+  /// the launch site, "default") for the launch Launch, evaluated for its
+  /// Variant-th launch when a host loop makes several. The one source of
+  /// provenance for the lanes' evaluation and for the loop analysis
+  /// (Loops.cpp's knownAtLaunch).
+  static std::optional<int64_t> runtimeValueOf(const SymbolExpr *S,
+                                               const LaunchInfo *Launch,
+                                               const AnalysisOptions &Opts,
+                                               unsigned Variant,
+                                               std::string &Origin);
+  /// Whether S is a uniform runtime value (a parameter, a value loaded
+  /// once, a carried value, a trip count, gridDim), which runtimeValueOf
+  /// gives a value.
+  static bool isRuntimeSymbol(const SymbolExpr *S);
+  /// The size n of a mask M that is "n - 1", n a runtime value: the
+  /// wrap-around of a power-of-two buffer ("i & (size - 1)"); else null.
+  static const SymbolExpr *maskedSize(const Expr *M);
+
 private:
   /// Lanes evaluated: warp 0 of block 0. The width is the same on every
   /// architecture GpuTarget knows, so the default target's is used.
@@ -167,6 +185,18 @@ private:
   /// the default.
   std::optional<int64_t> runtimeValue(const SymbolExpr *S,
                                       std::string &Origin) const;
+  /// The address Off with every mask "& (n - 1)" of a value n the analyzer
+  /// merely assumed taken away: such a mask is the wrap-around of a
+  /// power-of-two buffer, and one wider than the addresses a warp spans
+  /// keeps them in order, a sector apart wherever they were (the assumed
+  /// n must not decide it: masked by 1048576, gid * 1048576 would put a
+  /// whole warp on one address). Wide gets the names of the values so
+  /// taken. Set Refused (the name) when a lane's address is masked by a
+  /// value the analyzer assumed that is not of that form: nothing can be
+  /// said of it.
+  const Expr *withoutAssumedMasks(const Expr *Off,
+                                  std::vector<std::string> &Wide,
+                                  std::string &Refused) const;
   /// Whether S is a runtime value (a parameter, a value loaded once,
   /// gridDim) the analyzer merely assumed: no --assume, no launch site.
   bool assumed(const SymbolExpr *S) const;

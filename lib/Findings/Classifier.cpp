@@ -210,6 +210,10 @@ std::string assumptionText(const AccessSite &S) {
     }
     T += (T.empty() ? ", assuming " : ", ") + A.Name + " = " + Value;
   }
+  for (const std::string &N : S.WideMasks)
+    T += (T.empty() ? ", assuming " : ", ") + N +
+         " is a power of two wider than a warp's addresses (\"& (" + N +
+         " - 1)\" leaves them as they are)";
   return T;
 }
 

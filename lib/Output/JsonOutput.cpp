@@ -198,6 +198,10 @@ Json access(const Entry &E) {
   // the lanes contiguous ("stride == 1").
   if (!Site.ContiguousIf.empty())
     A["contiguous_if"] = Site.ContiguousIf;
+  // Extension of v1: assumed values whose mask "& (n - 1)" is taken as a
+  // wrap-around wider than a warp's addresses.
+  if (!Site.WideMasks.empty())
+    A["wide_masks"] = Site.WideMasks;
   // Extension of v1: assumed values that move the lanes within sectors,
   // with the mean sectors per request for each residue of the value.
   if (!Site.AlignmentDependence.empty()) {
