@@ -66,11 +66,6 @@ arithmeticStride(const std::vector<std::optional<int64_t>> &Offsets) {
   return Stride;
 }
 
-/// Sets F.Launch from the site's sampled warps, and F.WarpsDiffer when
-/// they differ. Returns the costliest sample when it costs more than warp
-/// 0 (the first such: the earliest met), or when warp 0 makes no request
-/// (its lanes are then a relaxed guess, never what the checks judge); else
-/// null.
 /// The bytes of each lane one instruction of S moves (AccessSite::InstrBytes).
 unsigned pieceBytes(const AccessSite &S) {
   return S.InstrBytes && S.InstrBytes < S.ElemBytes ? S.InstrBytes
@@ -110,6 +105,29 @@ WarpCost costliestPiece(llvm::ArrayRef<std::optional<int64_t>> Addrs,
                            });
 }
 
+/// What sets two sampled warps apart: "blocks", "warps and iterations".
+std::string whatDiffers(const AccessSite::WarpSample &A,
+                        const AccessSite::WarpSample &B) {
+  std::vector<std::string> What;
+  if (A.Block != B.Block)
+    What.push_back("blocks");
+  if (A.Warp != B.Warp)
+    What.push_back("warps");
+  if (A.Iteration != B.Iteration)
+    What.push_back("iterations");
+  if (A.Launch != B.Launch)
+    What.push_back("launches");
+  std::string T;
+  for (size_t I = 0; I < What.size(); ++I)
+    T += (I == 0 ? "" : I + 1 == What.size() ? " and " : ", ") + What[I];
+  return T;
+}
+
+/// Sets F.Launch from the site's sampled warps, and F.WarpsDiffer when
+/// they differ. Returns the costliest sample when it costs more than warp
+/// 0 (the first such: the earliest met), or when warp 0 makes no request
+/// (its lanes are then a relaxed guess, never what the checks judge); else
+/// null.
 const AccessSite::WarpSample *summarizeSamples(Finding &F,
                                                const FindingsOptions &Opts) {
   const AccessSite &S = F.Site;
@@ -152,19 +170,57 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
   if (!F.Launch->varies())
     return S.Warp0Idle ? Met[Max] : nullptr;
   const AccessSite::WarpSample &A = *Met[Min], &B = *Met[Max];
-  std::vector<std::string> What;
-  if (A.Block != B.Block)
-    What.push_back("blocks");
-  if (A.Warp != B.Warp)
-    What.push_back("warps");
-  if (A.Iteration != B.Iteration)
-    What.push_back("iterations");
-  if (A.Launch != B.Launch)
-    What.push_back("launches");
-  for (size_t I = 0; I < What.size(); ++I)
-    F.WarpsDiffer += (I == 0 ? "" : I + 1 == What.size() ? " and " : ", ") +
-                     What[I];
+  F.WarpsDiffer = whatDiffers(A, B);
   return S.Warp0Idle || Costs[Max].Sectors > F.Warp0Sectors ? &B : nullptr;
+}
+
+/// Sets F.BankLaunch from a shared access's sampled warps: the mean
+/// wavefronts over those with a lane on (the branched mean, as for
+/// sectors: a loop whose active lanes or diagonal change with the
+/// iteration, nvcc's unrolled copies of it each an instruction). Returns
+/// the costliest sample when it takes more wavefronts than warp 0 (the
+/// first such), or when warp 0 has no lane on; else null.
+const AccessSite::WarpSample *summarizeBankSamples(Finding &F,
+                                                   const FindingsOptions &Opts) {
+  const AccessSite &S = F.Site;
+  BankLaunchCost L;
+  double Sum = 0, IdealSum = 0;
+  const AccessSite::WarpSample *Worst = nullptr, *Least = nullptr;
+  unsigned WorstWavefronts = 0, LeastWavefronts = ~0u;
+  for (const AccessSite::WarpSample &W : S.Samples) {
+    if (W.Predicated)
+      continue;
+    BankCost B = predictBanks(absoluteOffsets(W.Lane0Offset, W.LaneOffsets),
+                              S.ElemBytes, Opts.GPU,
+                              S.Kind == AccessKind::Atomic);
+    if (!B.ActiveLanes)
+      continue;
+    unsigned Weight = std::max(1u, W.Weight);
+    Sum += double(B.Wavefronts) * Weight;
+    IdealSum += double(B.IdealWavefronts) * Weight;
+    L.Requests += Weight;
+    L.Min = L.Requests == Weight ? B.Wavefronts : std::min(L.Min, B.Wavefronts);
+    L.Max = std::max(L.Max, B.Wavefronts);
+    if (B.Wavefronts > WorstWavefronts) {
+      WorstWavefronts = B.Wavefronts;
+      Worst = &W;
+    }
+    if (B.Wavefronts < LeastWavefronts) {
+      LeastWavefronts = B.Wavefronts;
+      Least = &W;
+    }
+  }
+  if (!L.Requests)
+    return nullptr;
+  L.Wavefronts = Sum / L.Requests;
+  L.IdealWavefronts = IdealSum / L.Requests;
+  L.Warp0 = F.Bank->Wavefronts;
+  F.BankLaunch = L;
+  if (L.Min != L.Max)
+    F.WarpsDiffer = whatDiffers(*Least, *Worst);
+  return Worst && (!F.Bank->ActiveLanes || WorstWavefronts > F.Bank->Wavefronts)
+             ? Worst
+             : nullptr;
 }
 
 std::string assumptionText(const AccessSite &S) {
@@ -235,6 +291,14 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
     if (S.Shared) {
       F.Bank = predictBanks(Addrs, S.ElemBytes, Opts.GPU,
                             S.Kind == AccessKind::Atomic);
+      if (const AccessSite::WarpSample *Worst = summarizeBankSamples(F, Opts)) {
+        Warp0.emplace(S.Lane0Offset, S.LaneOffsets);
+        F.Site.Lane0Offset = Worst->Lane0Offset;
+        F.Site.LaneOffsets = Worst->LaneOffsets;
+        F.Bank = predictBanks(absoluteOffsets(S.Lane0Offset, S.LaneOffsets),
+                              S.ElemBytes, Opts.GPU,
+                              S.Kind == AccessKind::Atomic);
+      }
     } else {
       F.Cost = costliestPiece(Addrs, S, Opts.GPU);
       F.Warp0Sectors = F.Cost->Sectors;

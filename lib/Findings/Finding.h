@@ -37,6 +37,15 @@ struct Fix {
   std::vector<TextEdit> Edits;
 };
 
+/// A shared access over the sampled warps of the launch (and iterations
+/// of its innermost loop).
+struct BankLaunchCost {
+  unsigned Requests = 0;       ///< warp requests summarized
+  double Wavefronts = 0;       ///< mean wavefronts per request
+  double IdealWavefronts = 0;  ///< mean of each request's ideal
+  unsigned Min = 0, Max = 0, Warp0 = 0;
+};
+
 /// An analyzed access with the model's prediction and its classification.
 struct Finding {
   AccessSite Site;
@@ -49,6 +58,10 @@ struct Finding {
   /// then the warp the checks describe: the costliest sampled one (warp 0
   /// unless warps differ), with Site's lane offsets those of warp 0.
   std::optional<LaunchCost> Launch;
+  /// The same for a shared access: the mean over the sampled warps is the
+  /// report's wavefronts_per_request; Bank is then the costliest sampled
+  /// warp's, the one the checks describe.
+  std::optional<BankLaunchCost> BankLaunch;
   /// Launch is the mean as the compiler predicates the short if around the
   /// access, so that warps with no active lane issue it too, as requests of
   /// no sectors (AccessSite::WarpSample::Predicated); this is the mean over
@@ -91,6 +104,14 @@ struct Finding {
   }
   double efficiency() const {
     return Launch ? Launch->Efficiency : Cost ? Cost->Efficiency : 1.0;
+  }
+  double wavefronts() const {
+    return BankLaunch ? BankLaunch->Wavefronts : Bank ? Bank->Wavefronts : 0;
+  }
+  double idealWavefronts() const {
+    return BankLaunch ? BankLaunch->IdealWavefronts
+           : Bank     ? Bank->IdealWavefronts
+                      : 0;
   }
 };
 

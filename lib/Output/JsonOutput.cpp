@@ -152,8 +152,18 @@ Json access(const Entry &E) {
   // Shared memory: banks instead of sectors (the sector fields are null).
   if (Site.Shared) {
     A["bank_conflict_ways"] = F.Bank ? Json(F.Bank->ConflictWays) : Json(nullptr);
-    A["wavefronts_per_request"] = F.Bank ? Json(F.Bank->Wavefronts) : Json(nullptr);
-    A["ideal_wavefronts"] = F.Bank ? Json(F.Bank->IdealWavefronts) : Json(nullptr);
+    A["wavefronts_per_request"] =
+        F.Bank ? jsonCount(F.wavefronts()) : Json(nullptr);
+    A["ideal_wavefronts"] =
+        F.Bank ? jsonCount(F.idealWavefronts()) : Json(nullptr);
+    // Extension of v1: the sampled warps' spread, as for sectors.
+    if (F.BankLaunch && F.BankLaunch->Min != F.BankLaunch->Max) {
+      Json &W = A["warps"];
+      W["sampled"] = F.BankLaunch->Requests;
+      W["min"] = F.BankLaunch->Min;
+      W["max"] = F.BankLaunch->Max;
+      W["warp0"] = F.BankLaunch->Warp0;
+    }
   }
   A["category"] = categoryName(F.Cat);
   A["flagged"] = F.Flagged;

@@ -3,10 +3,11 @@
 
   LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ if-predicated=MEAN][ unless CONDITION][ FLAGGED CHECK][ guard?][ depends NAME%MODULUS=[SECTORS,...][ below N=FEWEST..MOST]]...[ block=FEWEST..MOST]
   LINE:COL KIND `TEXT` CATEGORY: REASON[ range=LENGTH][ FLAGGED CHECK]
-  LINE:COL KIND `TEXT` shared addr=ADDRESS wf=WAVEFRONTS ideal=IDEAL ways=WAYS CATEGORY[ FLAGGED CHECK]
+  LINE:COL KIND `TEXT` shared addr=ADDRESS wf=WAVEFRONTS ideal=IDEAL ways=WAYS[ warps=MIN..MAX/WARP0] CATEGORY[ FLAGGED CHECK]
 
-SECTORS and IDEAL are the launch's means; warps= is shown only when the
-sampled warps differ (their fewest and most sectors, and warp 0's).
+SECTORS, WAVEFRONTS and IDEAL are the launch's means; warps= is shown only
+when the sampled warps differ (their fewest and most sectors or
+wavefronts, and warp 0's); WAYS is the costliest sampled warp's.
 guard?: the access runs under a condition the analysis could not evaluate
 (unevaluated_guard), taken as true in every lane.
 depends: an assumed value that moves the lanes within sectors, with the
@@ -45,9 +46,14 @@ for a in report["accesses"]:
         continue
     head = "%d:%d %s `%s`" % (a["line"], a["column"], a["access"], a["text"])
     if a.get("space") == "shared" and a.get("wavefronts_per_request") is not None:
-        line = "%s shared addr=%s wf=%d ideal=%d ways=%d %s" % (
-            head, a["address"], a["wavefronts_per_request"], a["ideal_wavefronts"],
-            a["bank_conflict_ways"], a["category"])
+        warps = a.get("warps")
+        spread = ""
+        if warps and warps["min"] != warps["max"]:
+            spread = " warps=%d..%d/%d" % (warps["min"], warps["max"], warps["warp0"])
+        line = "%s shared addr=%s wf=%s ideal=%s ways=%d%s %s" % (
+            head, a["address"], number(a["wavefronts_per_request"]),
+            number(a["ideal_wavefronts"]), a["bank_conflict_ways"], spread,
+            a["category"])
         print(line + (" FLAGGED " + a["check"] if a["flagged"] else ""))
         continue
     if a["sectors_per_request"] is None:

@@ -77,6 +77,12 @@ public:
                 " " + verb(S.Kind) + " " + What + " (" +
                 std::to_string(B.Wavefronts) + " wavefronts where " +
                 std::to_string(B.IdealWavefronts) + " would do)";
+    if (const std::optional<BankLaunchCost> &L = F.BankLaunch;
+        L && L->Min != L->Max)
+      F.Message += "; " + F.WarpsDiffer + " differ: " + std::to_string(L->Min) +
+                   " to " + std::to_string(L->Max) + " wavefronts, " +
+                   formatCount(L->Wavefronts) + " per request on average, " +
+                   std::to_string(L->Warp0) + " in warp 0 of block 0";
     if (F.LaneStrideBytes)
       F.Notes.push_back("lanes are " +
                         std::to_string(std::llabs(*F.LaneStrideBytes)) +
