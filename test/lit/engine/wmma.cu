@@ -47,9 +47,11 @@ __global__ void __launch_bounds__(128) tiles(float *out, const __half *a,
 // reached it.
 // TEXT: mma.h:[[#]]:3: warning: strided load: lanes are scattered; 8 sectors per request where 4 would do (50% of fetched bytes used) [coalescing-strided]
 // TEXT: note: in load_matrix_sync, called from kernel tiles at {{.*}}wmma.cu:40
+// TEXT: note: a wmma tile in global memory is moved a fragment register at a time, a few bytes of each of 8 rows per instruction; copy the tile through shared memory, consecutive lanes on consecutive 16-byte pieces of a row, and load the fragments from there
 // TEXT: mma.h:[[#]]:3: warning: 2-way shared memory bank conflict: lanes 0 and 4 load 2 different words of 'plain' in bank 0 (8 wavefronts where 4 would do) [shared-bank-conflict]
 // TEXT: note: in load_matrix_sync, called from kernel tiles at {{.*}}wmma.cu:38
 // TEXT: note: a 128-bit access is served 8 lanes at a time: 4 wavefronts is its ideal
+// TEXT: note: pad the tile's rows by 16 bytes and pass the padded ldm (wmma needs a multiple of 16 bytes), so that the rows one instruction reads start in different banks
 // TEXT: mma.h:[[#]]:5: warning: 4-way shared memory bank conflict
 // TEXT: note: in store_matrix_sync, called from kernel tiles at {{.*}}wmma.cu:43
 // Each repeated on the line of its call (the one layout the call picks).
