@@ -68,10 +68,10 @@ struct WmmaLaneTerm {
   unsigned at(unsigned Lane) const { return ((Lane / Div) % Mod) * Mul; }
 };
 
-/// One kind of instruction of the lowering: Count instructions of Bytes
-/// bytes a lane, the first with lane l at element elem(l) of line line(l)
-/// (each the sum of its terms), instruction i moved by Shifts[i] = {lines,
-/// elements} from it.
+/// One kind of instruction of the lowering: Shifts.size() instructions of
+/// Bytes bytes a lane, the first with lane l at element elem(l) of line
+/// line(l) (each the sum of its terms), instruction i moved by Shifts[i] =
+/// {lines, elements} from it.
 struct WmmaInstruction {
   std::string Sass; ///< "LDSM.16.M88.4", "LDS.64", "STG.E", ...
   unsigned Bytes = 0;
