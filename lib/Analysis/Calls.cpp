@@ -1,7 +1,8 @@
 //===- Calls.cpp - calls: builtins by table, __device__ bodies inlined ---===//
 //
 // A call is, in this order: a trivial struct assignment, or an assignment
-// operator of the toolkit's value types (one store of the struct), a CUDA builtin of CudaBuiltins.def (EvalBuiltins.cpp), or a
+// operator of the toolkit's value types (one store of the struct), a wmma
+// load or store (EvalWmma.cpp), a CUDA builtin of CudaBuiltins.def (EvalBuiltins.cpp), or a
 // function whose body we have, inlined in a new frame with its arguments
 // bound (and "this" for a member function). Anything else evaluates its
 // arguments for the memory they touch and returns an unknown. Inlining stops
@@ -91,6 +92,8 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
                    !Def->hasAttr<CUDAGlobalAttr>() &&
                    !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()));
   if (std::optional<Value> V = evalGroupMethod(Call))
+    return *V;
+  if (std::optional<Value> V = evalWmma(Call))
     return *V;
   // A project's own atomicAdd (the classic double version built on
   // atomicCAS) or texture helper is followed into its body: only the

@@ -487,6 +487,11 @@ public:
                              const LExpr *Width);
   std::optional<Value> evalBuiltin(const clang::CallExpr *Call, BuiltinKind K,
                                    llvm::StringRef Name);
+  /// A wmma load or store (EvalWmma.cpp): the toolkit's load_matrix_sync
+  /// and store_matrix_sync followed into their bodies, and the builtins
+  /// they call recorded as the instructions nvcc makes of them; nullopt for
+  /// any other call.
+  std::optional<Value> evalWmma(const clang::CallExpr *Call);
 
   //===--- Reading and writing places (LoadStore.cpp) ---------------------===//
 

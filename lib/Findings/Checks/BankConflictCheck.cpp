@@ -100,6 +100,16 @@ public:
                         "update the word");
       return;
     }
+    // A wmma tile's rows are read several at once, a row's bytes (16, 32
+    // for a float accumulator's pairs) by consecutive lanes: they start in
+    // different banks when a row is an odd multiple of those bytes.
+    if (S.Function == "load_matrix_sync" || S.Function == "store_matrix_sync") {
+      F.Notes.push_back(
+          "pad the tile's rows by " + std::string(S.ElemBytes == 8 ? "32" : "16") +
+          " bytes and pass the padded ldm (wmma needs a multiple of 16 bytes), "
+          "so that the rows one instruction reads start in different banks");
+      return;
+    }
     F.Notes.push_back(
         "pad each row by one word (e.g. 'float tile[32][33]') so that lanes "
         "walking a column fall in different banks, swizzle the column index "

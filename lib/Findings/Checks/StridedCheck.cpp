@@ -62,6 +62,16 @@ public:
                         std::to_string(F.Cost->Lines) +
                         " 128-byte lines; a wider stride cannot add sectors "
                         "but still adds lines and DRAM pages, and time");
+    // nvcc reads a wmma tile in global memory a fragment register at a
+    // time (Model/WmmaLowering.h): the index is not the user's to change.
+    if (S.Function == "load_matrix_sync" || S.Function == "store_matrix_sync") {
+      F.Notes.push_back(
+          "a wmma tile in global memory is moved a fragment register at a "
+          "time, a few bytes of each of 8 rows per instruction; copy the tile "
+          "through shared memory, consecutive lanes on consecutive 16-byte "
+          "pieces of a row, and load the fragments from there");
+      return;
+    }
     F.Notes.push_back(
         "consecutive threadIdx.x should touch consecutive addresses; make "
         "threadIdx.x the fastest-moving term of the index, or stage the tile "
