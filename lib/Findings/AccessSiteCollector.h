@@ -30,7 +30,7 @@ public:
 
 private:
   std::vector<AccessSite> &Out;
-  /// The plain record does not keep it.
+  /// Beside Out, which has no field for it (structAlign()).
   std::vector<unsigned> StructAlign;
   std::unique_ptr<FixCandidates> Fixes; ///< of the translation unit met
 };
