@@ -2,7 +2,8 @@
 """The analyzer beside clang's own parse, file by file, on real suites.
 
     bench/suite_speed.py ANALYZER [--suites DIR] [--manifests M,...]
-                         [--rodinia] [--synthetic] [--timeout S]
+                         [--rodinia] [--synthetic [--stress-dir DIR]]
+                         [--timeout S]
                          [--only SUBSTRING] [--out FILE.md] [--json FILE]
 
 For every .cu file of the suites (one file at a time, as a pre-commit hook
@@ -13,7 +14,9 @@ the same FLAGS, one right after the other, each a process of its own. The
 flags of a manifest's file are the ones `cuda_bench/scripts/suite_truth.sh
 all` gives it (its `units` mode lists them); Rodinia and PolyBench-ACC's
 are bench/perf.py's (-I the file's folder and the suite's common folder);
---synthetic adds the stress files of bench/stress/ (gen.py writes them).
+--synthetic adds the stress files that bench/stress/gen.py writes, into a
+temporary folder removed afterwards (--stress-dir keeps them in a folder
+of your choice); they are named stress/NAME.cu in the results.
 
 Reports CPU seconds (user + system, steadier than wall time on a shared
 machine) and wall seconds of each, the collection-wide ratio (the sum of
@@ -36,6 +39,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import perf  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "stress"))
+import gen  # noqa: E402
 
 
 def measure(cmd, timeout):
@@ -76,10 +81,19 @@ def rodinia_units(suites):
             for f, flags in perf.suite_units(suites)]
 
 
-def synthetic_units():
-    folder = os.path.join(HERE, "stress")
-    return [("synthetic", os.path.join(folder, n), [])
-            for n in sorted(os.listdir(folder)) if n.endswith(".cu")]
+def synthetic_units(folder):
+    return [("synthetic", path, []) for path in sorted(gen.write(folder))]
+
+
+def label(suite, path, suites):
+    """The file's name in the results: a suite's files by their path in the
+    suites' folder, the stress files as stress/NAME.cu wherever they were
+    written, anything else by its path in the repository."""
+    if suite == "synthetic":
+        return "stress/" + os.path.basename(path)
+    if path.startswith(suites):
+        return os.path.relpath(path, suites)
+    return os.path.relpath(path, ROOT)
 
 
 def main():
@@ -92,7 +106,10 @@ def main():
     ap.add_argument("--rodinia", action="store_true",
                     help="Rodinia and PolyBench-ACC too")
     ap.add_argument("--synthetic", action="store_true",
-                    help="bench/stress/*.cu too")
+                    help="the stress files of bench/stress/gen.py too")
+    ap.add_argument("--stress-dir",
+                    help="where --synthetic writes the stress files "
+                         "(default: a temporary folder, removed after)")
     ap.add_argument("--timeout", type=float, default=150)
     ap.add_argument("--only", default="", help="files whose path holds this")
     ap.add_argument("--analyzer-args", default="--no-cache",
@@ -109,8 +126,11 @@ def main():
             for m in args.manifests.split(",")])
     if args.rodinia:
         units += rodinia_units(suites)
+    stress = None
     if args.synthetic:
-        units += synthetic_units()
+        if not args.stress_dir:
+            stress = tempfile.TemporaryDirectory(prefix="stress-")
+        units += synthetic_units(args.stress_dir or stress.name)
     units = [u for u in units if args.only in u[1]]
 
     clang = perf.clang_floor("toolkit")
@@ -120,13 +140,14 @@ def main():
     for n, (suite, path, flags) in enumerate(units, 1):
         c = measure(clang + flags + [path], args.timeout)
         a = measure(tool + [path, "--"] + flags, args.timeout)
-        rows.append({"suite": suite, "file": os.path.relpath(path, suites)
-                     if path.startswith(suites) else os.path.relpath(path, ROOT),
+        rows.append({"suite": suite, "file": label(suite, path, suites),
                      "clang_wall": c[0], "clang_cpu": c[1], "clang_rc": c[2],
                      "wall": a[0], "cpu": a[1], "rc": a[2]})
         print("[%d/%d] %-70s clang %6.2f s  analyzer %6.2f s  (%.2fx) rc %d" % (
             n, len(units), rows[-1]["file"][-70:], c[1], a[1],
             a[1] / max(c[1], 1e-3), a[2]), file=sys.stderr, flush=True)
+    if stress:
+        stress.cleanup()
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1)

@@ -529,116 +529,111 @@ std::vector<std::string> forArch(std::vector<std::string> Args,
   return Args;
 }
 
-} // namespace
-
-FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
-                       const FileOptions &Opts, raw_ostream &Diag,
-                       const UnitCaching &Caching) {
-  const std::string &Path = Cmd.reported();
-  std::vector<std::string> Args = Cmd.commandLine();
-  if (!Caching.PchPath.empty()) {
-    // Before the input; the prelude's own -include stays, a no-op under its
-    // include guard, so the command is otherwise the uncached one.
-    Args.insert(Args.end() - 1, {"-include-pch", Caching.PchPath});
-  }
-  // The diagnostics are held back until it is known which parse counts (in
-  // the nvcc mode) and that the unit reaches the file (a file analyzed
-  // inside a unit).
-  bool Hold = Cmd.NvccCompat || !Cmd.Focus.empty();
-  std::string Held;
-  raw_string_ostream HeldOS(Held);
-  std::optional<sys::fs::UniqueID> Focus;
-  sys::fs::file_status FocusStatus;
-  if (!Cmd.Focus.empty() && !sys::fs::status(Cmd.Focus, FocusStatus))
-    Focus = FocusStatus.getUniqueID();
+/// The confinement of the unit's parse (--confine, Confinement.h): the
+/// folder, with the roots trusted for this unit (the toolkit's or the
+/// built-in headers, the include directories after "--", the prelude).
+Confinement unitConfinement(const FrontendSetup &Setup,
+                            const UnitCaching &Caching) {
   Confinement Confine;
-  if (!Setup.ConfineFolder.empty()) {
-    Confine.Folder = Setup.ConfineFolder;
-    Confine.ExpandedOut = Setup.ExpandedSourcesFile;
-    Confine.Trusted = systemHeaderRoots(Setup.Toolchain.UsesToolkit
-                                            ? Setup.Toolchain.ToolkitPath
-                                            : std::string());
-    for (std::string &P : includeFlagPaths(Setup.ExtraArgs))
-      Confine.Trusted.push_back(std::move(P));
-    if (!Caching.PchPath.empty())
-      Confine.Trusted.push_back(Caching.PchPath);
-  }
-  Attempt A = parseUnit(Args, unitFileSystem(Confine), Setup, Opts, Caching,
-                        Cmd.NvccCompat, Focus, Confine, Hold ? HeldOS : Diag);
-  if (A.PchFailed) {
-    // Removed, so that the next run builds it afresh (unlinking is safe
-    // for a concurrent run that has it open).
-    sys::fs::remove(Caching.PchPath);
-    UnitCaching Without = Caching;
-    Without.PchPath.clear();
-    return analyzeUnit(Cmd, Setup, Opts, Diag, Without);
-  }
-  // Whether the unit reaches the file, from the unedited parse (an edited
-  // file is another file to the file manager).
-  bool FocusMissed = A.Result.Parsed && Focus && !A.Result.FocusEntered;
-  std::set<std::string> Tags = A.Accepted;
+  if (Setup.ConfineFolder.empty())
+    return Confine;
+  Confine.Folder = Setup.ConfineFolder;
+  Confine.ExpandedOut = Setup.ExpandedSourcesFile;
+  Confine.Trusted = systemHeaderRoots(Setup.Toolchain.UsesToolkit
+                                          ? Setup.Toolchain.ToolkitPath
+                                          : std::string());
+  for (std::string &P : includeFlagPaths(Setup.ExtraArgs))
+    Confine.Trusted.push_back(std::move(P));
+  if (!Caching.PchPath.empty())
+    Confine.Trusted.push_back(Caching.PchPath);
+  return Confine;
+}
+
+/// Whether the nvcc mode asks for a newer architecture than Args' (only
+/// ever newer: sm_XX, sm_XXa).
+bool wantsNewerArch(const Attempt &A, ArrayRef<std::string> Args) {
   auto Arch = llvm::find_if(Args, [](const std::string &S) {
     return StringRef(S).starts_with("--cuda-gpu-arch=");
   });
-  // Only ever a newer architecture than the user's (sm_XX, sm_XXa).
   auto ArchNumber = [](StringRef A) {
     A = A.rsplit("sm_").second;
     unsigned N = 0;
     A.take_while([](char C) { return isDigit(C); }).getAsInteger(10, N);
     return N;
   };
-  bool Newer = A.NewerArch && Arch != Args.end() &&
-               ArchNumber(*Arch) < ArchNumber(NvccNewestParseArch);
-  if (Cmd.NvccCompat && A.Errors > 0 && (!A.Edits.empty() || Newer)) {
-    // Once more, repaired; kept only if it has fewer errors.
-    EditedSources Sources(unitFileSystem(Confine), A.Edits);
-    std::string Again;
-    raw_string_ostream AgainOS(Again);
-    std::vector<std::string> Args2 =
-        Newer ? forArch(Args, NvccNewestParseArch) : Args;
-    UnitCaching Caching2 = Caching;
-    if (Newer)
-      Caching2.PchPath.clear();
-    Attempt B = parseUnit(Args2, Sources.fileSystem(), Setup, Opts, Caching2,
-                          true, Focus, Confine, AgainOS);
-    if (!B.PchFailed && B.Errors < A.Errors) {
-      Tags = B.Accepted;
-      for (const std::string &T : A.Repairs)
-        if (T != "newer-arch" || Newer)
-          Tags.insert(T);
-      if (Caching.Parsed)
-        for (FileDigest &F : *Caching.Parsed)
-          if (std::optional<std::string> D = Sources.originalDigest(F.Path))
-            F.Digest = *D;
-      Sources.restore(B.Result.Analysis);
-      A = std::move(B);
-      Held = std::move(Again);
-    }
-  }
-  if (FocusMissed) {
-    // The unit does not reach the file after all: the file is parsed on
-    // its own with the unit's command, as a neighbour's, with nothing of
-    // this attempt printed.
-    UnitCommand Alone = Cmd;
-    Alone.Path = Cmd.Focus;
-    Alone.Focus.clear();
-    Alone.Context.How = InputContext::Interpolated;
-    Alone.User.push_back("-Wno-pragma-once-outside-header");
-    FileResult R = analyzeUnit(Alone, Setup, Opts, Diag, Caching);
-    // The unit decided that it does not reach the file: a cached result
-    // holds only while the unit is unchanged too.
-    if (Caching.Parsed)
-      if (ErrorOr<std::unique_ptr<MemoryBuffer>> B =
-              MemoryBuffer::getFile(Cmd.Path))
-        Caching.Parsed->push_back(
-            {Cmd.Path, digestHex({(*B)->getBuffer()})});
-    return R;
-  }
-  if (Hold)
-    Diag << Held;
-  Diag << A.Verbose;
-  if (!Cmd.Focus.empty())
-    keepOnly(A.Result.Analysis, Cmd.Focus);
+  return A.NewerArch && Arch != Args.end() &&
+         ArchNumber(*Arch) < ArchNumber(NvccNewestParseArch);
+}
+
+/// The nvcc mode's repairs (NvccDialect.h, DialectReparse.h): when the parse
+/// A of Args had errors that the mode repairs (edits of the source, a newer
+/// architecture), the unit is parsed once more, repaired, and that attempt
+/// replaces A, and its diagnostics Held, if it has fewer errors. Returns the
+/// mode's tags of the attempt kept.
+std::set<std::string> repairForNvcc(Attempt &A, std::string &Held,
+                                    ArrayRef<std::string> Args,
+                                    const UnitCommand &Cmd,
+                                    const FrontendSetup &Setup,
+                                    const FileOptions &Opts,
+                                    const UnitCaching &Caching,
+                                    std::optional<sys::fs::UniqueID> Focus,
+                                    const Confinement &Confine) {
+  std::set<std::string> Tags = A.Accepted;
+  bool Newer = wantsNewerArch(A, Args);
+  if (!Cmd.NvccCompat || A.Errors == 0 || (A.Edits.empty() && !Newer))
+    return Tags;
+  // Once more, repaired; kept only if it has fewer errors.
+  EditedSources Sources(unitFileSystem(Confine), A.Edits);
+  std::string Again;
+  raw_string_ostream AgainOS(Again);
+  std::vector<std::string> Args2 =
+      Newer ? forArch(Args.vec(), NvccNewestParseArch) : Args.vec();
+  UnitCaching Caching2 = Caching;
+  if (Newer)
+    Caching2.PchPath.clear();
+  Attempt B = parseUnit(Args2, Sources.fileSystem(), Setup, Opts, Caching2,
+                        true, Focus, Confine, AgainOS);
+  if (B.PchFailed || B.Errors >= A.Errors)
+    return Tags;
+  Tags = B.Accepted;
+  for (const std::string &T : A.Repairs)
+    if (T != "newer-arch" || Newer)
+      Tags.insert(T);
+  if (Caching.Parsed)
+    for (FileDigest &F : *Caching.Parsed)
+      if (std::optional<std::string> D = Sources.originalDigest(F.Path))
+        F.Digest = *D;
+  Sources.restore(B.Result.Analysis);
+  A = std::move(B);
+  Held = std::move(Again);
+  return Tags;
+}
+
+/// The file a unit was analyzed for (UnitCommand::Focus), when the unit
+/// does not reach it after all: the file is parsed on its own with the
+/// unit's command, as a neighbour's.
+FileResult analyzeFocusAlone(const UnitCommand &Cmd,
+                             const FrontendSetup &Setup,
+                             const FileOptions &Opts, raw_ostream &Diag,
+                             const UnitCaching &Caching) {
+  UnitCommand Alone = Cmd;
+  Alone.Path = Cmd.Focus;
+  Alone.Focus.clear();
+  Alone.Context.How = InputContext::Interpolated;
+  Alone.User.push_back("-Wno-pragma-once-outside-header");
+  FileResult R = analyzeUnit(Alone, Setup, Opts, Diag, Caching);
+  // The unit decided that it does not reach the file: a cached result
+  // holds only while the unit is unchanged too.
+  if (Caching.Parsed)
+    if (ErrorOr<std::unique_ptr<MemoryBuffer>> B =
+            MemoryBuffer::getFile(Cmd.Path))
+      Caching.Parsed->push_back({Cmd.Path, digestHex({(*B)->getBuffer()})});
+  return R;
+}
+
+/// How a file the compilation database does not list was analyzed.
+void noteContext(const UnitCommand &Cmd, raw_ostream &Diag) {
+  const std::string &Path = Cmd.reported();
   switch (Cmd.Context.How) {
   case InputContext::OwnUnit:
     break;
@@ -653,6 +648,17 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
          << Cmd.Context.From << " (" << Path << ")\n";
     break;
   }
+}
+
+/// The file's result from the attempt that counts, and the tool's notes
+/// about it: how it was reached, what the nvcc mode did (Tags), the
+/// kernels left out.
+FileResult fileResult(const UnitCommand &Cmd, Attempt A,
+                      std::set<std::string> Tags, raw_ostream &Diag) {
+  const std::string &Path = Cmd.reported();
+  if (!Cmd.Focus.empty())
+    keepOnly(A.Result.Analysis, Cmd.Focus);
+  noteContext(Cmd, Diag);
   if (A.Result.NvccMacroUsed)
     Tags.insert(NvccMacroTag);
   std::vector<std::string> Used;
@@ -686,6 +692,52 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
          << " not analyzed: its body has errors\n";
   Out.Unit = std::move(A.Result.Analysis);
   return Out;
+}
+
+} // namespace
+
+FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
+                       const FileOptions &Opts, raw_ostream &Diag,
+                       const UnitCaching &Caching) {
+  std::vector<std::string> Args = Cmd.commandLine();
+  if (!Caching.PchPath.empty()) {
+    // Before the input; the prelude's own -include stays, a no-op under its
+    // include guard, so the command is otherwise the uncached one.
+    Args.insert(Args.end() - 1, {"-include-pch", Caching.PchPath});
+  }
+  // The diagnostics are held back until it is known which parse counts (in
+  // the nvcc mode) and that the unit reaches the file (a file analyzed
+  // inside a unit).
+  bool Hold = Cmd.NvccCompat || !Cmd.Focus.empty();
+  std::string Held;
+  raw_string_ostream HeldOS(Held);
+  std::optional<sys::fs::UniqueID> Focus;
+  sys::fs::file_status FocusStatus;
+  if (!Cmd.Focus.empty() && !sys::fs::status(Cmd.Focus, FocusStatus))
+    Focus = FocusStatus.getUniqueID();
+  Confinement Confine = unitConfinement(Setup, Caching);
+  Attempt A = parseUnit(Args, unitFileSystem(Confine), Setup, Opts, Caching,
+                        Cmd.NvccCompat, Focus, Confine, Hold ? HeldOS : Diag);
+  if (A.PchFailed) {
+    // Removed, so that the next run builds it afresh (unlinking is safe
+    // for a concurrent run that has it open).
+    sys::fs::remove(Caching.PchPath);
+    UnitCaching Without = Caching;
+    Without.PchPath.clear();
+    return analyzeUnit(Cmd, Setup, Opts, Diag, Without);
+  }
+  // Whether the unit reaches the file, from the unedited parse (an edited
+  // file is another file to the file manager).
+  bool FocusMissed = A.Result.Parsed && Focus && !A.Result.FocusEntered;
+  std::set<std::string> Tags = repairForNvcc(A, Held, Args, Cmd, Setup, Opts,
+                                             Caching, Focus, Confine);
+  // With nothing of the unit's attempts printed.
+  if (FocusMissed)
+    return analyzeFocusAlone(Cmd, Setup, Opts, Diag, Caching);
+  if (Hold)
+    Diag << Held;
+  Diag << A.Verbose;
+  return fileResult(Cmd, std::move(A), std::move(Tags), Diag);
 }
 
 } // namespace coalesce

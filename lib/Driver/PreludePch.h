@@ -8,7 +8,7 @@
 // flags (the whole command line but the input and the user's include
 // directories), and the tool itself. A PCH whose inputs changed on disk
 // (a toolkit upgrade) is rebuilt. Building one costs more than it saves
-// on a single file: Runner.cpp builds it when two files or more of a run
+// on a single file: RunCache.cpp builds it when two files or more of a run
 // load it, or when an earlier run built or asked for it.
 //
 //===----------------------------------------------------------------------===//

@@ -7,9 +7,8 @@
 #include "Driver/FileAnalysis.h"
 #include "Driver/FileResultCodec.h"
 #include "Driver/IncludeGraph.h"
-#include "Driver/PreludePch.h"
 #include "Driver/ProjectConfig.h"
-#include "Driver/ResultCache.h"
+#include "Driver/RunCache.h"
 #include "Findings/Baseline.h"
 #include "Findings/CheckDocs.h"
 #include "Findings/Confirmations.h"
@@ -25,7 +24,6 @@
 #include "llvm/Support/Threading.h"
 
 #include <chrono>
-#include <map>
 #include <optional>
 
 using namespace clang;
@@ -200,15 +198,27 @@ private:
   const RunConfig &C;
   raw_ostream &Err;
   bool HadErrors = false;
-  ProjectConfigFinder Configs;
-  std::vector<AccessSite> Sites;
-  /// Each site's file's findings options (in PerFile of execute()).
-  std::vector<const FindingsOptions *> SiteOptions;
-  std::vector<KernelInfo> KernelList;
-  std::vector<InputStatus> Statuses;
+
+  // The inputs and how they are parsed (findInputs(), setUpFrontend(),
+  // findFileOptions()); the vectors have one entry per input.
+  std::unique_ptr<tooling::CompilationDatabase> DB;
+  std::vector<std::string> Inputs;
   /// The inputs, absolute: a file analyzed inside one of them adds nothing
   /// to it (merge()).
   StringSet<> AbsoluteInputs;
+  FrontendSetup Frontend;
+  std::optional<IncludeGraph> Includes;
+  ProjectConfigFinder Configs;
+  std::vector<FileOptions> PerFile;
+  /// A file's bad configuration: its error, said in its turn.
+  std::vector<std::string> ConfigErrors;
+
+  // What the files contributed (merge()).
+  std::vector<AccessSite> Sites;
+  /// Each site's file's findings options (in PerFile).
+  std::vector<const FindingsOptions *> SiteOptions;
+  std::vector<KernelInfo> KernelList;
+  std::vector<InputStatus> Statuses;
   unsigned Kernels = 0;
 
   void error(const Twine &Msg) {
@@ -223,10 +233,284 @@ private:
     Statuses.push_back({Path, false, What, 0, 0, {}});
   }
 
+  bool findInputs();
+  bool keepsInputs();
+  void setUpFrontend(const CudaToolchain &Toolchain);
+  void findFileOptions();
+  ChildLimits childLimits() const;
+  void findIncludingUnits(const std::string &CacheDir);
+
+  void analyzeFiles(RunCache &Cache);
+  void settleUnreadable(std::vector<CachedUnit> &Units) const;
+  std::string analyzeInChild(size_t I, const CachedUnit &U) const;
   void deliver(const std::string &Path, const FileOptions &Options,
                ChildOutcome O);
   void merge(const FileOptions &Options, FileResult R);
+
+  Report collect();
+  unsigned applyBaselines(Report &R);
+  bool writeReport(const Report &R, raw_ostream &Out);
+  void printSummary(const Report &R, unsigned Flagged, unsigned Baselined);
+  int exitCode(unsigned Flagged) const {
+    return HadErrors ? ExitError : Flagged ? ExitFindings : ExitClean;
+  }
 };
+
+int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
+  Expected<CudaToolchain> TC = selectCudaToolchain(C.Cuda);
+  if (!TC) {
+    error(toString(TC.takeError()));
+    return ExitError;
+  }
+  if (!findInputs() || !keepsInputs())
+    return ExitError;
+  setUpFrontend(*TC);
+  findFileOptions();
+  RunCache Cache = RunCache::open(C, Err);
+  findIncludingUnits(Cache.directory());
+  analyzeFiles(Cache);
+
+  Report R = collect();
+  unsigned Baselined = applyBaselines(R);
+  unsigned Flagged = llvm::count_if(R.Findings, [](const Finding &F) {
+    return F.Flagged;
+  });
+  if (!Print) {
+    *Capture = std::move(R);
+    return exitCode(Flagged);
+  }
+  if (!writeReport(R, Out))
+    return ExitError;
+  if (C.Format == OutputFormat::Text)
+    printSummary(R, Flagged, Baselined);
+  int Code = exitCode(Flagged);
+  if (Capture)
+    *Capture = std::move(R);
+  return Code;
+}
+
+/// The inputs, sorted: the files given, else the .cu files of -p's
+/// compilation database; false after the error when there are none.
+bool Run::findInputs() {
+  Inputs = C.Files;
+  if (!C.BuildPath.empty()) {
+    Expected<std::unique_ptr<tooling::CompilationDatabase>> Loaded =
+        loadBuildDatabase(C.BuildPath);
+    if (!Loaded) {
+      error(toString(Loaded.takeError()));
+      return false;
+    }
+    DB = std::move(*Loaded);
+    if (DB->getAllFiles().empty()) {
+      error("-p: the compilation database has no entries (" + C.BuildPath +
+            ")");
+      return false;
+    }
+    if (Inputs.empty()) {
+      for (const std::string &F : DB->getAllFiles())
+        if (isCudaSource(F))
+          Inputs.push_back(F);
+      llvm::sort(Inputs);
+      if (Inputs.empty()) {
+        error("-p: the compilation database lists no .cu files (" +
+              C.BuildPath + ")");
+        return false;
+      }
+    }
+  }
+  if (Inputs.empty()) {
+    error("no input files (give .cu files, or -p <build dir>)");
+    return false;
+  }
+
+  // The report's order must not depend on the order the files were given
+  // in (a pre-commit hook passes them in any order): analyze them sorted.
+  llvm::sort(Inputs);
+  for (const std::string &F : Inputs) {
+    SmallString<256> Abs(F);
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    AbsoluteInputs.insert(Abs);
+  }
+  return true;
+}
+
+/// Whether no output of the run names a file the run reads; false after
+/// the error. Refused before anything is read or written: the source, or
+/// a baseline, would be lost. Updating a baseline in place
+/// (--baseline=b.json --write-baseline=b.json) is not.
+bool Run::keepsInputs() {
+  std::vector<std::string> Read = Inputs;
+  Read.push_back(C.ConfirmationsFile);
+  const char *Flag = "--write-baseline";
+  std::optional<std::string> Lost = overwrittenInput(C.WriteBaselineFile, Read);
+  if (!Lost) {
+    Read.push_back(C.BaselineFile);
+    Read.push_back(C.WriteBaselineFile);
+    Flag = "-o";
+    Lost = overwrittenInput(C.OutputFile, Read);
+  }
+  if (Lost) {
+    error(Twine(Flag) + " names a file the run reads; it would be lost (" +
+          *Lost + ")");
+    return false;
+  }
+  return true;
+}
+
+void Run::setUpFrontend(const CudaToolchain &Toolchain) {
+  Frontend.Toolchain = Toolchain;
+  Frontend.GpuArchGiven = C.GpuArchGiven;
+  Frontend.Database = DB.get();
+  Frontend.BuildPath = C.BuildPath;
+  Frontend.ExtraArgs = C.ExtraArgs;
+  Frontend.Color = C.Output.Color;
+  Frontend.NvccCompat = C.NvccCompat;
+  Frontend.ConfineFolder = C.ConfineFolder;
+  Frontend.ExpandedSourcesFile = C.ExpandedSourcesFile;
+}
+
+/// Each file's options (the command line over its .cuda-coalesce.yaml),
+/// known here: its sites are classified with them at the end. A bad
+/// configuration is that file's error, said in its turn.
+void Run::findFileOptions() {
+  PerFile.assign(Inputs.size(), FileOptions());
+  ConfigErrors.assign(Inputs.size(), std::string());
+  for (size_t I = 0; I < Inputs.size(); ++I) {
+    std::shared_ptr<const ProjectConfig> Config;
+    if (C.UseProjectConfig) {
+      Expected<std::shared_ptr<const ProjectConfig>> Found =
+          Configs.find(Inputs[I]);
+      if (!Found) {
+        ConfigErrors[I] = toString(Found.takeError());
+        continue;
+      }
+      Config = std::move(*Found);
+    }
+    Expected<FileOptions> Resolved = resolveFileOptions(C, Config.get());
+    if (Resolved)
+      PerFile[I] = std::move(*Resolved);
+    else
+      ConfigErrors[I] = toString(Resolved.takeError());
+  }
+}
+
+/// Each translation unit is analyzed in a child process of its own, so a
+/// crash or a runaway file costs only that file; inside it, on a thread
+/// with a large stack: clang itself recurses over expressions (a sum of
+/// thousands of terms is valid C++), and the analysis bounds its own depth
+/// only where it knows to.
+ChildLimits Run::childLimits() const {
+  ChildLimits Limits;
+  Limits.Parallel = C.Jobs ? C.Jobs : defaultJobs();
+  Limits.TimeoutSeconds = C.TimeoutSeconds;
+  Limits.MemoryBytes = C.MemoryLimitMB << 20;
+  Limits.StackBytes = AnalysisStackBytes;
+  return Limits;
+}
+
+/// A file the database does not list is analyzed through a unit that
+/// includes it, or with a neighbour's command (IncludeGraph.h); the graph
+/// is kept in the cache directory, when there is one.
+void Run::findIncludingUnits(const std::string &CacheDir) {
+  if (!DB || llvm::none_of(Inputs, [&](const std::string &F) {
+        SmallString<256> Abs(F);
+        sys::fs::make_absolute(Abs);
+        return DB->getCompileCommands(Abs).empty();
+      }))
+    return;
+  SmallString<256> Build(C.BuildPath);
+  sys::fs::make_absolute(Build);
+  Includes.emplace(DB->getAllCompileCommands(),
+                   CacheDir.empty()
+                       ? std::string()
+                       : CacheDir + "/includes/" +
+                             digestHex({"includes/1", Build}));
+  Frontend.Includes = &*Includes;
+}
+
+/// Analyzes every input, each in a child process of its own (childLimits())
+/// unless the cache holds its result, and delivers each file's outcome in
+/// input order, whatever order the children finish in.
+void Run::analyzeFiles(RunCache &Cache) {
+  const size_t N = Inputs.size();
+  ChildLimits Limits = childLimits();
+  std::vector<CachedUnit> Units =
+      Cache.plan(Inputs, PerFile, ConfigErrors, Frontend, Limits);
+  // A file with a cached result needs no child; its result is delivered in
+  // its turn all the same.
+  size_t CacheHits = llvm::count_if(
+      Units, [](const CachedUnit &U) { return U.Hit.has_value(); });
+  settleUnreadable(Units);
+  std::vector<size_t> Misses;
+  for (size_t I = 0; I < N; ++I)
+    if (!Units[I].Hit)
+      Misses.push_back(I);
+  Progress Shown(Err, C.Progress, N);
+  size_t NextHit = 0;
+  auto DeliverHitsBefore = [&](size_t End) {
+    for (; NextHit < End; ++NextHit) {
+      if (!Units[NextHit].Hit)
+        continue;
+      ChildOutcome O;
+      O.How = ChildOutcome::Finished;
+      O.Stderr = std::move(Units[NextHit].Hit->Stderr);
+      O.Payload = std::move(Units[NextHit].Hit->Payload);
+      Shown.erase();
+      deliver(Inputs[NextHit], PerFile[NextHit], std::move(O));
+      Shown.fileDone();
+    }
+  };
+  runInChildren(
+      Misses.size(), Limits,
+      [&](size_t J) { return analyzeInChild(Misses[J], Units[Misses[J]]); },
+      [&](size_t J, ChildOutcome O) {
+        size_t I = Misses[J];
+        if (Units[I].Command && O.How == ChildOutcome::Finished)
+          Cache.store(Units[I], O);
+        DeliverHitsBefore(I);
+        Shown.erase();
+        deliver(Inputs[I], PerFile[I], std::move(O));
+        Shown.fileDone();
+      });
+  DeliverHitsBefore(N);
+  Shown.erase();
+  if (C.CacheStats)
+    Cache.printStats(Err, CacheHits, Misses.size());
+}
+
+/// A file that cannot be read needs no child either: a stale compile
+/// database of 20,000 missing files is 20,000 lines, not 20,000 forks. Its
+/// record is the child's own, delivered in its turn (as a Hit).
+void Run::settleUnreadable(std::vector<CachedUnit> &Units) const {
+  for (size_t I = 0; I < Units.size(); ++I) {
+    if (Units[I].Hit || !ConfigErrors[I].empty())
+      continue;
+    if (Error E = checkSourceFile(Inputs[I])) {
+      std::string What = toString(std::move(E));
+      FileResult Failed;
+      Failed.Status = {Inputs[I], false, What, 0, 0};
+      Units[I].Hit = CachedResult{"cuda-coalesce: error: " + What + " (" +
+                                      Inputs[I] + ")\n",
+                                  encodeFileResult(Failed)};
+    }
+  }
+}
+
+/// The work of the child process that analyzes input I: what it returns is
+/// the payload deliver() decodes, unless the cache wraps it (U.Command).
+std::string Run::analyzeInChild(size_t I, const CachedUnit &U) const {
+  if (!ConfigErrors[I].empty()) {
+    errs() << "cuda-coalesce: error: " << ConfigErrors[I] << "\n";
+    FileResult Failed;
+    Failed.Status = {Inputs[I], false, ConfigErrors[I], 0, 0, {}};
+    return encodeFileResult(Failed);
+  }
+  if (!U.Command)
+    return encodeFileResult(
+        analyzeFile(Inputs[I], Frontend, PerFile[I], errs()));
+  return RunCache::analyze(U, Frontend, PerFile[I]);
+}
 
 /// Replays what the child printed about its file, in input order, and adds
 /// its results; a child that did not finish becomes the file's error record.
@@ -287,358 +571,24 @@ void Run::merge(const FileOptions &Options, FileResult R) {
   }
 }
 
-int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
-  Expected<CudaToolchain> TC = selectCudaToolchain(C.Cuda);
-  if (!TC) {
-    error(toString(TC.takeError()));
-    return ExitError;
-  }
-
-  std::unique_ptr<tooling::CompilationDatabase> DB;
-  std::vector<std::string> Inputs = C.Files;
-  if (!C.BuildPath.empty()) {
-    Expected<std::unique_ptr<tooling::CompilationDatabase>> Loaded =
-        loadBuildDatabase(C.BuildPath);
-    if (!Loaded) {
-      error(toString(Loaded.takeError()));
-      return ExitError;
-    }
-    DB = std::move(*Loaded);
-    if (DB->getAllFiles().empty()) {
-      error("-p: the compilation database has no entries (" + C.BuildPath +
-            ")");
-      return ExitError;
-    }
-    if (Inputs.empty()) {
-      for (const std::string &F : DB->getAllFiles())
-        if (isCudaSource(F))
-          Inputs.push_back(F);
-      llvm::sort(Inputs);
-      if (Inputs.empty()) {
-        error("-p: the compilation database lists no .cu files (" +
-              C.BuildPath + ")");
-        return ExitError;
-      }
-    }
-  }
-  if (Inputs.empty()) {
-    error("no input files (give .cu files, or -p <build dir>)");
-    return ExitError;
-  }
-
-  // The report's order must not depend on the order the files were given
-  // in (a pre-commit hook passes them in any order): analyze them sorted.
-  llvm::sort(Inputs);
-  for (const std::string &F : Inputs) {
-    SmallString<256> Abs(F);
-    sys::fs::make_absolute(Abs);
-    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    AbsoluteInputs.insert(Abs);
-  }
-
-  // An output that names a file the run reads is refused before anything
-  // is read or written: the source, or a baseline, would be lost. Updating
-  // a baseline in place (--baseline=b.json --write-baseline=b.json) is not.
-  std::vector<std::string> Read = Inputs;
-  Read.push_back(C.ConfirmationsFile);
-  const char *Flag = "--write-baseline";
-  std::optional<std::string> Lost = overwrittenInput(C.WriteBaselineFile, Read);
-  if (!Lost) {
-    Read.push_back(C.BaselineFile);
-    Read.push_back(C.WriteBaselineFile);
-    Flag = "-o";
-    Lost = overwrittenInput(C.OutputFile, Read);
-  }
-  if (Lost) {
-    error(Twine(Flag) + " names a file the run reads; it would be lost (" +
-          *Lost + ")");
-    return ExitError;
-  }
-
-  FrontendSetup Frontend;
-  Frontend.Toolchain = *TC;
-  Frontend.GpuArchGiven = C.GpuArchGiven;
-  Frontend.Database = DB.get();
-  Frontend.BuildPath = C.BuildPath;
-  Frontend.ExtraArgs = C.ExtraArgs;
-  Frontend.Color = C.Output.Color;
-  Frontend.NvccCompat = C.NvccCompat;
-  Frontend.ConfineFolder = C.ConfineFolder;
-  Frontend.ExpandedSourcesFile = C.ExpandedSourcesFile;
-
-  // Each file's options (the command line over its .cuda-coalesce.yaml),
-  // known here: its sites are classified with them at the end. A bad
-  // configuration is that file's error, said in its turn.
-  std::vector<FileOptions> PerFile(Inputs.size());
-  std::vector<std::string> ConfigErrors(Inputs.size());
-  for (size_t I = 0; I < Inputs.size(); ++I) {
-    std::shared_ptr<const ProjectConfig> Config;
-    if (C.UseProjectConfig) {
-      Expected<std::shared_ptr<const ProjectConfig>> Found =
-          Configs.find(Inputs[I]);
-      if (!Found) {
-        ConfigErrors[I] = toString(Found.takeError());
-        continue;
-      }
-      Config = std::move(*Found);
-    }
-    Expected<FileOptions> Resolved = resolveFileOptions(C, Config.get());
-    if (Resolved)
-      PerFile[I] = std::move(*Resolved);
-    else
-      ConfigErrors[I] = toString(Resolved.takeError());
-  }
-
-  // Each translation unit is analyzed in a child process of its own, so a
-  // crash or a runaway file costs only that file; inside it, on a thread
-  // with a large stack: clang itself recurses over expressions (a sum of
-  // thousands of terms is valid C++), and the analysis bounds its own depth
-  // only where it knows to.
-  ChildLimits Limits;
-  Limits.Parallel = C.Jobs ? C.Jobs : defaultJobs();
-  Limits.TimeoutSeconds = C.TimeoutSeconds;
-  Limits.MemoryBytes = C.MemoryLimitMB << 20;
-  Limits.StackBytes = AnalysisStackBytes;
-
-  // The caches (PreludePch.h, ResultCache.h): a directory that cannot be
-  // written is a warning, and the run goes on without them.
-  std::string CacheDir;
-  if (C.UseCache) {
-    CacheDir = C.CacheDir.empty() ? defaultCacheDirectory() : C.CacheDir;
-    if (CacheDir.empty()) {
-      Err << "cuda-coalesce: warning: no cache: neither XDG_CACHE_HOME nor "
-             "HOME is set (give --cache-dir, or --no-cache)\n";
-    } else if (Error E = prepareCacheDirectory(CacheDir)) {
-      Err << "cuda-coalesce: warning: no cache: " << toString(std::move(E))
-          << "\n";
-      CacheDir.clear();
-    }
-  }
-  // A file the database does not list is analyzed through a unit that
-  // includes it, or with a neighbour's command (IncludeGraph.h).
-  std::optional<IncludeGraph> Includes;
-  if (DB && llvm::any_of(Inputs, [&](const std::string &F) {
-        SmallString<256> Abs(F);
-        sys::fs::make_absolute(Abs);
-        return DB->getCompileCommands(Abs).empty();
-      })) {
-    SmallString<256> Build(C.BuildPath);
-    sys::fs::make_absolute(Build);
-    Includes.emplace(DB->getAllCompileCommands(),
-                     CacheDir.empty()
-                         ? std::string()
-                         : CacheDir + "/includes/" +
-                               digestHex({"includes/1", Build}));
-    Frontend.Includes = &*Includes;
-  }
-  const size_t N = Inputs.size();
-  std::vector<std::optional<UnitCommand>> Commands(N);
-  std::vector<std::string> PchPaths(N), Keys(N);
-  std::vector<std::optional<CachedResult>> Hits(N);
-  unsigned PchBuilt = 0;
-  if (!CacheDir.empty()) {
-    // A file whose command line cannot be made fails in its child, with
-    // its message, as without the cache.
-    std::vector<PreludePch> Pchs(N);
-    std::map<std::string, std::optional<std::string>> Fresh; // key -> digest
-    for (size_t I = 0; I < N; ++I) {
-      if (!ConfigErrors[I].empty())
-        continue;
-      Expected<UnitCommand> Cmd = unitCommand(Inputs[I], Frontend, PerFile[I]);
-      if (!Cmd) {
-        consumeError(Cmd.takeError());
-        continue;
-      }
-      Commands[I] = std::move(*Cmd);
-      Pchs[I] = preludePchFor(*Commands[I], CacheDir);
-      if (!Pchs[I].Key.empty() && !Fresh.count(Pchs[I].Key))
-        Fresh[Pchs[I].Key] = freshPchDigest(Pchs[I]);
-    }
-    auto KeyWith = [&](size_t I, const std::string &Digest) {
-      return resultKey(*Commands[I], Frontend, PerFile[I], Digest,
-                       std::to_string(C.TimeoutSeconds) + " s, " +
-                           std::to_string(C.MemoryLimitMB) + " MB");
-    };
-    // A cached result would not write the expanded sources (--confine's
-    // --expanded-sources): that run looks nothing up.
-    auto Lookup = [&](const std::string &Key) -> std::optional<CachedResult> {
-      if (!C.ExpandedSourcesFile.empty())
-        return std::nullopt;
-      return lookupResult(CacheDir, Key);
-    };
-    auto UsePch = [&](size_t I, const std::string &Digest) {
-      PchPaths[I] = Pchs[I].Path;
-      Keys[I] = KeyWith(I, Digest);
-      Hits[I] = Lookup(Keys[I]);
-    };
-    // A result stored by a run that parsed without the PCH serves as well
-    // as one made with it (its entry lists the prelude's headers too).
-    std::map<std::string, std::vector<size_t>> Stale; // key -> files missed
-    for (size_t I = 0; I < N; ++I) {
-      if (!Commands[I])
-        continue;
-      const std::string &Key = Pchs[I].Key;
-      std::optional<std::string> Digest =
-          Key.empty() ? std::nullopt : Fresh[Key];
-      if (Digest)
-        UsePch(I, *Digest);
-      std::string Plain = KeyWith(I, "");
-      if (!Hits[I])
-        Hits[I] = Lookup(Plain);
-      if (Hits[I] || Digest)
-        continue;
-      Keys[I] = std::move(Plain);
-      if (!Key.empty())
-        Stale[Key].push_back(I);
-    }
-    // A PCH costs about what parsing its headers once does, and saves a
-    // little less than that on each file that loads it: it is built for
-    // the files of this run when two or more parse with it, or when an
-    // earlier run built or asked for it (a hook run again on one file).
-    // A single file otherwise parses without one, and asks for it.
-    std::vector<size_t> ToBuild;
-    for (const auto &[Key, Files] : Stale) {
-      const PreludePch &P = Pchs[Files.front()];
-      if (Files.size() > 1 || pchAskedBefore(P))
-        ToBuild.push_back(Files.front());
-      else
-        askForPch(P);
-    }
-    // Built in children like the files themselves: a prelude that crashes
-    // clang costs only the PCH, and its files are then parsed without one.
-    runInChildren(
-        ToBuild.size(), Limits,
-        [&](size_t J) {
-          size_t I = ToBuild[J];
-          return std::string(
-              errorToBool(buildPreludePch(*Commands[I], Pchs[I])) ? "" : "ok");
-        },
-        [&](size_t J, ChildOutcome O) {
-          const PreludePch &P = Pchs[ToBuild[J]];
-          if (O.How == ChildOutcome::Finished && O.Payload == "ok") {
-            Fresh[P.Key] = freshPchDigest(P);
-            PchBuilt += Fresh[P.Key].has_value();
-          }
-        });
-    for (const auto &[Key, Files] : Stale)
-      if (Fresh[Key])
-        for (size_t I : Files)
-          UsePch(I, *Fresh[Key]);
-  }
-
-  // Each translation unit is analyzed in a child process of its own, so a
-  // crash or a runaway file costs only that file; inside it, on a thread
-  // with a large stack: clang itself recurses over expressions (a sum of
-  // thousands of terms is valid C++), and the analysis bounds its own depth
-  // only where it knows to. A file with a cached result needs no child;
-  // its result is delivered in its turn all the same.
-  size_t CacheHits = llvm::count_if(
-      Hits, [](const std::optional<CachedResult> &H) { return H.has_value(); });
-  // A file that cannot be read needs no child either: a stale compile
-  // database of 20,000 missing files is 20,000 lines, not 20,000 forks. Its
-  // record is the child's own, delivered in its turn.
-  for (size_t I = 0; I < N; ++I) {
-    if (Hits[I] || !ConfigErrors[I].empty())
-      continue;
-    if (Error E = checkSourceFile(Inputs[I])) {
-      std::string What = toString(std::move(E));
-      FileResult Failed;
-      Failed.Status = {Inputs[I], false, What, 0, 0};
-      Hits[I] = CachedResult{"cuda-coalesce: error: " + What + " (" +
-                                 Inputs[I] + ")\n",
-                             encodeFileResult(Failed)};
-    }
-  }
-  std::vector<size_t> Misses;
-  for (size_t I = 0; I < N; ++I)
-    if (!Hits[I])
-      Misses.push_back(I);
-  Progress Shown(Err, C.Progress, N);
-  size_t NextHit = 0;
-  auto DeliverHitsBefore = [&](size_t End) {
-    for (; NextHit < End; ++NextHit) {
-      if (!Hits[NextHit])
-        continue;
-      ChildOutcome O;
-      O.How = ChildOutcome::Finished;
-      O.Stderr = std::move(Hits[NextHit]->Stderr);
-      O.Payload = std::move(Hits[NextHit]->Payload);
-      Shown.erase();
-      deliver(Inputs[NextHit], PerFile[NextHit], std::move(O));
-      Shown.fileDone();
-    }
-  };
-  runInChildren(
-      Misses.size(), Limits,
-      [&](size_t J) {
-        size_t I = Misses[J];
-        if (!ConfigErrors[I].empty()) {
-          errs() << "cuda-coalesce: error: " << ConfigErrors[I] << "\n";
-          FileResult Failed;
-          Failed.Status = {Inputs[I], false, ConfigErrors[I], 0, 0, {}};
-          return encodeFileResult(Failed);
-        }
-        if (!Commands[I])
-          return encodeFileResult(
-              analyzeFile(Inputs[I], Frontend, PerFile[I], errs()));
-        std::vector<FileDigest> Parsed;
-        UnitCaching Caching;
-        Caching.PchPath = PchPaths[I];
-        Caching.Parsed = &Parsed;
-        std::string Payload = encodeFileResult(
-            analyzeUnit(*Commands[I], Frontend, PerFile[I], errs(), Caching));
-        return wrapWithParsedFiles(Parsed, Payload);
-      },
-      [&](size_t J, ChildOutcome O) {
-        size_t I = Misses[J];
-        if (Commands[I] && O.How == ChildOutcome::Finished) {
-          // Stored here, with everything the child printed (clang writes
-          // its "N errors generated" line past the diagnostics consumer).
-          // A PCH that clang refused (changed under a concurrent run) is
-          // not the file's result; neither is a parse that never started.
-          std::vector<FileDigest> Parsed;
-          std::string Payload;
-          if (unwrapParsedFiles(O.Payload, Parsed, Payload)) {
-            StringRef Said = O.Stderr;
-            if (!Parsed.empty() && !Said.contains("precompiled header") &&
-                !Said.contains("PCH file") && C.ExpandedSourcesFile.empty())
-              // A failure to store costs only the next run a parse.
-              consumeError(
-                  storeResult(CacheDir, Keys[I], Parsed, {O.Stderr, Payload}));
-            O.Payload = std::move(Payload);
-          }
-        }
-        DeliverHitsBefore(I);
-        Shown.erase();
-        deliver(Inputs[I], PerFile[I], std::move(O));
-        Shown.fileDone();
-      });
-  DeliverHitsBefore(N);
-  Shown.erase();
-  if (C.CacheStats) {
-    size_t Hit = CacheHits;
-    Err << "cuda-coalesce: cache: "
-        << (CacheDir.empty() ? std::string("off") :
-            std::to_string(Hit) + (Hit == 1 ? " hit, " : " hits, ") +
-            std::to_string(Misses.size()) +
-            (Misses.size() == 1 ? " miss, " : " misses, ") +
-            std::to_string(PchBuilt) + " precompiled " +
-            (PchBuilt == 1 ? "header" : "headers") + " built")
-        << "\n";
-  }
-
-  // Every input counts, analyzed or not; the failed ones are named in the
-  // report's per-file records.
+/// The report of what the files contributed, kernels sorted. Every input
+/// counts, analyzed or not; the failed ones are named in the report's
+/// per-file records.
+Report Run::collect() {
   Report R = buildReport(std::move(Sites), SiteOptions,
                          unsigned(Statuses.size()), Kernels);
   R.Inputs = std::move(Statuses);
-  unsigned FilesFailed = llvm::count_if(
-      R.Inputs, [](const InputStatus &In) { return !In.Ok; });
   llvm::sort(KernelList, [](const KernelInfo &A, const KernelInfo &B) {
     return std::tie(A.Pos.File, A.Pos.Line, A.Name) <
            std::tie(B.Pos.File, B.Pos.Line, B.Name);
   });
   R.KernelList = std::move(KernelList);
+  return R;
+}
+
+/// --confirmations, --baseline and --write-baseline applied to R: the
+/// number of findings the baseline holds.
+unsigned Run::applyBaselines(Report &R) {
   if (!C.ConfirmationsFile.empty())
     if (Error E = applyConfirmations(R, C.ConfirmationsFile))
       error(toString(std::move(E)));
@@ -652,32 +602,32 @@ int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
     else
       error(toString(B.takeError()));
   }
-  if (!C.WriteBaselineFile.empty()) {
-    std::error_code EC =
-        writeOutputFile(C.WriteBaselineFile, Baseline::serialize(R));
-    if (EC) {
-      error("--write-baseline: " + EC.message() + " (" + C.WriteBaselineFile +
-            ")");
-    } else {
-      // Recorded, hence accepted: this run reports them as the next will.
-      for (Finding &F : R.Findings)
-        if (F.Flagged) {
-          F.Flagged = false;
-          F.Baselined = true;
-          ++Baselined;
-        }
-      Err << "cuda-coalesce: wrote " << Baselined
-          << (Baselined == 1 ? " finding" : " findings") << " to "
-          << C.WriteBaselineFile << "\n";
+  if (C.WriteBaselineFile.empty())
+    return Baselined;
+  std::error_code EC =
+      writeOutputFile(C.WriteBaselineFile, Baseline::serialize(R));
+  if (EC) {
+    error("--write-baseline: " + EC.message() + " (" + C.WriteBaselineFile +
+          ")");
+    return Baselined;
+  }
+  // Recorded, hence accepted: this run reports them as the next will.
+  for (Finding &F : R.Findings)
+    if (F.Flagged) {
+      F.Flagged = false;
+      F.Baselined = true;
+      ++Baselined;
     }
-  }
-  unsigned Flagged = llvm::count_if(R.Findings, [](const Finding &F) {
-    return F.Flagged;
-  });
-  if (!Print) {
-    *Capture = std::move(R);
-    return HadErrors ? ExitError : Flagged ? ExitFindings : ExitClean;
-  }
+  Err << "cuda-coalesce: wrote " << Baselined
+      << (Baselined == 1 ? " finding" : " findings") << " to "
+      << C.WriteBaselineFile << "\n";
+  return Baselined;
+}
+
+/// Writes R in the run's format to Out or -o; false when -o could not be
+/// written (after the error). A failure to write standard output is an
+/// error too, but the run goes on to its summary.
+bool Run::writeReport(const Report &R, raw_ostream &Out) {
   OutputOptions Written = C.Output;
   locateDocs(Written);
 
@@ -701,7 +651,7 @@ int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
     if (std::error_code EC = writeOutputFile(C.OutputFile, FileBytes)) {
       error("could not write the report: " + EC.message() + " (" +
             C.OutputFile + ")");
-      return ExitError;
+      return false;
     }
   }
   // A full disk or a closed pipe: said once, and cleared, because a file
@@ -712,25 +662,26 @@ int Run::execute(raw_ostream &Out, Report *Capture, bool Print) {
           " (standard output)");
     FD->clear_error();
   }
+  return true;
+}
 
+/// The text format's last line on Err: "cuda-coalesce: 3 files, ...".
+void Run::printSummary(const Report &R, unsigned Flagged, unsigned Baselined) {
+  unsigned FilesFailed = llvm::count_if(
+      R.Inputs, [](const InputStatus &In) { return !In.Ok; });
   // Shared accesses are in the report, but the summary keeps counting the
   // global ones it always has.
   size_t Global = llvm::count_if(
       R.Findings, [](const Finding &F) { return !F.Site.Shared; });
-  if (C.Format == OutputFormat::Text)
-    Err << "cuda-coalesce: " << R.Files << (R.Files == 1 ? " file" : " files")
-        << (FilesFailed ? " (" + std::to_string(FilesFailed) + " failed), "
-                        : std::string(", "))
-        << R.Kernels << (R.Kernels == 1 ? " kernel, " : " kernels, ")
-        << Global << (Global == 1 ? " global access, " : " global accesses, ")
-        << Flagged << " flagged"
-        << (Baselined ? " (" + std::to_string(Baselined) + " in the baseline)"
-                      : std::string())
-        << "\n";
-  int Code = HadErrors ? ExitError : Flagged ? ExitFindings : ExitClean;
-  if (Capture)
-    *Capture = std::move(R);
-  return Code;
+  Err << "cuda-coalesce: " << R.Files << (R.Files == 1 ? " file" : " files")
+      << (FilesFailed ? " (" + std::to_string(FilesFailed) + " failed), "
+                      : std::string(", "))
+      << R.Kernels << (R.Kernels == 1 ? " kernel, " : " kernels, ")
+      << Global << (Global == 1 ? " global access, " : " global accesses, ")
+      << Flagged << " flagged"
+      << (Baselined ? " (" + std::to_string(Baselined) + " in the baseline)"
+                    : std::string())
+      << "\n";
 }
 
 /// --fix: a silent run whose fixes are applied, then a run that reports

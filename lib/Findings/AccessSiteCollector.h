@@ -24,14 +24,13 @@ class AccessSiteCollector : public MemoryAccessListener {
 public:
   explicit AccessSiteCollector(std::vector<AccessSite> &Out) : Out(Out) {}
   void onAccess(const MemoryAccess &A) override;
-  /// Joins the member accesses nvcc makes one wide instruction of (see
-  /// AccessSite::WholeElementMembers); once every event is in.
-  void joinWholeElements();
+  /// Per site of Out: memberStructAlign() of its access, for
+  /// joinWholeElements() (Analysis/WideAccesses.h) once every event is in.
+  llvm::ArrayRef<unsigned> structAlign() const { return StructAlign; }
 
 private:
   std::vector<AccessSite> &Out;
-  /// Per site of Out: the alignment of the struct whose member it reads
-  /// (0: none), which the plain record does not keep.
+  /// Beside Out, which has no field for it (structAlign()).
   std::vector<unsigned> StructAlign;
   std::unique_ptr<FixCandidates> Fixes; ///< of the translation unit met
 };

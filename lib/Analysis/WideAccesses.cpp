@@ -1,0 +1,143 @@
+//===- WideAccesses.cpp ---------------------------------------------------===//
+
+#include "Analysis/WideAccesses.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <cstdint>
+
+using namespace clang;
+
+namespace coalesce {
+
+/// Size when it is 1, 2, 4, 8 or 16 and T is aligned to it (float4: one
+/// 16-byte load); else the widest of those T's alignment allows that divides
+/// Size (a struct of three floats: three 4-byte loads; four doubles: four
+/// 8-byte loads).
+unsigned instructionBytes(const MemoryAccess &A) {
+  QualType T = A.ElemType;
+  unsigned Size = A.ElemBytes;
+  if (T.isNull() || Size == 0 || T->isIncompleteType() ||
+      T->isDependentType())
+    return Size;
+  unsigned Align = A.Ctx->getTypeAlignInChars(T).getQuantity();
+  unsigned W = 16;
+  while (W > 1 && (W > Align || Size % W != 0))
+    W /= 2;
+  return W < Size ? W : Size;
+}
+
+unsigned memberStructAlign(const MemoryAccess &A) {
+  if (!A.StructBytes || *A.StructBytes <= A.ElemBytes || !A.Struct ||
+      A.Struct->isInvalidDecl() || !A.Struct->getDefinition())
+    return 0;
+  return A.Ctx->getTypeAlignInChars(A.Ctx->getRecordType(A.Struct))
+      .getQuantity();
+}
+
+namespace {
+
+/// The element of its aligned struct each lane's member lies in (the
+/// member's offset removed), for every sampled warp; empty when a lane's
+/// place is not known.
+std::vector<int64_t> elementsOf(const AccessSite &S, unsigned Size) {
+  std::vector<int64_t> E;
+  auto Floor = [&](int64_t V) {
+    return V >= 0 ? V / int64_t(Size) : -((-V + Size - 1) / int64_t(Size));
+  };
+  auto Add = [&](int64_t Lane0,
+                 const std::vector<std::optional<int64_t>> &Lanes) {
+    for (const std::optional<int64_t> &L : Lanes)
+      E.push_back(L ? Floor(Lane0 + *L) : INT64_MIN);
+  };
+  Add(S.Lane0Offset, S.LaneOffsets);
+  for (const AccessSite::WarpSample &W : S.Samples)
+    Add(W.Lane0Offset, W.LaneOffsets);
+  return E;
+}
+
+bool sameCalls(const AccessSite &A, const AccessSite &B) {
+  if (A.CallChain.size() != B.CallChain.size())
+    return false;
+  for (size_t I = 0; I < A.CallChain.size(); ++I)
+    if (A.CallChain[I].Pos.File != B.CallChain[I].Pos.File ||
+        A.CallChain[I].Pos.Line != B.CallChain[I].Pos.Line ||
+        A.CallChain[I].Pos.Column != B.CallChain[I].Pos.Column)
+      return false;
+  return true;
+}
+
+} // namespace
+
+void joinWholeElements(std::vector<AccessSite> &Sites,
+                       llvm::ArrayRef<unsigned> StructAlign) {
+  // nvcc's vectorizer joins loads (or stores) of adjacent bytes through one
+  // pointer into one instruction when their type's alignment allows the
+  // width, and no access of another kind in between may alias them: a
+  // float2 read as d[i].x, then d[i].y is one 8-byte load per lane, as
+  // coalesced as reading the float2 itself (cuda-samples' BlackScholes
+  // measures 8 sectors per request for d[opt].x, Nsight's ideal for 8
+  // bytes a lane). Only the plain case is taken: every member of the
+  // element, the same index, the same loop and call, nothing but accesses
+  // of the same kind between the first and the last.
+  std::vector<bool> Done(Sites.size(), false);
+  for (size_t I = 0; I < Sites.size(); ++I) {
+    const AccessSite &S = Sites[I];
+    unsigned Size = S.StructBytes.value_or(0);
+    if (Done[I] || S.Shared || S.Kind == AccessKind::Atomic ||
+        S.Kind == AccessKind::LoadStore || (Size != 8 && Size != 16) ||
+        StructAlign[I] != Size || !S.UnknownReason.empty() ||
+        S.LaneOffsets.empty())
+      continue;
+    std::vector<int64_t> Elements = elementsOf(S, Size);
+    std::vector<size_t> Group = {I};
+    std::vector<bool> Covered(Size, false);
+    auto Cover = [&](const AccessSite &T) {
+      int64_t Off = ((T.Lane0Offset % Size) + Size) % Size;
+      for (unsigned B = 0; B < T.ElemBytes && Off + B < Size; ++B)
+        Covered[Off + B] = true;
+    };
+    Cover(S);
+    for (size_t J = I + 1; J < Sites.size(); ++J) {
+      const AccessSite &T = Sites[J];
+      if (T.Kernel != S.Kernel)
+        break;
+      if (T.Shared)
+        continue;
+      bool Member = T.Kind == S.Kind && T.Base == S.Base &&
+                    T.StructBytes == S.StructBytes && StructAlign[J] == Size &&
+                    T.Clang.Loop == S.Clang.Loop && T.UnknownReason.empty() &&
+                    sameCalls(S, T) && elementsOf(T, Size) == Elements;
+      if (Member) {
+        Group.push_back(J);
+        Cover(T);
+        if (llvm::all_of(Covered, [](bool B) { return B; }))
+          break;
+        continue;
+      }
+      if (T.Kind != S.Kind)
+        break; // another kind between them: it may alias
+    }
+    if (Group.size() < 2 || !llvm::all_of(Covered, [](bool B) { return B; }))
+      continue;
+    std::string Members;
+    for (size_t G : Group)
+      Members += (Members.empty() ? "" : ", ") + Sites[G].MemberName;
+    for (size_t G : Group) {
+      AccessSite &T = Sites[G];
+      int64_t Shift = ((T.Lane0Offset % Size) + Size) % Size;
+      T.Lane0Offset -= Shift;
+      for (AccessSite::WarpSample &W : T.Samples)
+        W.Lane0Offset -= Shift;
+      T.ElemBytes = Size;
+      T.InstrBytes = Size;
+      T.StructBytes.reset();
+      T.WholeElementMembers = Members;
+      Done[G] = true;
+    }
+  }
+}
+
+} // namespace coalesce
