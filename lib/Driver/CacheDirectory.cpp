@@ -96,9 +96,13 @@ std::string temporaryNameBeside(StringRef Path) {
 Error writeFileAtomically(StringRef Path, StringRef Bytes) {
   std::string Tmp = temporaryNameBeside(Path);
   {
-    std::error_code EC;
-    raw_fd_ostream OS(Tmp, EC);
+    // Created new, never opened through what is there: a link planted
+    // under the temporary's name (it is predictable) is not written through.
+    int FD = -1;
+    std::error_code EC =
+        sys::fs::openFileForWrite(Tmp, FD, sys::fs::CD_CreateNew);
     if (!EC) {
+      raw_fd_ostream OS(FD, /*shouldClose=*/true);
       OS << Bytes;
       OS.close();
       EC = OS.error();

@@ -41,6 +41,8 @@ const std::string &toolBuildId();
 std::string digestHex(llvm::ArrayRef<llvm::StringRef> Parts);
 
 /// Writes Bytes to Path: a unique temporary file beside it, then a rename.
+/// The temporary is created new: a link planted under its name is an
+/// error, never written through; a link at Path is replaced, not followed.
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Bytes);
 
 /// A unique name beside Path for a writer that renames it into place
