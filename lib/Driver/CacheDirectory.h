@@ -25,7 +25,9 @@ namespace coalesce {
 std::string defaultCacheDirectory();
 
 /// Creates Dir and its two parts (pch/, results/) and checks that a file
-/// can be written there; the error names Dir and the reason.
+/// can be written there; the error names Dir and the reason. Removes the
+/// temporaries of writers that are gone (a run killed while a child built
+/// the PCH: the child dies with SIGKILL and cleans nothing).
 llvm::Error prepareCacheDirectory(const std::string &Dir);
 
 std::string pchDirectory(llvm::StringRef CacheDir);
