@@ -24,9 +24,6 @@ const char ProjectConfigName[] = ".cuda-coalesce.yaml";
 
 namespace {
 
-/// The file as YAML I/O sees it: plain strings for what needs checking
-/// after parsing (a glob list; the options of lib/Options/OptionTable.h,
-/// which the table parses, so that a bad value reads as on the command line).
 /// A map of names to values (Assume, CheckOptions): read by readMaps()
 /// from the node stream, not by YAML I/O, which checks each key of a map
 /// against a vector of the keys it used, quadratic in the entries (80,000
@@ -35,6 +32,9 @@ struct NameMap {
   std::map<std::string, std::string> Entries;
 };
 
+/// The file as YAML I/O sees it: plain strings for what needs checking
+/// after parsing (a glob list; the options of lib/Options/OptionTable.h,
+/// which the table parses, so that a bad value reads as on the command line).
 struct RawConfig {
   std::optional<std::string> Checks;
   std::optional<std::string> MinEfficiency;
@@ -89,9 +89,9 @@ unsigned nestingBound(StringRef Text) {
 
 /// Reads the top-level Assume and CheckOptions maps of Text into Raw, in
 /// one pass. A YAML error goes to SM's handler; a map that is not one of
-/// scalars, or longer than MaxMapEntries, is Error (false otherwise).
+/// scalars, or longer than MaxMapEntries, is Why (false otherwise).
 bool readMaps(StringRef Text, StringRef Path, SourceMgr &SM, RawConfig &Raw,
-              std::string &Error) {
+              std::string &Why) {
   std::unique_ptr<MemoryBuffer> Buf = MemoryBuffer::getMemBuffer(Text, Path);
   yaml::Stream S(Buf->getMemBufferRef(), SM);
   yaml::document_iterator Doc = S.begin();
@@ -112,31 +112,29 @@ bool readMaps(StringRef Text, StringRef Path, SourceMgr &SM, RawConfig &Raw,
   };
   for (yaml::KeyValueNode &KV : *Top) {
     std::string Key;
-    if (!Scalar(KV.getKey(), Key) || (Key != "Assume" && Key != "CheckOptions")) {
+    bool IsMap = Scalar(KV.getKey(), Key) &&
+                 (Key == "Assume" || Key == "CheckOptions");
+    if (!IsMap || isa_and_nonnull<yaml::NullNode>(KV.getValue())) {
       KV.skip();
       continue;
     }
-    NameMap &Map = Key == "Assume" ? Raw.Assume : Raw.CheckOptions;
-    yaml::Node *Value = KV.getValue();
-    if (isa_and_nonnull<yaml::NullNode>(Value))
-      continue;
-    auto *M = dyn_cast_or_null<yaml::MappingNode>(Value);
-    if (!M) {
-      Error = Key + " is not a map of names to values (" + Path.str() + ")";
-      KV.skip();
+    auto NotAMap = [&] {
+      Why = Key + " is not a map of names to values (" + Path.str() + ")";
       return false;
-    }
+    };
+    auto *M = dyn_cast_or_null<yaml::MappingNode>(KV.getValue());
+    if (!M)
+      return NotAMap();
+    NameMap &Map = Key == "Assume" ? Raw.Assume : Raw.CheckOptions;
     for (yaml::KeyValueNode &Entry : *M) {
-      std::string Name, Text;
-      if (!Scalar(Entry.getKey(), Name) || !Scalar(Entry.getValue(), Text)) {
-        Error = Key + " is not a map of names to values (" + Path.str() + ")";
-        return false;
-      }
-      Map.Entries[Name] = std::move(Text);
+      std::string Name, Value;
+      if (!Scalar(Entry.getKey(), Name) || !Scalar(Entry.getValue(), Value))
+        return NotAMap();
+      Map.Entries[Name] = std::move(Value);
       if (Map.Entries.size() > MaxMapEntries) {
-        Error = (Key + " has more than " + Twine(MaxMapEntries) +
-                 " entries (" + Path + ")")
-                    .str();
+        Why = (Key + " has more than " + Twine(MaxMapEntries) + " entries (" +
+               Path + ")")
+                  .str();
         return false;
       }
     }
