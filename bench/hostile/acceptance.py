@@ -95,6 +95,13 @@ def analyzer_cases(cc, tmp):
              and any(a.get("file", "").endswith("good.cu") for a in report.get("accesses", [])),
              s, f"exit {rc}; {len(own)} access(es) of it")
 
+    # A 16 MB shared array, used (it was slow: every word enumerated).
+    big = tmp / "big.cu"
+    big.write_text("__global__ void big(float *o) { __shared__ float s[4194304]; "
+                   "s[threadIdx.x] = 1; o[threadIdx.x] = s[threadIdx.x * 32]; }\n")
+    rc, out, err, s = run(base + ["--no-cache", str(big)])
+    case("16 MB __shared__ array", rc in (0, 1) and s < 10, s, f"exit {rc}")
+
     # A cache entry (every one: results, PCH, its list) linked to /dev/zero.
     # Two files, so that the first run builds the precompiled prelude too.
     cache = tmp / "cache"

@@ -351,6 +351,10 @@ def test_hostile(grader, analyzer):
         os.makedirs(os.path.join(subs, "judy"))
         os.symlink(os.path.join(subs, "alice", "solution.cu"),
                    os.path.join(subs, "judy", "solution.cu"))
+        # pia: the teacher's reference solution, included.
+        os.makedirs(os.path.join(subs, "pia"))
+        with open(os.path.join(subs, "pia", "solution.cu"), "w") as f:
+            f.write('#include "../../reference/solution.cu"\n')
         # ken: one-file submissions beside the others, one including another.
         with open(os.path.join(subs, "ken.cu"), "w") as f:
             f.write('#include "alice/solution.cu"\n')
@@ -393,7 +397,7 @@ def test_hostile(grader, analyzer):
             rows = {row[0]: row for row in list(csv.reader(f))[1:]}
         scores = {s: float(row[1]) for s, row in rows.items()}
         check(scores.get("alice") == 10, f"hostile: the honest student keeps full marks: {scores}")
-        for s in ["bob", "carol", "dave", "eve", "frank", "gina", "henry", "ivan", "judy", "ken", "leo", "mia"]:
+        for s in ["bob", "carol", "dave", "eve", "frank", "gina", "henry", "ivan", "judy", "ken", "leo", "mia", "pia"]:
             check(s in scores and scores[s] < 10, f"hostile: {s} gets no full marks: {scores.get(s)}")
         check(scores.get("zed") == 10 and scores.get("nina") == 10,
               f"hostile: zed's and nina's own kernels are graded: {scores.get('zed')} {scores.get('nina')}")
@@ -467,23 +471,26 @@ def test_hostile(grader, analyzer):
         r = grade(grader, os.path.join(tmp, "o3"), "--analyzer", broken, rubric=rubric, subs=subs)
         check(r.returncode == 2 and "cannot run" in r.stderr, f"hostile: a broken analyzer: {r.returncode} {r.stderr}")
 
-        # SIGTERM to the grader ends the analyzer of a hanging submission.
+        # SIGTERM or SIGINT to the grader ends the analyzer of a hanging
+        # submission.
+        import signal
+        import time
         hang = os.path.join(tmp, "hang.sh")
         with open(hang, "w") as f:
             f.write('#!/bin/sh\ncase "$*" in *alice*) exec sleep 4321 ;; esac\nexec "%s" "$@"\n' % analyzer)
         os.chmod(hang, 0o755)
-        p = subprocess.Popen([grader, "--rubric", rubric, "--out", os.path.join(tmp, "o4"), subs,
-                              "--analyzer", hang], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        import time
-        for _ in range(100):
-            if subprocess.run(["pgrep", "-f", "sleep 4321"], capture_output=True).stdout:
-                break
-            time.sleep(0.1)
-        p.terminate()
-        p.wait(timeout=30)
-        time.sleep(0.5)
-        left = subprocess.run(["pgrep", "-f", "sleep 4321"], capture_output=True, text=True).stdout
-        check(left == "", f"hostile: SIGTERM leaves no analyzer behind: {left!r}")
+        for sig in [signal.SIGTERM, signal.SIGINT]:
+            p = subprocess.Popen([grader, "--rubric", rubric, "--out", os.path.join(tmp, "o4"), subs,
+                                  "--analyzer", hang], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for _ in range(100):
+                if subprocess.run(["pgrep", "-f", "sleep 4321"], capture_output=True).stdout:
+                    break
+                time.sleep(0.1)
+            p.send_signal(sig)
+            p.wait(timeout=30)
+            time.sleep(0.5)
+            left = subprocess.run(["pgrep", "-f", "sleep 4321"], capture_output=True, text=True).stdout
+            check(left == "", f"hostile: {sig.name} leaves no analyzer behind: {left!r}")
 
 
 if __name__ == "__main__":
