@@ -194,6 +194,14 @@ def analyzer_cases(cc, tmp):
         times[n] = s
         case(f"compile database of {n} missing files", rc == 2 and GOOD_FINDING in out + err
              and f"{n + 1} files ({n} failed)" in err, s, first_line(err))
+        # A header the database does not list: found through its includer
+        # among the stale entries (the include graph of every unit).
+        (db / "k.cuh").write_text(GOOD)
+        (db / "real.cu").write_text('#include "k.cuh"\n')
+        rc, out, err, s = run(base + ["--no-cache", "-p", str(db), str(db / "k.cuh")])
+        case(f"compile database of {n} missing files, an unlisted header", rc == 1
+             and "k.cuh:2:3: " + GOOD_FINDING in out + err and s < 20, s,
+             first_line(err) or f"exit {rc}")
     ratio = times[80000] / max(times[20000], 0.05)
     case("compile database: linear", ratio < 8, times[80000], f"4x the entries took {ratio:.1f}x the time")
 
