@@ -17,7 +17,9 @@ report, a file named by -o is intact, a cache is rebuilt). Then, unless
 output, no full marks for code that is another's, hidden, unknown or shown
 only to clang, a forbidden call through a macro, SIGTERM kills the
 analyzers, a broken analyzer and --out inside the class are exit 2, student
-ids are escaped, and a submission's output is capped.
+ids are escaped, and a submission's output is capped; and, as root (a 64 KiB
+tmpfs is mounted for it), --out on a full disk is one line, exit 2, the
+previous outputs whole.
 
 Prints one line per case (PASS/FAIL, seconds, what was seen) and exits 1
 when any case fails. The ctest `hostile-acceptance` runs it with
@@ -206,7 +208,44 @@ def analyzer_cases(cc, tmp):
     case("compile database: linear", ratio < 8, times[80000], f"4x the entries took {ratio:.1f}x the time")
 
 
+def full_disk_case(grader, cc):
+    """--out on a full disk: one error line, exit 2, the previous outputs
+    whole. Needs a small file system of its own: a 64 KiB tmpfs, which only
+    root may mount (skipped otherwise)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        disk = tmp / "disk"
+        disk.mkdir()
+        if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)],
+                                               capture_output=True).returncode:
+            print("SKIP  --out on a full disk: cannot mount a small tmpfs (not root)")
+            return
+        try:
+            subs = tmp / "class" / "alice"
+            subs.mkdir(parents=True)
+            shutil.copy(ROOT / "test" / "grade" / "hostile" / "class" / "alice" / "solution.cu", subs)
+            shutil.copytree(ROOT / "test" / "grade" / "hostile" / "reference", tmp / "reference")
+            shutil.copy(ROOT / "test" / "grade" / "hostile" / "rubric.yaml", tmp)
+            args = [grader, "--rubric", str(tmp / "rubric.yaml"), "--out", str(disk / "out"),
+                    str(tmp / "class"), "--analyzer", cc]
+            subprocess.run(args, capture_output=True, timeout=300)
+            before = {f: open(f, "rb").read() for f in glob.glob(str(disk / "out" / "**" / "*.*"), recursive=True)}
+            # Fill the disk, leaving less than report.html needs.
+            free = os.statvfs(disk).f_bavail * os.statvfs(disk).f_frsize
+            with open(disk / "filler", "wb") as f:
+                f.write(b"\0" * max(0, free - 1024))
+            rc, out, err, s = run(args, limit=300)
+            after = {f: open(f, "rb").read() for f in before}
+            left = [f for f in glob.glob(str(disk / "out" / "**" / "*"), recursive=True) if ".tmp" in f]
+            case("--out on a full disk", rc == 2 and len(err.splitlines()) == 1
+                 and "No space left on device" in err and after == before and not left, s,
+                 f"exit {rc}, {err.strip()!r}, previous outputs {'whole' if after == before else 'changed'}")
+        finally:
+            subprocess.run(["umount", str(disk)])
+
+
 def grader_cases(grader, cc):
+    full_disk_case(grader, cc)
     script = ROOT / "test" / "grade" / "check_grade.py"
     for mode in ["hostile", "errors", "isolation"]:
         args = [sys.executable, str(script), mode, grader] + ([cc] if mode != "errors" else [])
