@@ -231,9 +231,13 @@ def splice(t, r, others):
     return t[:a] + o[b:b + r.randint(10, 2000)] + t[a:], "splice"
 
 
-# Issue 32's probes, each one line: an 8 GB shared array named as a value, a
-# line marker, a system_header pragma, a test of __clang__, an include of a
-# device file.
+# Issue 32's probes, most of them one line: an 8 GB shared array named as a
+# value, a line marker, a system_header pragma, a test of __clang__, an
+# include of a device file, a message; then the rest of the probe's
+# reproducers: the 8 GB array indexed (bank prediction must not enumerate
+# it), a 16 MB one, #line, a file embedding itself where clang quotes it, an
+# index set by inline asm or by one level of recursion, a call pasted by a
+# macro, and the 1 KB _Pragma("message") doubling bomb (16 MiB printed).
 HOSTILE_PROBES = [
     "__global__ void huge_m() { __shared__ float s[2147483647]; (void)s; }\n",
     "# 1 \"x.h\" 3\n",
@@ -241,6 +245,17 @@ HOSTILE_PROBES = [
     "#ifdef __clang__\n#define HIDE_M 1\n#endif\n",
     "#include \"/dev/null\"\n",
     "_Pragma(\"message(\\\"m\\\")\")\n",
+    "__global__ void huge_i_m() { __shared__ float s[2147483647]; s[threadIdx.x * 32] = 1; }\n",
+    "__global__ void big_m(float *o) { __shared__ float s[4194304]; s[threadIdx.x] = 1; o[0] = s[31]; }\n",
+    "#line 1 \"x.h\"\n",
+    "template <char... C> struct Show_m {};\nShow_m<\n#embed __FILE__\n> show_m = 1;\n",
+    "__global__ void asm_m(float *o) { int i; asm(\"mov.u32 %0, %%tid.x;\" : \"=r\"(i)); o[i * 32] = 1; }\n",
+    "__device__ int rec_m(int i) { return i > 1000000 ? rec_m(i - 1) : i * 32; }\n"
+    "__global__ void rec_k_m(float *o) { o[rec_m(threadIdx.x)] = 1; }\n",
+    "#define CAT_M(a, b) a##b\n__global__ void cat_m(float *o) { CAT_M(atomic, Add)(o, 1.0f); }\n",
+    "#define P0_M _Pragma(\"message(\\\"%s\\\")\")\n" % ("x" * 1000)
+    + "".join("#define P%d_M P%d_M P%d_M\n" % (i, i - 1, i - 1) for i in range(1, 15))
+    + "P14_M\n",
 ]
 
 

@@ -6,6 +6,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -14,6 +15,9 @@
 #include <chrono>
 #include <cstdint>
 
+#include <cerrno>
+
+#include <signal.h>
 #include <unistd.h>
 
 using namespace llvm;
@@ -39,6 +43,47 @@ std::string resultDirectory(StringRef CacheDir) {
   return (CacheDir + "/results").str();
 }
 
+namespace {
+
+/// The writer's process id in a temporary's name: temporaryNameBeside()
+/// puts ".tmp-<pid>-<n>" in it (clang's own temporary for the PCH wraps
+/// that name); 0 when Name is no temporary.
+int writerOf(StringRef Name) {
+  size_t At = Name.find(".tmp-");
+  if (At == StringRef::npos)
+    return 0;
+  StringRef Pid = Name.drop_front(At + 5).split('-').first;
+  int N = 0;
+  return Pid.getAsInteger(10, N) ? 0 : N;
+}
+
+/// Whether process Pid still runs: it exists and is not a zombie (a
+/// killed child stays one until whoever adopted it reaps it).
+bool running(int Pid) {
+  if (::kill(Pid, 0) != 0 && errno == ESRCH)
+    return false;
+  auto Stat = MemoryBuffer::getFileAsStream("/proc/" + Twine(Pid) + "/stat");
+  if (!Stat)
+    return true; // no /proc: existing is running
+  // "pid (comm) state ...": comm may hold spaces and parentheses.
+  StringRef After = (*Stat)->getBuffer().rsplit(')').second.ltrim();
+  return !After.starts_with("Z") && !After.starts_with("X");
+}
+
+/// Removes the temporaries under Dir whose writer no longer runs. A live
+/// writer's (another run's, now) is left alone.
+void removeOrphanTemporaries(StringRef Dir) {
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    int Pid = writerOf(sys::path::filename(It->path()));
+    if (Pid > 0 && !running(Pid))
+      sys::fs::remove(It->path());
+  }
+}
+
+} // namespace
+
 Error prepareCacheDirectory(const std::string &Dir) {
   auto Fail = [&](std::error_code EC) {
     return createStringError(EC, "cannot write to the cache directory %s: %s",
@@ -56,6 +101,9 @@ Error prepareCacheDirectory(const std::string &Dir) {
     return Fail(EC);
   ::close(FD);
   sys::fs::remove(Probe);
+  for (const std::string &D :
+       {pchDirectory(Dir), resultDirectory(Dir), Dir + "/includes"})
+    removeOrphanTemporaries(D);
   return Error::success();
 }
 
@@ -96,9 +144,13 @@ std::string temporaryNameBeside(StringRef Path) {
 Error writeFileAtomically(StringRef Path, StringRef Bytes) {
   std::string Tmp = temporaryNameBeside(Path);
   {
-    std::error_code EC;
-    raw_fd_ostream OS(Tmp, EC);
+    // Created new, never opened through what is there: a link planted
+    // under the temporary's name (it is predictable) is not written through.
+    int FD = -1;
+    std::error_code EC =
+        sys::fs::openFileForWrite(Tmp, FD, sys::fs::CD_CreateNew);
     if (!EC) {
+      raw_fd_ostream OS(FD, /*shouldClose=*/true);
       OS << Bytes;
       OS.close();
       EC = OS.error();

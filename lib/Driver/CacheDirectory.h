@@ -25,7 +25,9 @@ namespace coalesce {
 std::string defaultCacheDirectory();
 
 /// Creates Dir and its two parts (pch/, results/) and checks that a file
-/// can be written there; the error names Dir and the reason.
+/// can be written there; the error names Dir and the reason. Removes the
+/// temporaries of writers that are gone (a run killed while a child built
+/// the PCH: the child dies with SIGKILL and cleans nothing).
 llvm::Error prepareCacheDirectory(const std::string &Dir);
 
 std::string pchDirectory(llvm::StringRef CacheDir);
@@ -41,6 +43,8 @@ const std::string &toolBuildId();
 std::string digestHex(llvm::ArrayRef<llvm::StringRef> Parts);
 
 /// Writes Bytes to Path: a unique temporary file beside it, then a rename.
+/// The temporary is created new: a link planted under its name is an
+/// error, never written through; a link at Path is replaced, not followed.
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Bytes);
 
 /// A unique name beside Path for a writer that renames it into place

@@ -3,6 +3,7 @@
 #include "Driver/IncludeGraph.h"
 #include "Driver/CacheDirectory.h"
 #include "Frontend/InputFiles.h"
+#include "Frontend/RegularFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -167,10 +168,14 @@ IncludeGraph::IncludeGraph(std::vector<tooling::CompileCommand> Units,
 void IncludeGraph::load() {
   if (CacheFile.empty())
     return;
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
-      MemoryBuffer::getFile(CacheFile);
-  if (!Buffer)
+  // A cache file: never through a link, never past its limit (a link to
+  // /dev/zero filled the memory, a FIFO blocked the run); unreadable is empty.
+  Expected<std::unique_ptr<MemoryBuffer>> Buffer =
+      readRegularFile(CacheFile, MaxListBytes, /*FollowLinks=*/false);
+  if (!Buffer) {
+    consumeError(Buffer.takeError());
     return;
+  }
   SmallVector<StringRef, 0> Lines;
   (*Buffer)->getBuffer().split(Lines, '\n');
   if (Lines.empty() || Lines.front() != CacheMagic)
@@ -248,9 +253,14 @@ IncludeGraph::directivesOf(const std::string &Path) {
   D.Directives.clear();
   ++Read;
   // Generated data and binaries are not scanned (nor analyzed).
-  if (Size && Size <= MaxSourceBytes)
-    if (ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path))
+  if (Size && Size <= MaxSourceBytes) {
+    Expected<std::unique_ptr<MemoryBuffer>> B =
+        readRegularFile(Path, MaxSourceBytes);
+    if (B)
       D.Directives = scanIncludeDirectives((*B)->getBuffer());
+    else
+      consumeError(B.takeError());
+  }
   return D.Directives;
 }
 

@@ -135,10 +135,11 @@ std::optional<std::string> freshPchDigest(const PreludePch &P) {
   if (P.Key.empty())
     return std::nullopt;
   // Neither the list nor the PCH is followed through a link: a cache
-  // entry planted as a link to /dev/zero is stale, never read.
+  // entry planted as a link to /dev/zero is stale, never read; so is a
+  // PCH over its limit.
   sys::fs::file_status Pch;
   if (sys::fs::status(P.Path, Pch, /*Follow=*/false) ||
-      !sys::fs::is_regular_file(Pch))
+      !sys::fs::is_regular_file(Pch) || Pch.getSize() > MaxPchBytes)
     return std::nullopt;
   Expected<std::unique_ptr<MemoryBuffer>> List =
       readRegularFile(P.InputsPath, MaxCacheEntryBytes, /*FollowLinks=*/false);

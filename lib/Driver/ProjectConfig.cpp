@@ -11,6 +11,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
 #include "llvm/Support/YAMLTraits.h"
 
 #include <cmath>
@@ -23,6 +24,14 @@ const char ProjectConfigName[] = ".cuda-coalesce.yaml";
 
 namespace {
 
+/// A map of names to values (Assume, CheckOptions): read by readMaps()
+/// from the node stream, not by YAML I/O, which checks each key of a map
+/// against a vector of the keys it used, quadratic in the entries (80,000
+/// Assume entries took 26 s).
+struct NameMap {
+  std::map<std::string, std::string> Entries;
+};
+
 /// The file as YAML I/O sees it: plain strings for what needs checking
 /// after parsing (a glob list; the options of lib/Options/OptionTable.h,
 /// which the table parses, so that a bad value reads as on the command line).
@@ -30,10 +39,14 @@ struct RawConfig {
   std::optional<std::string> Checks;
   std::optional<std::string> MinEfficiency;
   std::optional<std::vector<std::string>> BlockDim;
-  std::map<std::string, std::string> Assume;
+  NameMap Assume;
   std::vector<std::string> ExtraArgs;
-  std::map<std::string, std::string> CheckOptions;
+  NameMap CheckOptions;
 };
+
+/// Entries one map of the configuration may have: a real program assumes
+/// a few dozen values; more is a generated or hostile file.
+constexpr size_t MaxMapEntries = 4096;
 
 /// How deep the YAML parser may recurse on the configuration: a real one is
 /// three levels deep; LLVM's parser recurses once per level, and 30,000
@@ -74,6 +87,61 @@ unsigned nestingBound(StringRef Text) {
   return Most;
 }
 
+/// Reads the top-level Assume and CheckOptions maps of Text into Raw, in
+/// one pass. A YAML error goes to SM's handler; a map that is not one of
+/// scalars, or longer than MaxMapEntries, is Why (false otherwise).
+bool readMaps(StringRef Text, StringRef Path, SourceMgr &SM, RawConfig &Raw,
+              std::string &Why) {
+  std::unique_ptr<MemoryBuffer> Buf = MemoryBuffer::getMemBuffer(Text, Path);
+  yaml::Stream S(Buf->getMemBufferRef(), SM);
+  yaml::document_iterator Doc = S.begin();
+  if (Doc == S.end())
+    return !S.failed();
+  auto *Top = dyn_cast_or_null<yaml::MappingNode>(Doc->getRoot());
+  if (!Top)
+    return !S.failed(); // YAML I/O says what the top level should be
+  auto Scalar = [](yaml::Node *N, std::string &Out) {
+    SmallString<64> Storage;
+    if (auto *Sc = dyn_cast_or_null<yaml::ScalarNode>(N))
+      Out = Sc->getValue(Storage).str();
+    else if (auto *Block = dyn_cast_or_null<yaml::BlockScalarNode>(N))
+      Out = Block->getValue().str();
+    else if (!isa_and_nonnull<yaml::NullNode>(N))
+      return false;
+    return true;
+  };
+  for (yaml::KeyValueNode &KV : *Top) {
+    std::string Key;
+    bool IsMap = Scalar(KV.getKey(), Key) &&
+                 (Key == "Assume" || Key == "CheckOptions");
+    if (!IsMap || isa_and_nonnull<yaml::NullNode>(KV.getValue())) {
+      KV.skip();
+      continue;
+    }
+    auto NotAMap = [&] {
+      Why = Key + " is not a map of names to values (" + Path.str() + ")";
+      return false;
+    };
+    auto *M = dyn_cast_or_null<yaml::MappingNode>(KV.getValue());
+    if (!M)
+      return NotAMap();
+    NameMap &Map = Key == "Assume" ? Raw.Assume : Raw.CheckOptions;
+    for (yaml::KeyValueNode &Entry : *M) {
+      std::string Name, Value;
+      if (!Scalar(Entry.getKey(), Name) || !Scalar(Entry.getValue(), Value))
+        return NotAMap();
+      Map.Entries[Name] = std::move(Value);
+      if (Map.Entries.size() > MaxMapEntries) {
+        Why = (Key + " has more than " + Twine(MaxMapEntries) + " entries (" +
+               Path + ")")
+                  .str();
+        return false;
+      }
+    }
+  }
+  return !S.failed();
+}
+
 } // namespace
 } // namespace coalesce
 
@@ -91,15 +159,8 @@ template <> struct MappingTraits<coalesce::RawConfig> {
   }
 };
 
-template <typename T> struct CustomMappingTraits<std::map<std::string, T>> {
-  static void inputOne(IO &IO, StringRef Key, std::map<std::string, T> &M) {
-    IO.mapRequired(Key.str().c_str(), M[Key.str()]);
-  }
-  static void output(IO &IO, std::map<std::string, T> &M) {
-    for (auto &[Key, Value] : M)
-      IO.mapRequired(Key.c_str(), Value);
-  }
-};
+/// readMaps() has read these: YAML I/O takes the key and leaves its value.
+inline void yamlize(IO &, coalesce::NameMap &, bool, EmptyContext &) {}
 
 } // namespace yaml
 } // namespace llvm
@@ -123,16 +184,21 @@ Expected<ProjectConfig> ProjectConfig::parse(StringRef Text, StringRef Path) {
                                  ": nested deeper than " +
                                  Twine(MaxConfigDepth) + " levels (" + Path +
                                  ")");
-  std::unique_ptr<MemoryBuffer> Buf = MemoryBuffer::getMemBuffer(Text, Path);
-  RawConfig Raw;
-  yaml::Input In(Buf->getMemBufferRef(), nullptr, Handler, &FirstError);
-  // An empty file, or one of comments only, is an empty configuration.
-  if (!Text.trim().empty())
-    In >> Raw;
   auto Fail = [&](const Twine &Why) {
     return createStringError(inconvertibleErrorCode(),
                              Twine(ProjectConfigName) + ": " + Why);
   };
+  RawConfig Raw;
+  SourceMgr SM;
+  SM.setDiagHandler(Handler, &FirstError);
+  std::string MapError;
+  if (!readMaps(Text, Path, SM, Raw, MapError))
+    return Fail(!MapError.empty() ? MapError : FirstError);
+  std::unique_ptr<MemoryBuffer> Buf = MemoryBuffer::getMemBuffer(Text, Path);
+  yaml::Input In(Buf->getMemBufferRef(), nullptr, Handler, &FirstError);
+  // An empty file, or one of comments only, is an empty configuration.
+  if (!Text.trim().empty())
+    In >> Raw;
   if (In.error())
     return Fail(FirstError.empty() ? "not a YAML mapping (" + Path + ")"
                                    : StringRef(FirstError));
@@ -165,7 +231,7 @@ Expected<ProjectConfig> ProjectConfig::parse(StringRef Text, StringRef Path) {
       return V.takeError();
     C.BlockDim = V->Block;
   }
-  for (const auto &[Name, Value] : Raw.Assume) {
+  for (const auto &[Name, Value] : Raw.Assume.Entries) {
     Expected<OptionValue> V = Parse(OptionId::Assume, Name + "=" + Value);
     if (!V)
       return V.takeError();
@@ -184,10 +250,10 @@ Expected<ProjectConfig> ProjectConfig::parse(StringRef Text, StringRef Path) {
     }
   }
   coalesce::CheckOptions Probe;
-  for (const auto &[Key, Value] : Raw.CheckOptions)
+  for (const auto &[Key, Value] : Raw.CheckOptions.Entries)
     if (Error E = Probe.set(Key + "=" + Value))
       return Fail(toString(std::move(E)) + " (" + Where("CheckOptions") + ")");
-  C.CheckOptions = std::move(Raw.CheckOptions);
+  C.CheckOptions = std::move(Raw.CheckOptions.Entries);
   return C;
 }
 

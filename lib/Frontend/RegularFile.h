@@ -36,6 +36,11 @@ namespace coalesce {
 constexpr uint64_t MaxConfigBytes = 4u << 20;
 constexpr uint64_t MaxListBytes = 256u << 20;
 constexpr uint64_t MaxCacheEntryBytes = 64u << 20;
+/// A precompiled prelude is clang's to read (a few MB; some 40 MB with a
+/// toolkit's headers): one larger is not used, and built again. A sparse
+/// 3 GB file planted with a matching stamp kept its file's child busy until
+/// the timeout.
+constexpr uint64_t MaxPchBytes = 512u << 20;
 
 /// "3 MiB" or "900 KiB" for the messages below.
 inline std::string sizeText(uint64_t Bytes) {

@@ -73,13 +73,19 @@ void track(pid_t Pid, bool On) {
 /// capped (a _Pragma("message") doubling bomb writes hundreds of MB).
 constexpr uint64_t MaxOutputBytes = 64u << 20;
 
-std::string slurp(StringRef Path) {
+/// What stands for an output over MaxOutputBytes.
+std::string outputCutNote() {
+  return "error: the analysis wrote more than " +
+         std::to_string(MaxOutputBytes >> 20) + " MB; it is not read\n";
+}
+
+/// The file's text; none when it is over MaxOutputBytes.
+std::optional<std::string> slurp(StringRef Path) {
   uint64_t Size = 0;
-  if (sys::fs::file_size(Path, Size) || Size > MaxOutputBytes)
-    return Size > MaxOutputBytes
-               ? "error: the analysis wrote more than " +
-                     std::to_string(MaxOutputBytes >> 20) + " MB\n"
-               : std::string();
+  if (sys::fs::file_size(Path, Size))
+    return std::string();
+  if (Size > MaxOutputBytes)
+    return std::nullopt;
   ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path);
   return B ? (*B)->getBuffer().str() : std::string();
 }
@@ -95,8 +101,10 @@ runProcesses(const std::vector<ProcessJob> &All, unsigned Jobs,
   size_t Next = 0, Done = 0;
   Jobs = std::max(1u, Jobs);
   auto Finish = [&](Running &R, ProcessResult Res) {
-    Res.Stdout = slurp(R.Out);
-    Res.Stderr = slurp(R.Err);
+    std::optional<std::string> Out = slurp(R.Out), Err = slurp(R.Err);
+    Res.StdoutCut = !Out;
+    Res.Stdout = Out ? std::move(*Out) : outputCutNote();
+    Res.Stderr = Err ? std::move(*Err) : outputCutNote();
     sys::fs::remove(R.Out);
     sys::fs::remove(R.Err);
     Results[R.Index] = std::move(Res);

@@ -22,6 +22,9 @@ struct ProcessResult {
   std::string Stdout;
   std::string Stderr;
   std::string Detail; ///< the signal's name, or why it did not start
+  /// The report was over the grader's cap and is not read; Stdout holds
+  /// one line saying so.
+  bool StdoutCut = false;
 };
 
 struct ProcessJob {

@@ -1,6 +1,7 @@
 //===- Rubric.cpp ---------------------------------------------------------===//
 
 #include "Grade/Rubric.h"
+#include "Frontend/RegularFile.h"
 #include "Options/OptionTable.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -178,11 +179,13 @@ Error checkPenaltyNames(const Rubric &R, const std::vector<std::string> &Known,
 }
 
 Expected<Rubric> loadRubric(const std::string &Path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  // Not /dev/zero nor a FIFO: a rubric is a page of text.
+  Expected<std::unique_ptr<MemoryBuffer>> Buf =
+      readRegularFile(Path, MaxConfigBytes);
   if (!Buf)
-    return createStringError(Buf.getError(), "cannot read rubric " + Path +
-                                                 ": " +
-                                                 Buf.getError().message());
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot read rubric " + Path + ": " +
+                                 toString(Buf.takeError()));
   Expected<Rubric> R = parseRubric((*Buf)->getBuffer(), Path);
   if (!R)
     return R.takeError();

@@ -365,6 +365,11 @@ StudentGrade gradeSubmission(const Rubric &R, const Submission &S,
     G.CompileError = firstError(Run.Stderr, S);
     return G;
   }
+  if (Run.StdoutCut) {
+    G.State = Status::CompileError;
+    G.CompileError = excerpt(StringRef(Run.Stdout).trim());
+    return G;
+  }
   Expected<ParsedReport> Report = parseReport(Run.Stdout, S);
   if (!Report) {
     G.State = Status::CompileError;

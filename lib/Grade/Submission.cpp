@@ -1,6 +1,8 @@
 //===- Submission.cpp -----------------------------------------------------===//
 
 #include "Grade/Submission.h"
+#include "Frontend/InputFiles.h"
+#include "Frontend/RegularFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -33,9 +35,14 @@ bool hidden(StringRef Path) {
 std::vector<std::string> quotedIncludes(const std::string &Source,
                                         StringRef Root) {
   std::vector<std::string> Out;
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Source);
-  if (!Buf)
+  // A student's file: a FIFO blocked the grader for good, a link to
+  // /dev/zero filled its memory. The analyzer reports such a file.
+  Expected<std::unique_ptr<MemoryBuffer>> Buf =
+      readRegularFile(Source, MaxSourceBytes);
+  if (!Buf) {
+    consumeError(Buf.takeError());
     return Out;
+  }
   static const Regex Include("^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\"");
   SmallVector<StringRef, 64> Lines;
   (*Buf)->getBuffer().split(Lines, '\n');
@@ -71,8 +78,14 @@ Submission submissionAt(const std::string &Path) {
   S.Student = sys::path::filename(Abs).str();
   S.Root = Abs;
   S.Confine = Abs;
+  // Links to folders are not walked: a link to / made the grader list the
+  // whole disk, one to . went round until the path was too long and lost
+  // the student's own files. A linked file is the analyzer's to judge
+  // (--confine refuses one leading out of the folder).
   std::error_code EC;
-  for (sys::fs::recursive_directory_iterator It(Abs, EC), End;
+  for (sys::fs::recursive_directory_iterator It(Abs, EC,
+                                                /*follow_symlinks=*/false),
+       End;
        It != End && !EC; It.increment(EC)) {
     if (hidden(It->path())) {
       It.no_push();

@@ -178,6 +178,11 @@ def test_errors(grader):
             expect_error(["--rubric", bad, "--out", out, CLASS], pattern, what)
         expect_error(["--rubric", os.path.join(tmp, "none.yaml"), "--out", out, CLASS],
                      r"cannot read rubric .*none\.yaml", "missing rubric")
+        # A rubric that is /dev/zero filled the memory, a FIFO blocked.
+        os.mkfifo(os.path.join(tmp, "fifo.yaml"))
+        for rubric in ["/dev/zero", os.path.join(tmp, "fifo.yaml")]:
+            expect_error(["--rubric", rubric, "--out", out, CLASS],
+                         r"cannot read rubric .*: not a regular file$", "rubric " + rubric)
         expect_error(["--rubric", RUBRIC, "--out", out, os.path.join(tmp, "nowhere")],
                      r"submissions directory .*nowhere does not exist", "missing directory")
         empty = os.path.join(tmp, "empty")
@@ -321,6 +326,14 @@ def test_browser(grader):
             shutil.copy(shot, os.environ["GRADE_SCREENSHOT"])
 
 
+def pragma_bomb():
+    """1 KB of source that expands to 2^14 messages of 1 KB, each with its
+    macro backtrace (258 MB of clang's output)."""
+    lines = ['#define P0 _Pragma("message(\\"%s\\")")' % ("x" * 1000)]
+    lines += ["#define P%d P%d P%d" % (i, i - 1, i - 1) for i in range(1, 15)]
+    return "\n".join(lines) + "\nP14\n"
+
+
 def test_hostile(grader, analyzer):
     hostile = os.path.join(HERE, "hostile")
     secret = read(os.path.join(hostile, "secret.txt")).strip()
@@ -338,6 +351,10 @@ def test_hostile(grader, analyzer):
         os.makedirs(os.path.join(subs, "judy"))
         os.symlink(os.path.join(subs, "alice", "solution.cu"),
                    os.path.join(subs, "judy", "solution.cu"))
+        # pia: the teacher's reference solution, included.
+        os.makedirs(os.path.join(subs, "pia"))
+        with open(os.path.join(subs, "pia", "solution.cu"), "w") as f:
+            f.write('#include "../../reference/solution.cu"\n')
         # ken: one-file submissions beside the others, one including another.
         with open(os.path.join(subs, "ken.cu"), "w") as f:
             f.write('#include "alice/solution.cu"\n')
@@ -345,6 +362,22 @@ def test_hostile(grader, analyzer):
         for odd in ["<img src=x onerror=alert(1)>", "=HYPERLINK(1)"]:
             os.makedirs(os.path.join(subs, odd))
             shutil.copy(os.path.join(hostile, "reference", "solution.cu"), os.path.join(subs, odd))
+        # Files that are no source: a link to /dev/zero (the grader's scan
+        # filled its memory), a FIFO (blocked it for good); zed's folder
+        # links to itself and to / (walked the disk, then lost his file).
+        os.makedirs(os.path.join(subs, "olga"))
+        os.symlink("/dev/zero", os.path.join(subs, "olga", "solution.cu"))
+        os.makedirs(os.path.join(subs, "yan"))
+        os.mkfifo(os.path.join(subs, "yan", "solution.cu"))
+        os.makedirs(os.path.join(subs, "zed"))
+        shutil.copy(os.path.join(hostile, "class", "alice", "solution.cu"), os.path.join(subs, "zed"))
+        os.symlink(".", os.path.join(subs, "zed", "loop"))
+        os.symlink("/", os.path.join(subs, "zed", "root"))
+        # nina: her own kernel after a 1 KB _Pragma("message") doubling
+        # bomb (16384 messages; the analyzer prints the first 16 MiB).
+        os.makedirs(os.path.join(subs, "nina"))
+        with open(os.path.join(subs, "nina", "solution.cu"), "w") as f:
+            f.write(pragma_bomb() + read(os.path.join(hostile, "class", "alice", "solution.cu")))
         rubric = os.path.join(tmp, "rubric.yaml")
         shutil.copy(os.path.join(hostile, "rubric.yaml"), rubric)
         shutil.copytree(os.path.join(hostile, "reference"), os.path.join(tmp, "reference"))
@@ -356,15 +389,29 @@ def test_hostile(grader, analyzer):
         check(r.returncode == 0, f"hostile: exit 0, got {r.returncode}: {r.stderr}")
         pchs = [f for f in os.listdir(os.path.join(cache, "cuda-coalesce", "pch")) if f.endswith(".pch")]
         check(len(pchs) == 1, f"hostile: one precompiled prelude for the class, not {len(pchs)}")
+        # nina's 16 MiB of messages fill neither the teacher's cache nor
+        # any output (the PCH is some 4 MB).
+        cached = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(cache) for f in fs)
+        check(cached < 16 << 20, f"hostile: the cache holds {cached} bytes")
         with open(os.path.join(out, "grades.csv"), newline="") as f:
-            scores = {row[0]: float(row[1]) for row in list(csv.reader(f))[1:]}
+            rows = {row[0]: row for row in list(csv.reader(f))[1:]}
+        scores = {s: float(row[1]) for s, row in rows.items()}
         check(scores.get("alice") == 10, f"hostile: the honest student keeps full marks: {scores}")
-        for s in ["bob", "carol", "dave", "eve", "frank", "gina", "henry", "ivan", "judy", "ken", "leo", "mia"]:
+        for s in ["bob", "carol", "dave", "eve", "frank", "gina", "henry", "ivan", "judy", "ken", "leo", "mia", "pia"]:
             check(s in scores and scores[s] < 10, f"hostile: {s} gets no full marks: {scores.get(s)}")
+        check(scores.get("zed") == 10 and scores.get("nina") == 10,
+              f"hostile: zed's and nina's own kernels are graded: {scores.get('zed')} {scores.get('nina')}")
+        for s in ["olga", "yan"]:
+            check(rows.get(s, [""] * 4)[3] == "compile-error" and "not a regular file" in
+                  read(os.path.join(out, "feedback", s + ".md")),
+                  f"hostile: {s}'s file that is no source is her error: {rows.get(s)}")
         outputs = ""
         for root, _, files in os.walk(out):
             for name in files:
                 outputs += read(os.path.join(root, name))
+                size = os.path.getsize(os.path.join(root, name))
+                check(size < 64 << 10, f"hostile: {name} is {size} bytes")
+        check("xxxxxxxx" not in outputs, "hostile: nina's messages reach the outputs")
         for leak in [secret[:12], secret_bytes, "root:", "/bin/bash"]:
             check(leak not in outputs, f"hostile: {leak!r} reaches the outputs")
         fb = lambda s: read(os.path.join(out, "feedback", s + ".md"))
@@ -381,6 +428,32 @@ def test_hostile(grader, analyzer):
         check("<img" not in img and "&lt;img" in img, "hostile: a student id is escaped in the feedback")
         check("\n'=HYPERLINK(1)," in read(os.path.join(out, "grades.csv")),
               "hostile: a student id is no formula in grades.csv")
+        html = read(os.path.join(out, "report.html"))
+        check("<img src=x" not in html and "&lt;img src=x" in html,
+              "hostile: a student id is escaped in report.html")
+
+        # An analyzer that writes more than the grader reads (64 MB; the
+        # analyzer itself stops clang's messages at 16 MiB, so here a wrapper
+        # puts 70 MB before nina's report): her output is not read, her
+        # feedback says so in one line, the others are graded.
+        loud = os.path.join(tmp, "loud.sh")
+        with open(loud, "w") as f:
+            f.write('#!/bin/sh\ncase "$*" in *nina*) head -c 70000000 /dev/zero | tr "\\0" x ;; esac\n'
+                    'exec "%s" "$@"\n' % analyzer)
+        os.chmod(loud, 0o755)
+        small = os.path.join(tmp, "small")
+        os.makedirs(small)
+        for s in ["alice", "nina"]:
+            shutil.copytree(os.path.join(subs, s), os.path.join(small, s))
+        r = grade(grader, os.path.join(tmp, "o5"), "--analyzer", loud, rubric=rubric, subs=small)
+        check(r.returncode == 0, f"hostile: over the cap, exit 0: {r.returncode} {r.stderr}")
+        with open(os.path.join(tmp, "o5", "grades.csv"), newline="") as f:
+            capped = {row[0]: row[1:4] for row in list(csv.reader(f))[1:]}
+        check(capped.get("alice") == ["10", "10", "ok"] and capped.get("nina", [""] * 3)[2] == "compile-error",
+              f"hostile: over the cap: {capped}")
+        nina = read(os.path.join(tmp, "o5", "feedback", "nina.md"))
+        check("wrote more than 64 MB" in nina and "xxxxxxxx" not in nina and len(nina) < 4096,
+              f"hostile: nina's feedback names the cap: {nina[:300]!r}")
 
         # The grader refuses to run where it would grade nothing right.
         r = grade(grader, os.path.join(subs, "feedback"), "--analyzer", analyzer, rubric=rubric, subs=subs)
@@ -398,23 +471,26 @@ def test_hostile(grader, analyzer):
         r = grade(grader, os.path.join(tmp, "o3"), "--analyzer", broken, rubric=rubric, subs=subs)
         check(r.returncode == 2 and "cannot run" in r.stderr, f"hostile: a broken analyzer: {r.returncode} {r.stderr}")
 
-        # SIGTERM to the grader ends the analyzer of a hanging submission.
+        # SIGTERM or SIGINT to the grader ends the analyzer of a hanging
+        # submission.
+        import signal
+        import time
         hang = os.path.join(tmp, "hang.sh")
         with open(hang, "w") as f:
             f.write('#!/bin/sh\ncase "$*" in *alice*) exec sleep 4321 ;; esac\nexec "%s" "$@"\n' % analyzer)
         os.chmod(hang, 0o755)
-        p = subprocess.Popen([grader, "--rubric", rubric, "--out", os.path.join(tmp, "o4"), subs,
-                              "--analyzer", hang], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        import time
-        for _ in range(100):
-            if subprocess.run(["pgrep", "-f", "sleep 4321"], capture_output=True).stdout:
-                break
-            time.sleep(0.1)
-        p.terminate()
-        p.wait(timeout=30)
-        time.sleep(0.5)
-        left = subprocess.run(["pgrep", "-f", "sleep 4321"], capture_output=True, text=True).stdout
-        check(left == "", f"hostile: SIGTERM leaves no analyzer behind: {left!r}")
+        for sig in [signal.SIGTERM, signal.SIGINT]:
+            p = subprocess.Popen([grader, "--rubric", rubric, "--out", os.path.join(tmp, "o4"), subs,
+                                  "--analyzer", hang], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for _ in range(100):
+                if subprocess.run(["pgrep", "-f", "sleep 4321"], capture_output=True).stdout:
+                    break
+                time.sleep(0.1)
+            p.send_signal(sig)
+            p.wait(timeout=30)
+            time.sleep(0.5)
+            left = subprocess.run(["pgrep", "-f", "sleep 4321"], capture_output=True, text=True).stdout
+            check(left == "", f"hostile: {sig.name} leaves no analyzer behind: {left!r}")
 
 
 if __name__ == "__main__":

@@ -52,12 +52,43 @@ TEST(ProjectConfig, BadFilesAreOneLineErrorsWithTheirPlace) {
        {"Checks: [unclosed\n", "Chekcs: '*'\n", "MinEfficiency: 2\n",
         "MinEfficiency: lots\n", "BlockDim: [1024, 2]\n", "BlockDim: []\n",
         "Checks: 'coalescing-strdied'\n", "Assume: { n: big }\n",
-        "CheckOptions: { coalescing-strided.Nope: 1 }\n", "- a list\n"}) {
+        "CheckOptions: { coalescing-strided.Nope: 1 }\n", "- a list\n",
+        "Assume: 5\n", "Assume: [n]\n", "Assume: { n: [1] }\n",
+        "CheckOptions: 7\n", "Assume: { n: 1, n: 2 }\n"}) {
     std::string E = parseError(Text);
     EXPECT_EQ(E.rfind(".cuda-coalesce.yaml: ", 0), 0u) << Text << " -> " << E;
     EXPECT_EQ(E.find('\n'), std::string::npos) << E;
     EXPECT_NE(E.find("/p/.cuda-coalesce.yaml"), std::string::npos) << E;
   }
+}
+
+std::string assumeMap(unsigned Entries) {
+  std::string Text = "Assume:\n";
+  for (unsigned I = 0; I < Entries; ++I)
+    Text += "  v" + std::to_string(I) + ": " + std::to_string(I) + "\n";
+  return Text;
+}
+
+TEST(ProjectConfig, MapsOfThousandsOfEntriesAreReadWhole) {
+  // YAML I/O took 26 s for 80,000 entries (quadratic): the maps are read in
+  // one pass, up to 4096 entries.
+  ProjectConfig C = parsed(assumeMap(4096) + "CheckOptions:\n"
+                           "  coalescing-strided.MinEfficiency: 0.25\n");
+  EXPECT_EQ(C.Assume.size(), 4096u);
+  EXPECT_EQ(C.Assume.at("v0"), 0);
+  EXPECT_EQ(C.Assume.at("v4095"), 4095);
+  EXPECT_EQ(C.CheckOptions.at("coalescing-strided.MinEfficiency"), "0.25");
+  // An empty map, or none, is no entry.
+  EXPECT_TRUE(parsed("Assume:\nCheckOptions: {}\n").Assume.empty());
+}
+
+TEST(ProjectConfig, MoreEntriesThanAProgramNeedsAreRefused) {
+  EXPECT_EQ(parseError(assumeMap(80000)),
+            ".cuda-coalesce.yaml: Assume has more than 4096 entries "
+            "(/p/.cuda-coalesce.yaml)");
+  EXPECT_EQ(parseError(assumeMap(4097)),
+            ".cuda-coalesce.yaml: Assume has more than 4096 entries "
+            "(/p/.cuda-coalesce.yaml)");
 }
 
 TEST(ProjectConfig, CommandLineWins) {
