@@ -14,6 +14,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -56,6 +57,16 @@ bool toolkitAssignment(const CXXOperatorCallExpr *OC, const SourceManager &SM) {
 
 } // namespace
 
+bool followedToolkitBody(const FunctionDecl *Def, const SourceManager &SM) {
+  SourceLocation L = SM.getExpansionLoc(Def->getLocation());
+  if (L.isInvalid() || !SM.isInSystemHeader(L))
+    return true;
+  // cuRAND's generators read and write the state the caller passes
+  // (&states[id]): the accesses its device functions make are the user's.
+  StringRef File = llvm::sys::path::filename(SM.getFilename(L));
+  return File.starts_with("curand");
+}
+
 Value KernelWalker::evalCall(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   StringRef Name;
@@ -89,7 +100,7 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
   const FunctionDecl *Def = nullptr;
   bool Inlinable = Callee && Callee->hasBody(Def) && Def &&
                    !Def->hasAttr<CUDAGlobalAttr>() &&
-                   !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()));
+                   followedToolkitBody(Def, SM);
   if (std::optional<Value> V = evalGroupMethod(Call))
     return *V;
   // A project's own atomicAdd (the classic double version built on

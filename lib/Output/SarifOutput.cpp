@@ -252,8 +252,10 @@ Json SarifWriter::result(llvm::ArrayRef<const Finding *> Group,
   }
   Result["message"]["text"] = Text;
   Json Location;
+  // An access inside a toolkit header is shown at the user's call; the
+  // header's line is a related location.
   Location["physicalLocation"] =
-      physicalLocation(S.Pos, S.SourceLine, S.RangeEndColumn);
+      physicalLocation(S.shownPos(), S.shownLine(), S.shownEndColumn());
   Result["locations"].push_back(std::move(Location));
 
   Json Related = Json::array();
@@ -269,9 +271,13 @@ Json SarifWriter::result(llvm::ArrayRef<const Finding *> Group,
   };
   // clang's notes at the access: the lane address, why it costs, the fix.
   for (const std::string &Note : Worst.Notes)
-    Relate(S.Pos, Note, S.SourceLine, S.RangeEndColumn);
+    Relate(S.shownPos(), Note, S.shownLine(), S.shownEndColumn());
   if (!Worst.Confirmation.empty())
-    Relate(S.Pos, Worst.Confirmation, S.SourceLine, S.RangeEndColumn);
+    Relate(S.shownPos(), Worst.Confirmation, S.shownLine(),
+           S.shownEndColumn());
+  if (S.inToolkitHeader())
+    Relate(S.Pos, "the access, in the toolkit's " + S.Toolkit.Header,
+           S.SourceLine, S.RangeEndColumn);
   for (const AccessSite::CallStep &Step : S.CallChain)
     Relate(Step.Pos, "'" + Step.Caller + "' calls '" + Step.Callee + "' here");
   Relate(S.Related.Kernel, "in kernel '" + S.Kernel + "'");
