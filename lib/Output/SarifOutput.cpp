@@ -243,7 +243,10 @@ Json SarifWriter::result(llvm::ArrayRef<const Finding *> Group,
   Result["ruleIndex"] = RuleIndex;
   Result["level"] = "warning";
   std::string Text = Worst.Message;
-  if (Group.size() > 1) {
+  if (S.inToolkitHeader() && Group.size() > 1) {
+    Text += " (and " + std::to_string(Group.size() - 1) +
+            " more accesses in " + S.Toolkit.Header + " through this call)";
+  } else if (Group.size() > 1) {
     Text += " (the worst of " + std::to_string(Group.size()) +
             " instantiations: ";
     for (const Finding *F : Group)
@@ -365,8 +368,14 @@ Json SarifWriter::log() {
     const Finding &F = R.Findings[I];
     if (!F.Flagged)
       continue;
-    auto Key = std::make_tuple(F.Site.Pos.File, F.Site.Pos.Line,
-                               F.Site.Pos.Column, F.Check);
+    // The toolkit's accesses through one call of the user's are one
+    // result at that call (the header's path cannot be a user's file).
+    const SourcePos &At = F.Site.inToolkitHeader()
+                              ? F.Site.Toolkit.Pos
+                              : F.Site.Pos;
+    auto Key = std::make_tuple(
+        (F.Site.inToolkitHeader() ? F.Site.Toolkit.Header + "@" : "") + At.File,
+        At.Line, At.Column, F.Check);
     auto [It, New] = GroupOf.try_emplace(Key, Groups.size());
     if (New) {
       Groups.emplace_back();
