@@ -4,9 +4,10 @@
 // operator of the toolkit's value types (one store of the struct), a CUDA builtin of CudaBuiltins.def (EvalBuiltins.cpp), or a
 // function whose body we have, inlined in a new frame with its arguments
 // bound (and "this" for a member function): the project's, and of the
-// system headers only cuRAND's (followedToolkitBody). Anything else evaluates its
-// arguments for the memory they touch and returns an unknown. Inlining stops
-// at recursion, at AnalysisOptions::InlineDepth, and at bodies with errors.
+// system headers only cuRAND's (followedToolkitBody). Anything else
+// evaluates its arguments for the memory they touch and returns an unknown.
+// Inlining stops at recursion, at AnalysisOptions::InlineDepth, and at
+// bodies with errors.
 //
 //===----------------------------------------------------------------------===//
 
