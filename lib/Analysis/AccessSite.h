@@ -183,6 +183,39 @@ struct AccessSite {
   };
   std::vector<CallStep> CallChain; ///< outermost call first
 
+  /// The access lies in a toolkit header the analysis follows into
+  /// (cuRAND's curand_kernel.h), made through a pointer the user's call
+  /// passed (curand_init(seed, id, 0, &states[id])). The header is no one's
+  /// to fix: a flagged finding is shown at that call, in the user's terms.
+  /// Pos and the fields above stay the access's own, where a profiler books
+  /// it. Header is empty for every other access.
+  struct ToolkitCall {
+    std::string Header;   ///< the header's file name: "curand_kernel.h"
+    unsigned Step = 0;    ///< the call-chain step of the user's call
+    /// The user's call as written, and its line (for carets and NOLINT).
+    SourcePos Pos;
+    unsigned RangeEndColumn = 0;
+    std::string Text, SourceLine, PrevSourceLine;
+    /// What the pointer the call passes points to, as the user's code
+    /// spells its type ("curandState"), and its size; empty when no
+    /// argument is a pointer to a struct.
+    std::string Object;
+    unsigned ObjectBytes = 0;
+    std::string Argument; ///< that argument as written: "&states[id]"
+  } Toolkit;
+  bool inToolkitHeader() const { return !Toolkit.Header.empty(); }
+  /// Where a finding is shown to the user: the access, or the user's call
+  /// that reaches it inside a toolkit header.
+  const SourcePos &shownPos() const {
+    return inToolkitHeader() ? Toolkit.Pos : Pos;
+  }
+  const std::string &shownLine() const {
+    return inToolkitHeader() ? Toolkit.SourceLine : SourceLine;
+  }
+  unsigned shownEndColumn() const {
+    return inToolkitHeader() ? Toolkit.RangeEndColumn : RangeEndColumn;
+  }
+
   /// Where the declarations and statements the notes talk about are, as
   /// the user sees them (Line 0: none): the kernel's name, the innermost
   /// enclosing loop, the struct whose member is read, the launch analyzed

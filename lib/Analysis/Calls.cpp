@@ -4,9 +4,11 @@
 // operator of the toolkit's value types (one store of the struct), a wmma
 // load or store (EvalWmma.cpp), a CUDA builtin of CudaBuiltins.def (EvalBuiltins.cpp), or a
 // function whose body we have, inlined in a new frame with its arguments
-// bound (and "this" for a member function). Anything else evaluates its
-// arguments for the memory they touch and returns an unknown. Inlining stops
-// at recursion, at AnalysisOptions::InlineDepth, and at bodies with errors.
+// bound (and "this" for a member function): the project's, and of the
+// system headers only cuRAND's (followedToolkitBody). Anything else
+// evaluates its arguments for the memory they touch and returns an unknown.
+// Inlining stops at recursion, at AnalysisOptions::InlineDepth, and at
+// bodies with errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -57,6 +60,16 @@ bool toolkitAssignment(const CXXOperatorCallExpr *OC, const SourceManager &SM) {
 
 } // namespace
 
+bool followedToolkitBody(const FunctionDecl *Def, const SourceManager &SM) {
+  SourceLocation L = SM.getExpansionLoc(Def->getLocation());
+  if (L.isInvalid() || !SM.isInSystemHeader(L))
+    return true;
+  // cuRAND's generators read and write the state the caller passes
+  // (&states[id]): the accesses its device functions make are the user's.
+  StringRef File = llvm::sys::path::filename(SM.getFilename(L));
+  return File.starts_with("curand");
+}
+
 Value KernelWalker::evalCall(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   StringRef Name;
@@ -90,7 +103,7 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
   const FunctionDecl *Def = nullptr;
   bool Inlinable = Callee && Callee->hasBody(Def) && Def &&
                    !Def->hasAttr<CUDAGlobalAttr>() &&
-                   !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()));
+                   followedToolkitBody(Def, SM);
   if (std::optional<Value> V = evalGroupMethod(Call))
     return *V;
   if (std::optional<Value> V = evalWmma(Call))

@@ -141,6 +141,11 @@ using Env = std::map<const clang::VarDecl *, Value>;
 using MemberEnv =
     std::map<std::pair<const clang::VarDecl *, std::string>, Value>;
 
+/// Whether Def's body is walked when called: a function outside the
+/// system headers, or one of the toolkit's we follow (cuRAND's).
+bool followedToolkitBody(const clang::FunctionDecl *Def,
+                         const clang::SourceManager &SM);
+
 /// Whether FD cannot be interpreted: invalid, no body, an expression clang
 /// recovered from, or one of ErrorLocs inside it.
 bool bodyHasErrors(const clang::FunctionDecl *FD,

@@ -154,6 +154,7 @@ void EditedSources::restore(TranslationUnitResult &R) const {
       S.PrevSourceLine = originalLine(*F, S.Pos.Line - 1);
     for (AccessSite::CallStep &C : S.CallChain)
       Fix(C.Pos);
+    Fix(S.Toolkit.Pos);
     Fix(S.Related.Kernel);
     Fix(S.Related.Loop);
     Fix(S.Related.Struct);

@@ -305,7 +305,10 @@ void keepOnly(TranslationUnitResult &U, const std::string &File) {
   };
   std::vector<AccessSite> Sites;
   for (AccessSite &S : U.Sites) {
-    if (!Inside(S.Pos.File))
+    // An access inside a toolkit header belongs to the file whose call
+    // reaches it (AccessSite::Toolkit).
+    if (!Inside(S.Pos.File) &&
+        !(S.inToolkitHeader() && Inside(S.Toolkit.Pos.File)))
       continue;
     for (AccessSite::CallStep &C : S.CallChain)
       Inside(C.Pos.File);

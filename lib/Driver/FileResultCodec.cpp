@@ -23,7 +23,7 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 1568,
+static_assert(sizeof(AccessSite) == 1824,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
@@ -35,12 +35,13 @@ static_assert(sizeof(FileResult) == 232,
               "FileResult changed: update FileResultCodec");
 #endif
 
-constexpr char Magic[] = "cuda-coalesce-file-result/11";
+constexpr char Magic[] = "cuda-coalesce-file-result/12";
 
 template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
 template <typename Ar> void io(Ar &A, Assumption &X);
 template <typename Ar> void io(Ar &A, AccessSite::CallStep &S);
+template <typename Ar> void io(Ar &A, AccessSite::ToolkitCall &T);
 template <typename Ar> void io(Ar &A, AccessSite::RelatedPositions &P);
 template <typename Ar> void io(Ar &A, AccessSite::ClangLocations &L);
 template <typename Ar> void io(Ar &A, AccessSite::WarpSample &W);
@@ -196,6 +197,19 @@ template <typename Ar> void io(Ar &A, AccessSite::CallStep &S) {
   A(S.Pos);
 }
 
+template <typename Ar> void io(Ar &A, AccessSite::ToolkitCall &T) {
+  A(T.Header);
+  A(T.Step);
+  A(T.Pos);
+  A(T.RangeEndColumn);
+  A(T.Text);
+  A(T.SourceLine);
+  A(T.PrevSourceLine);
+  A(T.Object);
+  A(T.ObjectBytes);
+  A(T.Argument);
+}
+
 template <typename Ar> void io(Ar &A, AccessSite::RelatedPositions &P) {
   A(P.Kernel);
   A(P.Loop);
@@ -295,6 +309,7 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.DataDependentStart);
   A(S.GatherRowBytes);
   A(S.CallChain);
+  A(S.Toolkit);
   A(S.Related);
   A(S.Assumptions);
   A(S.ContiguousIf);

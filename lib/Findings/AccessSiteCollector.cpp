@@ -11,6 +11,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Path.h"
 
 #include <cstdint>
 
@@ -117,6 +118,57 @@ std::string soaLayout(const RecordDecl *Struct, const std::string &Name) {
   return Layout + " }";
 }
 
+/// For an access written in a system header and reached from the user's
+/// code (a cuRAND generator's store into the state the user passed): the
+/// header, the user's call that enters it, and what its pointer argument
+/// points to. Calls holds A's calls with a site, outermost first, as
+/// CallChain does.
+void noteToolkitCall(AccessSite &S, const MemoryAccess &A,
+                     llvm::ArrayRef<const CallContext *> Calls) {
+  const SourceManager &SM = A.Ctx->getSourceManager();
+  SourceLocation L = SM.getExpansionLoc(A.Access->getBeginLoc());
+  if (Calls.empty() || L.isInvalid() || !SM.isInSystemHeader(L))
+    return;
+  // The innermost call written outside the system headers.
+  std::optional<unsigned> User;
+  for (unsigned I = Calls.size(); I-- > 0;) {
+    SourceLocation C = SM.getExpansionLoc(Calls[I]->Site->getBeginLoc());
+    if (C.isValid() && !SM.isInSystemHeader(C)) {
+      User = I;
+      break;
+    }
+  }
+  if (!User)
+    return;
+  const CallExpr *Call = Calls[*User]->Site;
+  AccessSite At;
+  fillLocation(At, Call, *A.Ctx);
+  AccessSite::ToolkitCall &T = S.Toolkit;
+  T.Header = llvm::sys::path::filename(SM.getFilename(L)).str();
+  T.Step = *User;
+  T.Pos = At.Pos;
+  T.RangeEndColumn = At.RangeEndColumn;
+  T.Text = At.Text;
+  T.SourceLine = At.SourceLine;
+  T.PrevSourceLine = At.PrevSourceLine;
+  PrintingPolicy Policy(A.Ctx->getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  for (const clang::Expr *Arg : Call->arguments()) {
+    QualType P = Arg->IgnoreParenImpCasts()->getType();
+    if (!P->isPointerType() || !P->getPointeeType()->isRecordType() ||
+        P->getPointeeType()->isIncompleteType())
+      continue;
+    QualType Obj = P->getPointeeType().getUnqualifiedType();
+    T.Object = Obj.getAsString(Policy);
+    T.ObjectBytes = A.Ctx->getTypeSizeInChars(Obj).getQuantity();
+    T.Argument = Lexer::getSourceText(
+                     SM.getExpansionRange(Arg->getSourceRange()), SM,
+                     A.Ctx->getLangOpts())
+                     .str();
+    break;
+  }
+}
+
 } // namespace
 
 void AccessSiteCollector::onAccess(const MemoryAccess &A) {
@@ -141,9 +193,11 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
   // names the kernel and the call site that reached it.
   const SourceManager &SM = A.Ctx->getSourceManager();
   std::string Caller = A.Kernel->getNameAsString();
+  std::vector<const CallContext *> Steps;
   for (const CallContext &Call : A.Calls) {
     if (!Call.Callee || !Call.Site)
       continue;
+    Steps.push_back(&Call);
     AccessSite::CallStep Step;
     Step.Caller = Caller;
     Step.Callee = Call.Callee->getNameAsString();
@@ -151,6 +205,7 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
     Caller = Step.Callee;
     S.CallChain.push_back(std::move(Step));
   }
+  noteToolkitCall(S, A, Steps);
   S.Address = A.printAddress();
   A.evaluateLanes(S);
   if (!Fixes)

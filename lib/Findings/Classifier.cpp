@@ -379,7 +379,10 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
 
   if (Matched && Opts.Checks.isEnabled(F.Check) &&
       !(Opts.HonorNolint &&
-        isSuppressed(F.Check, S.SourceLine, S.PrevSourceLine))) {
+        (S.inToolkitHeader()
+             ? isSuppressed(F.Check, S.Toolkit.SourceLine,
+                            S.Toolkit.PrevSourceLine)
+             : isSuppressed(F.Check, S.SourceLine, S.PrevSourceLine)))) {
     const CheckInfo &Info = Matched->info();
     if (Info.Severity == CheckSeverity::Remark) {
       F.Remark = true;
@@ -432,6 +435,50 @@ void noteWholeStructReads(std::vector<Finding> &Findings,
                        std::to_string(C.Sectors) + " sectors per request "
                        "for all of it");
   }
+}
+
+/// A flagged access inside a toolkit header (a cuRAND generator writing
+/// the state the user passed) told in the user's terms: where in the
+/// toolkit, and what to change in the code that calls it. The notes that
+/// tell how to change the access's own index are the header's, and go.
+void inUsersTerms(Finding &F) {
+  const AccessSite &S = F.Site;
+  if (!F.Flagged || !S.inToolkitHeader() || S.Toolkit.Step >= S.CallChain.size())
+    return;
+  const AccessSite::ToolkitCall &T = S.Toolkit;
+  const std::string &Callee = S.CallChain[T.Step].Callee;
+  std::string Where = T.Header + ":" + std::to_string(S.Pos.Line);
+  size_t Colon = F.Message.find(':');
+  std::string Inside = " inside '" + Callee + "' (" + Where + ", '" + S.Text + "')";
+  F.Message = Colon == std::string::npos ? F.Message + Inside
+                                         : F.Message.substr(0, Colon) + Inside +
+                                               F.Message.substr(Colon);
+  std::vector<std::string> Notes;
+  for (const std::string &N : F.Notes)
+    if (N.rfind("lane address", 0) == 0 || N.rfind("in kernel ", 0) == 0)
+      Notes.push_back(N);
+  Notes.push_back("the access is in the toolkit's " + Where + " (in " +
+                  S.Function + "), made through the pointer this call " +
+                  "passes: the header is not yours to change, what you " +
+                  "pass is");
+  if (!T.Object.empty()) {
+    std::string Arg = T.Argument;
+    std::string Obj = Arg.rfind('&', 0) == 0 ? Arg.substr(1) : "*" + Arg;
+    Notes.push_back(
+        "each thread's '" + T.Object + "' is " +
+        std::to_string(T.ObjectBytes) + " bytes, so the warp's lanes are " +
+        std::to_string(T.ObjectBytes) + " bytes apart and every piece the " +
+        "toolkit reads or writes is a request of its own: copy the state " +
+        "into a local once ('" + T.Object + " s = " + Obj + ";'), pass &s, " +
+        "and write it back once ('" + Obj + " = s;'), so the generator " +
+        "works in registers and only the two copies touch global memory; " +
+        "or keep the states as a structure of arrays");
+  } else {
+    Notes.push_back("pass a pointer to a local copy, and copy the result "
+                    "back once");
+  }
+  F.Notes = std::move(Notes);
+  F.AutoFix.reset();
 }
 
 /// Orders names with their numbers by value: copy<2> before copy<16>.
@@ -499,6 +546,8 @@ Report buildReport(std::vector<AccessSite> Sites,
     noteWholeStructReads(R.Findings, *OptsOf.front());
     attachFixes(R.Findings, OptsOf.front()->GPU);
   }
+  for (Finding &F : R.Findings)
+    inUsersTerms(F);
   return R;
 }
 

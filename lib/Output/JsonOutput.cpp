@@ -202,6 +202,16 @@ Json access(const Entry &E) {
                          {"line", Site.Pos.Line},
                          {"column", Site.Pos.Column},
                          {"function", Site.Function}};
+  // Extension of v1: the access lies in a toolkit header (cuRAND's), made
+  // through the pointer the user's call passes; the text, SARIF and editor
+  // outputs show it at that call.
+  if (Site.inToolkitHeader())
+    A["toolkit_header"] = {{"header", Site.Toolkit.Header},
+                           {"call",
+                            {{"file", Site.Toolkit.Pos.File},
+                             {"line", Site.Toolkit.Pos.Line},
+                             {"column", Site.Toolkit.Pos.Column},
+                             {"text", Site.Toolkit.Text}}}};
   A["assumptions"] = assumptions(Site);
   A["reason"] = orNull(Site.UnknownReason);
   // Extension of v1: the assumed runtime value that, equal to 1, would make

@@ -243,7 +243,10 @@ Json SarifWriter::result(llvm::ArrayRef<const Finding *> Group,
   Result["ruleIndex"] = RuleIndex;
   Result["level"] = "warning";
   std::string Text = Worst.Message;
-  if (Group.size() > 1) {
+  if (S.inToolkitHeader() && Group.size() > 1) {
+    Text += " (and " + std::to_string(Group.size() - 1) +
+            " more accesses in " + S.Toolkit.Header + " through this call)";
+  } else if (Group.size() > 1) {
     Text += " (the worst of " + std::to_string(Group.size()) +
             " instantiations: ";
     for (const Finding *F : Group)
@@ -252,8 +255,10 @@ Json SarifWriter::result(llvm::ArrayRef<const Finding *> Group,
   }
   Result["message"]["text"] = Text;
   Json Location;
+  // An access inside a toolkit header is shown at the user's call; the
+  // header's line is a related location.
   Location["physicalLocation"] =
-      physicalLocation(S.Pos, S.SourceLine, S.RangeEndColumn);
+      physicalLocation(S.shownPos(), S.shownLine(), S.shownEndColumn());
   Result["locations"].push_back(std::move(Location));
 
   Json Related = Json::array();
@@ -269,9 +274,13 @@ Json SarifWriter::result(llvm::ArrayRef<const Finding *> Group,
   };
   // clang's notes at the access: the lane address, why it costs, the fix.
   for (const std::string &Note : Worst.Notes)
-    Relate(S.Pos, Note, S.SourceLine, S.RangeEndColumn);
+    Relate(S.shownPos(), Note, S.shownLine(), S.shownEndColumn());
   if (!Worst.Confirmation.empty())
-    Relate(S.Pos, Worst.Confirmation, S.SourceLine, S.RangeEndColumn);
+    Relate(S.shownPos(), Worst.Confirmation, S.shownLine(),
+           S.shownEndColumn());
+  if (S.inToolkitHeader())
+    Relate(S.Pos, "the access, in the toolkit's " + S.Toolkit.Header,
+           S.SourceLine, S.RangeEndColumn);
   for (const AccessSite::CallStep &Step : S.CallChain)
     Relate(Step.Pos, "'" + Step.Caller + "' calls '" + Step.Callee + "' here");
   Relate(S.Related.Kernel, "in kernel '" + S.Kernel + "'");
@@ -359,8 +368,14 @@ Json SarifWriter::log() {
     const Finding &F = R.Findings[I];
     if (!F.Flagged)
       continue;
-    auto Key = std::make_tuple(F.Site.Pos.File, F.Site.Pos.Line,
-                               F.Site.Pos.Column, F.Check);
+    // The toolkit's accesses through one call of the user's are one
+    // result at that call (the header's path cannot be a user's file).
+    const SourcePos &At = F.Site.inToolkitHeader()
+                              ? F.Site.Toolkit.Pos
+                              : F.Site.Pos;
+    auto Key = std::make_tuple(
+        (F.Site.inToolkitHeader() ? F.Site.Toolkit.Header + "@" : "") + At.File,
+        At.Line, At.Column, F.Check);
     auto [It, New] = GroupOf.try_emplace(Key, Groups.size());
     if (New) {
       Groups.emplace_back();

@@ -72,30 +72,32 @@ public:
   /// F, and for a flagged F the findings folded into its warning (Alike).
   void write(const Finding &F, llvm::ArrayRef<const Finding *> Alike = {}) {
     const AccessSite &Site = F.Site;
+    // An access inside a toolkit header is shown at the user's call.
+    const SourcePos &At = Site.shownPos();
     if (F.Flagged) {
       std::string Message = F.Message;
       if (!F.Check.empty())
         Message += " [" + F.Check + "]";
-      diag(Site.Pos, Level::Warning, Message);
+      diag(At, Level::Warning, Message);
       snippet(Site);
       if (O.Explain)
         OS << drawWarp(Site);
       if (!Site.CallChain.empty())
-        diag(Site.Pos, Level::Note, callChain(Site));
+        diag(At, Level::Note, callChain(Site));
       if (!Alike.empty())
-        diag(Site.Pos, Level::Note, alikeNote(Alike));
+        diag(At, Level::Note, alikeNote(Alike));
       for (const std::string &Note : F.Notes)
-        diag(Site.Pos, Level::Note, Note);
+        diag(At, Level::Note, Note);
       if (!F.Confirmation.empty())
-        diag(Site.Pos, Level::Note, F.Confirmation);
+        diag(At, Level::Note, F.Confirmation);
       return;
     }
     if (F.Cat == Category::Misaligned && !F.Message.empty()) {
-      diag(Site.Pos, Level::Note, F.Message);
+      diag(At, Level::Note, F.Message);
       return;
     }
     if (F.Remark && O.Verbose)
-      diag(Site.Pos, Level::Remark, F.Message + " [" + F.Check + "]");
+      diag(At, Level::Remark, F.Message + " [" + F.Check + "]");
   }
 
 private:
@@ -115,6 +117,23 @@ private:
 
   /// The accesses folded into one warning, each with where it is.
   static std::string alikeNote(llvm::ArrayRef<const Finding *> Alike) {
+    // Inside a toolkit header: what the call touches, and where, in short.
+    if (Alike.front()->Site.inToolkitHeader()) {
+      std::vector<std::string> Texts;
+      unsigned First = Alike.front()->Site.Pos.Line, Last = First;
+      for (const Finding *G : Alike) {
+        if (!llvm::is_contained(Texts, G->Site.Text))
+          Texts.push_back(G->Site.Text);
+        First = std::min(First, G->Site.Pos.Line);
+        Last = std::max(Last, G->Site.Pos.Line);
+      }
+      std::string Out = "also flagged alike, through the same call: " +
+                        std::to_string(Alike.size()) + " more accesses of ";
+      for (size_t I = 0; I < Texts.size(); ++I)
+        Out += (I ? ", '" : "'") + Texts[I] + "'";
+      return Out + " in " + Alike.front()->Site.Toolkit.Header + " (lines " +
+             std::to_string(First) + "-" + std::to_string(Last) + ")";
+    }
     std::string Out = "also flagged alike: ";
     for (size_t I = 0; I < Alike.size(); ++I) {
       const AccessSite &S = Alike[I]->Site;
@@ -169,13 +188,13 @@ private:
   /// The source line, then a caret under the access and '~' under the rest
   /// of its text.
   void snippet(const AccessSite &Site) {
-    StringRef Line = StringRef(Site.SourceLine).rtrim("\r\n");
-    unsigned Col = Site.Pos.Column;
+    StringRef Line = StringRef(Site.shownLine()).rtrim("\r\n");
+    unsigned Col = Site.shownPos().Column;
     if (Line.empty() || Col == 0 || Col > Line.size() + 1)
       return;
     OS << Line << '\n';
     std::string Caret = indentUnder(Line, Col - 1) + '^';
-    unsigned End = std::min<size_t>(Site.RangeEndColumn, Line.size());
+    unsigned End = std::min<size_t>(Site.shownEndColumn(), Line.size());
     if (End > Col) {
       StringRef Range = Line.slice(Col - 1, End);
       unsigned Width = displayWidth(Range);
@@ -217,6 +236,15 @@ bool sameCallChain(const AccessSite &A, const AccessSite &B) {
 /// next to the access it is about.
 bool foldsInto(const Finding &Lead, const Finding &G) {
   const AccessSite &A = Lead.Site, &B = G.Site;
+  // The toolkit's accesses through one call of the user's are one warning
+  // at that call, whatever their cost: one change of what the call passes
+  // fixes all of them.
+  if (A.inToolkitHeader() || B.inToolkitHeader())
+    return A.inToolkitHeader() && B.inToolkitHeader() &&
+           B.Kernel == A.Kernel && B.Toolkit.Pos.File == A.Toolkit.Pos.File &&
+           B.Toolkit.Pos.Line == A.Toolkit.Pos.Line &&
+           B.Toolkit.Pos.Column == A.Toolkit.Pos.Column &&
+           Lead.Confirmation.empty() && G.Confirmation.empty();
   if (G.Check != Lead.Check || B.Kernel != A.Kernel ||
       B.Function != A.Function || B.Pos.File != A.Pos.File ||
       !sameCallChain(A, B) || !Lead.Confirmation.empty() ||
@@ -245,12 +273,33 @@ void coalesce::writeText(const Report &R, const OutputOptions &O,
     std::vector<const Finding *> Alike;
     for (size_t J = I + 1; F.Flagged && J < R.Findings.size(); ++J) {
       const Finding &G = R.Findings[J];
-      if (!G.Flagged)
+      if (!G.Flagged || Folded[J])
         continue;
-      if (!foldsInto(F, G))
+      if (!foldsInto(F, G)) {
+        // The toolkit's accesses sort by their lines in the header, among
+        // other kernels' calls: look past those.
+        if (F.Site.inToolkitHeader())
+          continue;
         break;
+      }
       Alike.push_back(&G);
       Folded[J] = true;
+    }
+    // The toolkit's accesses lead with one the called function makes
+    // itself (curand_init's store of the state, not one deep in its skip
+    // loop), the costliest of those.
+    if (F.Site.inToolkitHeader() && !Alike.empty()) {
+      Alike.insert(Alike.begin(), &F);
+      auto Lead = std::min_element(
+          Alike.begin(), Alike.end(), [](const Finding *A, const Finding *B) {
+            if (A->Site.CallChain.size() != B->Site.CallChain.size())
+              return A->Site.CallChain.size() < B->Site.CallChain.size();
+            return A->sectors() > B->sectors();
+          });
+      const Finding *Chosen = *Lead;
+      Alike.erase(Lead);
+      W.write(*Chosen, Alike);
+      continue;
     }
     W.write(F, Alike);
   }

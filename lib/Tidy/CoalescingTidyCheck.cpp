@@ -2,7 +2,9 @@
 
 #include "Tidy/CoalescingTidyCheck.h"
 
+#include <map>
 #include <set>
+#include <tuple>
 #include "Tidy/FindingDiagnostics.h"
 #include "Tidy/TranslationUnitFindings.h"
 
@@ -69,11 +71,36 @@ void CoalescingTidyCheck::check(const MatchFinder::MatchResult &Result) {
   // Accesses that share a fix (two reads of one tile) carry it once:
   // clang-tidy refuses identical fix-its on two warnings as overlapping.
   std::set<std::string> FixesGiven;
+  // The toolkit's accesses through one call of the user's (curand_init's
+  // stores into &states[id]) are one warning at that call: the one the
+  // called function makes itself, the costliest of those.
+  std::map<std::tuple<std::string, std::string, unsigned, unsigned>,
+           const Finding *>
+      ToolkitLead;
+  for (const Finding &F : R.Findings) {
+    if (!F.Flagged || F.Check != getID() || !F.Site.inToolkitHeader() ||
+        (F.Cost && F.efficiency() >= MinEfficiency))
+      continue;
+    const SourcePos &At = F.Site.shownPos();
+    const Finding *&Lead =
+        ToolkitLead[std::make_tuple(F.Site.Kernel, At.File, At.Line, At.Column)];
+    if (!Lead ||
+        F.Site.CallChain.size() < Lead->Site.CallChain.size() ||
+        (F.Site.CallChain.size() == Lead->Site.CallChain.size() &&
+         F.sectors() > Lead->sectors()))
+      Lead = &F;
+  }
   for (const Finding &F : R.Findings) {
     if (!F.Flagged || F.Check != getID())
       continue;
     if (F.Cost && F.efficiency() >= MinEfficiency)
       continue;
+    if (F.Site.inToolkitHeader()) {
+      const SourcePos &At = F.Site.shownPos();
+      if (ToolkitLead[std::make_tuple(F.Site.Kernel, At.File, At.Line,
+                                      At.Column)] != &F)
+        continue;
+    }
     bool WithFix =
         F.AutoFix && FixesGiven.insert(F.AutoFix->Description + "@" +
                                        F.AutoFix->Edits.front().File)

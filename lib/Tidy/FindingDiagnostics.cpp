@@ -47,7 +47,11 @@ void reportFinding(
     llvm::function_ref<DiagnosticBuilder(SourceLocation, StringRef,
                                          DiagnosticIDs::Level)>
         Emit) {
-  SourceLocation Loc = locate(SM, F.Site.Pos);
+  // An access inside a toolkit header is shown at the user's call, where
+  // clang-tidy does not drop it as a system header's diagnostic.
+  const SourcePos &At = F.Site.shownPos();
+  unsigned End = F.Site.shownEndColumn();
+  SourceLocation Loc = locate(SM, At);
   if (Loc.isInvalid())
     return;
   {
@@ -55,9 +59,9 @@ void reportFinding(
     // argument, never as the format.
     DiagnosticBuilder D = Emit(Loc, "%0", DiagnosticIDs::Warning);
     D << F.Message;
-    if (F.Site.RangeEndColumn >= F.Site.Pos.Column && F.Site.Pos.Column > 0)
+    if (End >= At.Column && At.Column > 0)
       D << CharSourceRange::getCharRange(
-          Loc, Loc.getLocWithOffset(F.Site.RangeEndColumn - F.Site.Pos.Column + 1));
+          Loc, Loc.getLocWithOffset(End - At.Column + 1));
     // clang-tidy --fix and clangd's quick fixes take the warning's fix-its.
     if (WithFix)
       for (const FixItHint &H : fixItHints(F, SM))
