@@ -385,7 +385,7 @@ public:
   //===--- Statements (Statements.cpp, Loops.cpp) -------------------------===//
 
   void visit(const clang::Stmt *S) {
-    if (S)
+    if (S && !(Opts.ShouldStop && Opts.ShouldStop()))
       Visit(S);
   }
 

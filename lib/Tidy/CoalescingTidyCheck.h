@@ -16,6 +16,7 @@
 
 #include "Analysis/Analyzer.h"
 #include "Options/OptionTable.h"
+#include "Tidy/AnalysisStop.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -45,6 +46,8 @@ private:
   std::shared_ptr<TranslationUnitFindings> Shared;
 
   void parseOptions();
+  /// The one diagnostic an analysis that stopped early leaves.
+  void reportStop(StopReason Why, const clang::SourceManager &SM);
 };
 
 } // namespace coalesce::tidy

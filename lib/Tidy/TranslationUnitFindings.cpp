@@ -6,6 +6,7 @@
 #include "LaneExpr/LaneExpr.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
 
 #include <mutex>
 
@@ -46,6 +47,8 @@ const Report &TranslationUnitFindings::report(clang::ASTContext &Ctx,
   if (Analyzed != &Ctx) {
     ByOptions.clear();
     Analyzed = &Ctx;
+    Stopped = StopReason::None;
+    StopNoticed = false;
   }
   std::string Key = keyOf(Opts);
   auto It = ByOptions.find(Key);
@@ -64,7 +67,26 @@ const Report &TranslationUnitFindings::report(clang::ASTContext &Ctx,
   F.MinEfficiency = 1.0;
   F.HonorNolint = false;
   ExprContext Exprs;
-  return ByOptions[Key] = reportTranslationUnit(Ctx, Exprs, Opts, F, {});
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  AnalysisStop Stop(Main ? Main->getName() : "");
+  AnalysisOptions Bounded = Opts;
+  Bounded.ShouldStop = [&Stop] { return Stop(); };
+  Report R = reportTranslationUnit(Ctx, Exprs, Bounded, F, {});
+  if (Stop.reason() != StopReason::None) {
+    // What an interrupted walk found is a part of the truth that looks like
+    // all of it: an access it did not reach would go unmentioned.
+    Stopped = Stop.reason();
+    R = Report();
+  }
+  return ByOptions[Key] = std::move(R);
+}
+
+bool TranslationUnitFindings::claimStopNotice() {
+  if (Stopped == StopReason::None || StopNoticed)
+    return false;
+  StopNoticed = true;
+  return true;
 }
 
 } // namespace coalesce::tidy

@@ -13,6 +13,7 @@
 
 #include "Analysis/Analyzer.h"
 #include "Findings/Finding.h"
+#include "Tidy/AnalysisStop.h"
 
 #include <map>
 #include <memory>
@@ -34,10 +35,21 @@ public:
   /// efficiency threshold and no NOLINT of our own: the checks filter by
   /// name and option, clang-tidy applies NOLINT. Computed once per set of
   /// analysis options.
+  /// An analysis that stops early (AnalysisStop.h) gives an empty report.
   const Report &report(clang::ASTContext &Ctx, const AnalysisOptions &Opts);
+
+  /// Why an analysis of this translation unit stopped early; None if none
+  /// did.
+  StopReason stopped() const { return Stopped; }
+
+  /// True for the first caller after an early stop: the one check that
+  /// tells the user, so that several enabled checks say it once.
+  bool claimStopNotice();
 
 private:
   const clang::ASTContext *Analyzed = nullptr;
+  StopReason Stopped = StopReason::None;
+  bool StopNoticed = false;
   std::map<std::string, Report> ByOptions;
 };
 
