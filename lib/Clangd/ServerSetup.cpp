@@ -73,6 +73,8 @@ Expected<ServerSetup> setUpServer(ArrayRef<std::string> Args,
       if (A.starts_with("--input-style=delimited") ||
           A.starts_with("-input-style=delimited"))
         S.WatchEditor = false;
+      if (A == "--log=verbose" || A == "-log=verbose")
+        S.Verbose = true;
       S.ClangdArgs.push_back(Args[I]);
     }
   }

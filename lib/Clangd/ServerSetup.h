@@ -41,6 +41,9 @@ struct ServerSetup {
   /// Whether the editor's messages can be watched (EditorMessages.h): not
   /// when clangd reads them in its --input-style=delimited test format.
   bool WatchEditor = true;
+  /// clangd's --log=verbose: the checks say too whether each report was
+  /// computed or reused.
+  bool Verbose = false;
 };
 
 /// Args is the whole command line (argv[0] first). Our options, removed

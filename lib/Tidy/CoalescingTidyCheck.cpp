@@ -54,6 +54,12 @@ bool CoalescingTidyCheck::isLanguageVersionSupported(
   return LO.CUDA;
 }
 
+void CoalescingTidyCheck::registerPPCallbacks(const SourceManager &,
+                                              Preprocessor *PP,
+                                              Preprocessor *) {
+  Shared->setPreprocessor(PP);
+}
+
 void CoalescingTidyCheck::registerMatchers(MatchFinder *Finder) {
   // The analyzer walks the translation unit itself (kernels, the launch sites
   // that give their block sizes, the __device__ functions they call), so the

@@ -15,12 +15,15 @@
 #include "Findings/Finding.h"
 #include "Tidy/AnalysisStop.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <map>
 #include <memory>
 #include <string>
 
 namespace clang {
 class ASTContext;
+class Preprocessor;
 } // namespace clang
 
 namespace coalesce::tidy {
@@ -36,7 +39,17 @@ public:
   /// name and option, clang-tidy applies NOLINT. Computed once per set of
   /// analysis options.
   /// An analysis that stops early (AnalysisStop.h) gives an empty report.
+  /// With the unit's preprocessor known, a report kept from an earlier
+  /// build of the same code is reused (ReportReuse.h).
   const Report &report(clang::ASTContext &Ctx, const AnalysisOptions &Opts);
+
+  /// Where to say, for each report, whether it was computed (and in how
+  /// long) or reused; null (the default): nowhere. cuda-coalesce-clangd
+  /// sets it with --log=verbose.
+  static void setLog(llvm::raw_ostream *OS);
+
+  /// The preprocessor that parses this translation unit.
+  void setPreprocessor(const clang::Preprocessor *P) { PP = P; }
 
   /// Why an analysis of this translation unit stopped early; None if none
   /// did.
@@ -48,6 +61,7 @@ public:
 
 private:
   const clang::ASTContext *Analyzed = nullptr;
+  const clang::Preprocessor *PP = nullptr;
   StopReason Stopped = StopReason::None;
   bool StopNoticed = false;
   std::map<std::string, Report> ByOptions;

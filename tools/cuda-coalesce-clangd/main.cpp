@@ -8,6 +8,7 @@
 #include "Clangd/EditorMessages.h"
 #include "Clangd/ServerSetup.h"
 #include "Tidy/AnalysisStop.h"
+#include "Tidy/TranslationUnitFindings.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
@@ -50,6 +51,8 @@ int main(int argc, char *argv[]) {
     ::setenv("XDG_CONFIG_HOME", Setup->ConfigHome.c_str(), /*overwrite=*/1);
   coalesce::clangd::keepTranslationFresh(*Setup, llvm::errs());
   coalesce::tidy::setAnalysisTimeout(Setup->AnalysisTimeout);
+  if (Setup->Verbose)
+    coalesce::tidy::TranslationUnitFindings::setLog(&llvm::errs());
   if (Setup->WatchEditor) {
     coalesce::clangd::EditorEvents Events;
     Events.Changed = coalesce::tidy::noteFileChanged;
