@@ -70,8 +70,12 @@ Expected<ServerSetup> setUpServer(ArrayRef<std::string> Args,
       else
         S.ClangdArgs.push_back(Args[I]);
     } else {
+      // --check parses one file and exits without reading stdin, which may
+      // be empty: its end is no editor's shutdown.
       if (A.starts_with("--input-style=delimited") ||
-          A.starts_with("-input-style=delimited"))
+          A.starts_with("-input-style=delimited") || A == "--check" ||
+          A == "-check" || A.starts_with("--check=") ||
+          A.starts_with("-check="))
         S.WatchEditor = false;
       if (A == "--log=verbose" || A == "-log=verbose")
         S.Verbose = true;

@@ -39,7 +39,8 @@ struct ServerSetup {
   /// no limit.
   std::chrono::seconds AnalysisTimeout{20};
   /// Whether the editor's messages can be watched (EditorMessages.h): not
-  /// when clangd reads them in its --input-style=delimited test format.
+  /// when clangd reads them in its --input-style=delimited test format, nor
+  /// with --check (no editor at all).
   bool WatchEditor = true;
   /// clangd's --log=verbose: the checks say too whether each report was
   /// computed or reused.

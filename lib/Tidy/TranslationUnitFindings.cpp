@@ -99,7 +99,8 @@ const Report &TranslationUnitFindings::report(clang::ASTContext &Ctx,
   Bounded.ShouldStop = [&Stop] { return Stop(); };
   Report R = reportTranslationUnit(Ctx, Exprs, Bounded, F, {});
   logLine("cuda-coalesce: " + std::string(Main ? Main->getName() : "") +
-          ": analyzed in " +
+          (Stop.reason() == StopReason::None ? ": analyzed in "
+                                             : ": analysis stopped after ") +
           std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::steady_clock::now() - Start)
                              .count()) +

@@ -12,13 +12,16 @@ conversation with the server we build:
   its normal diagnostics long before the default deadline (20 s) would have
   freed it;
 - shutdown sent while an analysis runs is answered, and exit ends the
-  process, in a few seconds.
+  process, in a few seconds;
+- clangd --check (no editor; its input empty) is not a shutdown: the
+  analysis runs to its end.
 
 usage: clangd_deadline.py CLANGD INPUTS_DIR
 """
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -148,6 +151,16 @@ def main():
             if client.proc.poll() is None:
                 client.proc.kill()
                 client.proc.wait()
+        # clangd --check parses one file with no editor; its empty input is
+        # no shutdown: the analysis runs to its end.
+        check = subprocess.run(
+            [clangd, "--cuda=builtin", "--log=verbose", "--check=" + src("transpose.cu")],
+            cwd=project, env=env, stdin=subprocess.DEVNULL, capture_output=True,
+            text=True, timeout=120)
+        expect(check.returncode == 0 and
+               src("transpose.cu") + ": analyzed in" in check.stderr,
+               "--check with an empty input: the analysis runs to its end "
+               "(exit %d)" % check.returncode)
     if failures:
         print("%d failed" % len(failures))
         return 1
