@@ -77,7 +77,12 @@ std::string codeOfMainFile(ASTContext &Ctx) {
   L.SetCommentRetentionState(true);
   bool InDirective = false;
   Token Tok;
-  while (!L.LexFromRawLexer(Tok)) {
+  // LexFromRawLexer says it reached the end with the last token, which is
+  // still to be looked at (a comment that ends the file).
+  for (bool AtEnd = false; !AtEnd;) {
+    AtEnd = L.LexFromRawLexer(Tok);
+    if (Tok.is(tok::eof))
+      break;
     if (Tok.isAtStartOfLine())
       InDirective = Tok.is(tok::hash);
     if (!Tok.is(tok::comment) || InDirective)

@@ -73,12 +73,13 @@ def main():
             client.open(path, text, version=1)
             _, diags = client.diagnostics(path, 1)
             first = ours(diags)
-            expect(len(first) == 1 and analyses() == (1, 0),
-                   "opened: one warning, one analysis: %s" % (analyses(),))
+            expect(len(first) == 1 and analyses()[0] >= 1,
+                   "opened: one warning, analyzed: %s" % (analyses(),))
 
             steps = [
                 ("a comment after the last function", text + "// later\n",
                  True, first),
+                ("another that ends the file", text + "/* later */", True, first),
                 ("a comment before the first function, changed in place",
                  text.replace("A naive transpose", "A plain transpose"), True, first),
                 ("a comment inside the kernel",
@@ -94,7 +95,9 @@ def main():
                 _, diags = client.diagnostics(path, version)
                 after = analyses()
                 done = (after[0] - before[0], after[1] - before[1])
-                expect(done == ((0, 1) if reused else (1, 0)),
+                # clangd may build a version more than once (when it reloads
+                # the database, say): those builds reuse its report too.
+                expect(done[0] == 0 and done[1] >= 1 if reused else done[0] >= 1,
                        "%s: %s (analyzed, reused) = %s" %
                        (what, "reused" if reused else "analyzed", done))
                 expect(ours(diags) == expected, "%s: the diagnostics are %s" %
