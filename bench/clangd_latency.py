@@ -85,6 +85,17 @@ def hostile():
     return "\n".join(out) + "\n"
 
 
+def code_edit(text, r):
+    """text with a comment added at the end of the first line of a kernel
+    that reads threadIdx: a change inside a function, which the analysis
+    cannot tell from any other change of the code."""
+    lines = text.split("\n")
+    start = next(i for i, l in enumerate(lines) if "__global__" in l)
+    at = next(i for i in range(start, len(lines)) if "threadIdx" in lines[i])
+    lines[at] += f" /* edit {r} */"
+    return "\n".join(lines)
+
+
 def make_project(root):
     src = os.path.join(root, "src")
     os.makedirs(src)
@@ -140,9 +151,21 @@ def measure(servers, files, repeats):
                     client.change(path, text + f"// edit {r}\n", version=r + 2)
                     got, _ = client.diagnostics(path, r + 2, timeout=600)
                     warm[name].append(got - sent)
+            # An edit inside the first kernel: clangd and the checks redo
+            # the whole file (the diagnostics stay the same).
+            inside = {name: [] for name in servers}
+            for r in range(repeats):
+                for name, client in clients.items():
+                    path = os.path.join(servers[name][1], rel)
+                    version = repeats + r + 2
+                    sent = time.monotonic()
+                    client.change(path, code_edit(open(path).read(), r), version=version)
+                    got, _ = client.diagnostics(path, version, timeout=600)
+                    inside[name].append(got - sent)
             for name, client in clients.items():
                 client.close(os.path.join(servers[name][1], rel))
                 results[name][rel][1] = statistics.median(warm[name])
+                results[name][rel].append(statistics.median(inside[name]))
     finally:
         for client in clients.values():
             client.shutdown()
@@ -210,13 +233,14 @@ def main():
             path = os.path.join(projects["stock"], r)
             lines = sum(1 for _ in open(path))
             sx = syntax_only(stock_db, path, a.repeats)
-            wc, ww, n = res["with"][r]
-            oc, ow, _ = res["without"][r]
-            sc, sw, _ = res["stock"][r] if stock else (float("nan"),) * 3
+            wc, ww, n, wi = res["with"][r]
+            oc, ow, _, oi = res["without"][r]
+            sc, sw, _, si = res["stock"][r] if stock else (float("nan"),) * 4
             base, added = tidy_time(ours, projects["with"], env, r)
             worst = max(added.values()) if added else float("nan")
             rows.append((os.path.basename(r), lines, n, sx, sw, ow, ww, ww / ow,
-                         oc, wc, wc / oc, base or float("nan"), worst))
+                         oc, wc, wc / oc, base or float("nan"), worst,
+                         si, wi, wi / si))
 
     out = [f"Machine: {platform.machine()}, {os.cpu_count()} cores; {platform.platform()}",
            f"Command: `bench/clangd_latency.py {a.build} --repeats {a.repeats}`",
@@ -229,16 +253,25 @@ def main():
            "`AST` = the main file's AST build alone and `checks add` = the "
            "most any one coalescing check adds to it, both from clangd's "
            "`--check-tidy-time` (the four share one analysis, so this is the "
-           "analysis' cost).",
+           "analysis' cost). `edit`: a comment appended at the end of the "
+           "file; `code edit`: a comment added inside the first kernel (the "
+           "checks analyze the whole file again).",
            "",
-           "| file | lines | warnings | syntax | stock edit | without edit | with edit | edit ratio | without open | with open | open ratio | AST s | checks add |",
-           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+           "| file | lines | warnings | syntax | stock edit | without edit | with edit | edit ratio | without open | with open | open ratio | AST s | checks add | stock code edit | with code edit | code edit / stock |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
-        out.append("| %s | %d | %d | %.3f | %.3f | %.3f | %.3f | %.2f | %.3f | %.3f | %.2f | %.3f | %.0f%% |"
-                   % (r[:12] + (100 * r[12],)))
+        out.append("| %s | %d | %d | %.3f | %.3f | %.3f | %.3f | %.2f | %.3f | %.3f | %.2f | %.3f | %.0f%% | %.3f | %.3f | %.2f |"
+                   % (r[:12] + (100 * r[12],) + r[13:]))
     total_w = sum(r[6] for r in rows)
     total_o = sum(r[5] for r in rows)
-    out += ["", "All files, edits: with %.3f s, without %.3f s, ratio %.3f." % (total_w, total_o, total_w / total_o)]
+    total_s = sum(r[4] for r in rows)
+    total_wi = sum(r[14] for r in rows)
+    total_si = sum(r[13] for r in rows)
+    out += ["", "All files, edits: with %.3f s, without %.3f s, ratio %.3f; "
+            "stock %.3f s, with / stock %.3f." % (total_w, total_o, total_w / total_o,
+                                                 total_s, total_w / total_s),
+            "All files, code edits: with %.3f s, stock %.3f s, with / stock %.3f."
+            % (total_wi, total_si, total_wi / total_si)]
     text = "\n".join(out) + "\n"
     print(text)
     if a.out:

@@ -15,6 +15,7 @@
 #include "llvm/ADT/ArrayRef.h"
 
 #include <array>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -44,6 +45,11 @@ struct AnalysisOptions {
   int64_t DefaultGridDim = 128;
   /// How deep __device__ calls are inlined.
   unsigned InlineDepth = 8;
+  /// Polled before each statement; once it returns true the walk ends early
+  /// and what it found is incomplete, which the caller, who asked, knows.
+  /// The editor's deadline and cancellation (lib/Tidy/AnalysisStop.h);
+  /// empty: the walk runs to its end.
+  std::function<bool()> ShouldStop;
 };
 
 struct KernelsAnalyzed {

@@ -390,7 +390,7 @@ public:
   //===--- Statements (Statements.cpp, Loops.cpp) -------------------------===//
 
   void visit(const clang::Stmt *S) {
-    if (S)
+    if (S && !(Opts.ShouldStop && Opts.ShouldStop()))
       Visit(S);
   }
 

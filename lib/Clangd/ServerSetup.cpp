@@ -53,6 +53,15 @@ Expected<ServerSetup> setUpServer(ArrayRef<std::string> Args,
                                  A.str().c_str());
     } else if (A.consume_front("--cuda-path=")) {
       Cuda.CudaPath = A.str();
+    } else if (A.consume_front("--analysis-timeout=")) {
+      // As the analyzer's --timeout: whole seconds, at most a week.
+      unsigned Seconds;
+      if (A.getAsInteger(10, Seconds) || Seconds > 7 * 24 * 3600)
+        return createStringError(inconvertibleErrorCode(),
+                                 "--analysis-timeout=%s: expected a number of "
+                                 "seconds (0: no limit)",
+                                 A.str().c_str());
+      S.AnalysisTimeout = std::chrono::seconds(Seconds);
     } else if (A.consume_front(DirFlag)) {
       if (A.consume_front("="))
         GivenDir = A.str();
@@ -61,6 +70,15 @@ Expected<ServerSetup> setUpServer(ArrayRef<std::string> Args,
       else
         S.ClangdArgs.push_back(Args[I]);
     } else {
+      // --check parses one file and exits without reading stdin, which may
+      // be empty: its end is no editor's shutdown.
+      if (A.starts_with("--input-style=delimited") ||
+          A.starts_with("-input-style=delimited") || A == "--check" ||
+          A == "-check" || A.starts_with("--check=") ||
+          A.starts_with("-check="))
+        S.WatchEditor = false;
+      if (A == "--log=verbose" || A == "-log=verbose")
+        S.Verbose = true;
       S.ClangdArgs.push_back(Args[I]);
     }
   }

@@ -18,6 +18,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -34,12 +35,23 @@ struct ServerSetup {
   /// To be set as XDG_CONFIG_HOME for clangd (see writeUserConfig); empty
   /// if it could not be written.
   std::string ConfigHome;
+  /// How long one file's analysis may run (lib/Tidy/AnalysisStop.h); zero:
+  /// no limit.
+  std::chrono::seconds AnalysisTimeout{20};
+  /// Whether the editor's messages can be watched (EditorMessages.h): not
+  /// when clangd reads them in its --input-style=delimited test format, nor
+  /// with --check (no editor at all).
+  bool WatchEditor = true;
+  /// clangd's --log=verbose: the checks say too whether each report was
+  /// computed or reused.
+  bool Verbose = false;
 };
 
 /// Args is the whole command line (argv[0] first). Our options, removed
 /// before clangd sees the rest:
 ///   --cuda=auto|toolkit|builtin   as the analyzer's --cuda
 ///   --cuda-path=DIR               as the analyzer's --cuda-path
+///   --analysis-timeout=SECONDS    ServerSetup::AnalysisTimeout (0: none)
 /// Problems with the database are reported on Log (clangd's log stream) and
 /// leave clangd to its own devices; a bad option of ours is an error.
 llvm::Expected<ServerSetup> setUpServer(llvm::ArrayRef<std::string> Args,

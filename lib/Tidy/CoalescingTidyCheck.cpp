@@ -56,6 +56,12 @@ bool CoalescingTidyCheck::isLanguageVersionSupported(
   return LO.CUDA;
 }
 
+void CoalescingTidyCheck::registerPPCallbacks(const SourceManager &,
+                                              Preprocessor *PP,
+                                              Preprocessor *) {
+  Shared->setPreprocessor(PP);
+}
+
 void CoalescingTidyCheck::registerMatchers(MatchFinder *Finder) {
   // The analyzer walks the translation unit itself (kernels, the launch sites
   // that give their block sizes, the __device__ functions they call), so the
@@ -68,6 +74,11 @@ void CoalescingTidyCheck::check(const MatchFinder::MatchResult &Result) {
   if (!ValidOptions)
     return;
   const Report &R = Shared->report(*Result.Context, Analysis);
+  if (StopReason Why = Shared->stopped(); Why != StopReason::None) {
+    if (Shared->claimStopNotice())
+      reportStop(Why, *Result.SourceManager);
+    return;
+  }
   // Accesses that share a fix (two reads of one tile) carry it once:
   // clang-tidy refuses identical fix-its on two warnings as overlapping.
   std::set<std::string> FixesGiven;
@@ -110,6 +121,28 @@ void CoalescingTidyCheck::check(const MatchFinder::MatchResult &Result) {
                       DiagnosticIDs::Level Level) {
                     return diag(Loc, Text, Level);
                   });
+  }
+}
+
+void CoalescingTidyCheck::reportStop(StopReason Why, const SourceManager &SM) {
+  // At the top of the file: the cut is the file's, not one kernel's.
+  SourceLocation Top = SM.getLocForStartOfFile(SM.getMainFileID());
+  switch (Why) {
+  case StopReason::Deadline:
+    diag(Top, "memory-access analysis stopped after %0 s "
+              "(--analysis-timeout): no coalescing or bank-conflict "
+              "diagnostics for this text of the file")
+        << unsigned(analysisTimeout().count());
+    return;
+  case StopReason::FileChanged:
+    diag(Top, "memory-access analysis cancelled: a newer text of the file "
+              "arrived");
+    return;
+  case StopReason::Shutdown:
+    diag(Top, "memory-access analysis cancelled: the server is shutting down");
+    return;
+  case StopReason::None:
+    return;
   }
 }
 

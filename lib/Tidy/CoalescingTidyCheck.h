@@ -16,6 +16,7 @@
 
 #include "Analysis/Analyzer.h"
 #include "Options/OptionTable.h"
+#include "Tidy/AnalysisStop.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -32,6 +33,9 @@ public:
   ~CoalescingTidyCheck() override;
 
   bool isLanguageVersionSupported(const clang::LangOptions &LO) const override;
+  void registerPPCallbacks(const clang::SourceManager &SM,
+                           clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
@@ -45,6 +49,8 @@ private:
   std::shared_ptr<TranslationUnitFindings> Shared;
 
   void parseOptions();
+  /// The one diagnostic an analysis that stopped early leaves.
+  void reportStop(StopReason Why, const clang::SourceManager &SM);
 };
 
 } // namespace coalesce::tidy

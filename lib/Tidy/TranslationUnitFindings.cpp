@@ -4,14 +4,28 @@
 #include "Findings/Classifier.h"
 #include "Findings/TranslationUnitReport.h"
 #include "LaneExpr/LaneExpr.h"
+#include "Tidy/ReportReuse.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
 
+#include <atomic>
+#include <chrono>
 #include <mutex>
 
 namespace coalesce::tidy {
 
 namespace {
+std::atomic<llvm::raw_ostream *> Log{nullptr};
+
+void logLine(const std::string &Line) {
+  // One write per line: clangd's workers log from several threads.
+  if (llvm::raw_ostream *OS = Log.load()) {
+    *OS << Line;
+    OS->flush();
+  }
+}
+
 /// The options as one string: the cache key.
 std::string keyOf(const AnalysisOptions &O) {
   std::string K;
@@ -24,6 +38,8 @@ std::string keyOf(const AnalysisOptions &O) {
   return K;
 }
 } // namespace
+
+void TranslationUnitFindings::setLog(llvm::raw_ostream *OS) { Log = OS; }
 
 std::shared_ptr<TranslationUnitFindings>
 TranslationUnitFindings::forContext(const void *Key) {
@@ -46,6 +62,8 @@ const Report &TranslationUnitFindings::report(clang::ASTContext &Ctx,
   if (Analyzed != &Ctx) {
     ByOptions.clear();
     Analyzed = &Ctx;
+    Stopped = StopReason::None;
+    StopNoticed = false;
   }
   std::string Key = keyOf(Opts);
   auto It = ByOptions.find(Key);
@@ -63,8 +81,46 @@ const Report &TranslationUnitFindings::report(clang::ASTContext &Ctx,
   F.Checks = llvm::cantFail(CheckFilter::parse("*"));
   F.MinEfficiency = 1.0;
   F.HonorNolint = false;
+  std::optional<AnalysisInputs> In;
+  if (PP) {
+    In = analysisInputs(Ctx, *PP);
+    if (std::optional<Report> Kept = reusableReport(*In, Key)) {
+      logLine("cuda-coalesce: " + In->MainFile +
+              ": report reused (its code did not change)\n");
+      return ByOptions[Key] = std::move(*Kept);
+    }
+  }
+  auto Start = std::chrono::steady_clock::now();
   ExprContext Exprs;
-  return ByOptions[Key] = reportTranslationUnit(Ctx, Exprs, Opts, F, {});
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  AnalysisStop Stop(Main ? Main->getName() : "");
+  AnalysisOptions Bounded = Opts;
+  Bounded.ShouldStop = [&Stop] { return Stop(); };
+  Report R = reportTranslationUnit(Ctx, Exprs, Bounded, F, {});
+  logLine("cuda-coalesce: " + std::string(Main ? Main->getName() : "") +
+          (Stop.reason() == StopReason::None ? ": analyzed in "
+                                             : ": analysis stopped after ") +
+          std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
+                             std::chrono::steady_clock::now() - Start)
+                             .count()) +
+          " ms\n");
+  if (Stop.reason() != StopReason::None) {
+    // What an interrupted walk found is a part of the truth that looks like
+    // all of it: an access it did not reach would go unmentioned.
+    Stopped = Stop.reason();
+    R = Report();
+  } else if (In) {
+    keepReport(std::move(*In), Key, R);
+  }
+  return ByOptions[Key] = std::move(R);
+}
+
+bool TranslationUnitFindings::claimStopNotice() {
+  if (Stopped == StopReason::None || StopNoticed)
+    return false;
+  StopNoticed = true;
+  return true;
 }
 
 } // namespace coalesce::tidy

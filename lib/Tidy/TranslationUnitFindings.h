@@ -13,6 +13,9 @@
 
 #include "Analysis/Analyzer.h"
 #include "Findings/Finding.h"
+#include "Tidy/AnalysisStop.h"
+
+#include "llvm/Support/raw_ostream.h"
 
 #include <map>
 #include <memory>
@@ -20,6 +23,7 @@
 
 namespace clang {
 class ASTContext;
+class Preprocessor;
 } // namespace clang
 
 namespace coalesce::tidy {
@@ -34,10 +38,32 @@ public:
   /// efficiency threshold and no NOLINT of our own: the checks filter by
   /// name and option, clang-tidy applies NOLINT. Computed once per set of
   /// analysis options.
+  /// An analysis that stops early (AnalysisStop.h) gives an empty report.
+  /// With the unit's preprocessor known, a report kept from an earlier
+  /// build of the same code is reused (ReportReuse.h).
   const Report &report(clang::ASTContext &Ctx, const AnalysisOptions &Opts);
+
+  /// Where to say, for each report, whether it was computed (and in how
+  /// long) or reused; null (the default): nowhere. cuda-coalesce-clangd
+  /// sets it with --log=verbose.
+  static void setLog(llvm::raw_ostream *OS);
+
+  /// The preprocessor that parses this translation unit.
+  void setPreprocessor(const clang::Preprocessor *P) { PP = P; }
+
+  /// Why an analysis of this translation unit stopped early; None if none
+  /// did.
+  StopReason stopped() const { return Stopped; }
+
+  /// True for the first caller after an early stop: the one check that
+  /// tells the user, so that several enabled checks say it once.
+  bool claimStopNotice();
 
 private:
   const clang::ASTContext *Analyzed = nullptr;
+  const clang::Preprocessor *PP = nullptr;
+  StopReason Stopped = StopReason::None;
+  bool StopNoticed = false;
   std::map<std::string, Report> ByOptions;
 };
 

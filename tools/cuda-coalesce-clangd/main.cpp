@@ -5,7 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Clangd/EditorMessages.h"
 #include "Clangd/ServerSetup.h"
+#include "Tidy/AnalysisStop.h"
+#include "Tidy/TranslationUnitFindings.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
@@ -47,6 +50,23 @@ int main(int argc, char *argv[]) {
   if (!Setup->ConfigHome.empty())
     ::setenv("XDG_CONFIG_HOME", Setup->ConfigHome.c_str(), /*overwrite=*/1);
   coalesce::clangd::keepTranslationFresh(*Setup, llvm::errs());
+  coalesce::tidy::setAnalysisTimeout(Setup->AnalysisTimeout);
+  if (Setup->Verbose)
+    coalesce::tidy::TranslationUnitFindings::setLog(&llvm::errs());
+  if (Setup->WatchEditor) {
+    coalesce::clangd::EditorEvents Events;
+    Events.Changed = coalesce::tidy::noteFileChanged;
+    Events.ShuttingDown = coalesce::tidy::noteShutdown;
+    // clangd exits within a second when its workers are free; a worker
+    // held longer (by clang itself, not by an analysis, which stops) must
+    // not keep an editor's restart waiting.
+    if (llvm::Error E = coalesce::clangd::watchEditorMessages(
+            std::move(Events), std::chrono::seconds(5)))
+      llvm::errs() << "cuda-coalesce-clangd: cannot watch the editor's "
+                      "messages ("
+                   << llvm::toString(std::move(E))
+                   << "); an analysis that hangs holds its file\n";
+  }
   std::vector<char *> ClangdArgv;
   for (std::string &A : Setup->ClangdArgs)
     ClangdArgv.push_back(A.data());
