@@ -26,23 +26,16 @@ WarpEvaluator::WarpEvaluator(ExprContext &X, const AnalysisOptions &Opts,
   // A block shape no launch can have (a dimension below 1, which dim3's
   // unsigned fields turn into 0 or a huge value, or more than
   // MaxThreadsPerBlock threads in all) is not used: the default shape is
-  // assumed instead and the reason is said where the assumption is shown.
-  std::string Rejected;
-  auto Set = [&](std::array<int64_t, 3> D, std::string Origin) {
+  // assumed instead.
+  auto Set = [&](std::array<int64_t, 3> D, ValueOrigin Origin) {
     __int128 Threads = 1;
     bool Valid = true;
     for (unsigned I = 0; I < 3; ++I) {
       Valid &= D[I] >= 1 && D[I] <= MaxThreadsPerBlock;
       Threads *= Valid ? D[I] : 1;
     }
-    if (!Valid || Threads > MaxThreadsPerBlock) {
-      if (Rejected.empty())
-        Rejected = "; " + Origin + " gives block " + std::to_string(D[0]) +
-                   "x" + std::to_string(D[1]) + "x" + std::to_string(D[2]) +
-                   ", not a valid CUDA block (1 to " +
-                   std::to_string(MaxThreadsPerBlock) + " threads)";
+    if (!Valid || Threads > MaxThreadsPerBlock)
       return false;
-    }
     for (unsigned I = 0; I < 3; ++I)
       Block[I] = unsigned(D[I]);
     BlockKnown = true;
@@ -55,15 +48,15 @@ WarpEvaluator::WarpEvaluator(ExprContext &X, const AnalysisOptions &Opts,
     clang::Expr::EvalResult R;
     if (LB->getMaxThreads() && LB->getMaxThreads()->EvaluateAsInt(R, Ctx) &&
         R.Val.getInt().getSignificantBits() <= 64 &&
-        Set({R.Val.getInt().getExtValue(), 1, 1}, "__launch_bounds__"))
+        Set({R.Val.getInt().getExtValue(), 1, 1},
+            {ValueOrigin::Source::LaunchBounds}))
       return;
   }
   if (Opts.BlockDim) {
     const auto &B = *Opts.BlockDim;
-    if (Set({B[0], B[1], B[2]}, "--block-dim"))
+    if (Set({B[0], B[1], B[2]}, {ValueOrigin::Source::BlockDim}))
       return;
   }
-  BlockOrigin = "default (blockDim.x a multiple of 32" + Rejected + ")";
 }
 
 const LExpr *WarpEvaluator::withKnownBlock(const LExpr *Off) const {
@@ -77,11 +70,11 @@ const LExpr *WarpEvaluator::withKnownBlock(const LExpr *Off) const {
 }
 
 std::optional<int64_t> WarpEvaluator::runtimeValue(const SymbolExpr *S,
-                                                   std::string &Origin) const {
+                                                   ValueOrigin &Origin) const {
   std::string Name = S->getName().str();
   auto A = Opts.Assume.find(Name);
   if (A != Opts.Assume.end()) {
-    Origin = "--assume";
+    Origin = {ValueOrigin::Source::Assume};
     return A->second;
   }
   if (S->getSymbolKind() == SymbolKind::GridDim) {
@@ -89,24 +82,23 @@ std::optional<int64_t> WarpEvaluator::runtimeValue(const SymbolExpr *S,
       Origin = Launch->Origin;
       return (*Launch->Grid)[S->getDim()];
     }
-    Origin = "default";
+    Origin = {};
     return Opts.DefaultGridDim;
   }
   if (Launch) {
     auto L = Launch->LoopArgs.find(Name);
     if (L != Launch->LoopArgs.end()) {
-      Origin = Launch->Origin + ", " + Launch->LoopArgOrigins.at(Name);
+      Origin = Launch->LoopArgOrigins.at(Name);
       return L->second[Variant % L->second.size()];
     }
     auto C = Launch->ConstantArgs.find(Name);
     if (C != Launch->ConstantArgs.end()) {
       Origin = Launch->Origin;
-      if (Launch->FirstPassArgs.count(Name))
-        Origin += ", " + std::string(FirstLaunchOfHostLoop);
+      Origin.FirstPass = Launch->FirstPassArgs.count(Name) > 0;
       return C->second;
     }
   }
-  Origin = "default";
+  Origin = {};
   return Opts.DefaultValue;
 }
 
@@ -116,9 +108,9 @@ bool WarpEvaluator::assumed(const SymbolExpr *S) const {
       K != SymbolKind::Carried && K != SymbolKind::TripCount &&
       K != SymbolKind::GridDim)
     return false;
-  std::string Origin;
+  ValueOrigin Origin;
   runtimeValue(S, Origin);
-  return Origin == "default";
+  return Origin.assumed();
 }
 
 std::array<unsigned, 3> WarpEvaluator::threadOf(unsigned LinearTid) const {
@@ -158,7 +150,7 @@ public:
   std::array<int64_t, 3> BlockId = {0, 0, 0};
   /// The runtime values read for the first launch with no value replaced:
   /// name -> (value, origin).
-  std::map<std::string, std::pair<int64_t, std::string>> Used;
+  std::map<std::string, std::pair<int64_t, ValueOrigin>> Used;
   /// The symbols' values at the point above.
   const SymbolValues Values;
 
@@ -196,7 +188,7 @@ public:
 
   private:
     LaneState &St;
-    std::map<std::string, std::pair<int64_t, std::string>> Saved;
+    std::map<std::string, std::pair<int64_t, ValueOrigin>> Saved;
   };
 
 private:
@@ -219,7 +211,7 @@ private:
     unsigned RecordedGen; ///< UsedGen when last recorded in Used
     bool Overridden;
     std::optional<int64_t> V;
-    std::string Origin;
+    ValueOrigin Origin;
   };
   llvm::DenseMap<const SymbolExpr *, RuntimeValue> Runtime;
 };
@@ -339,7 +331,7 @@ void WarpEvaluator::evaluateLanes(
       S.Assumptions.push_back({Name, V.first, V.second});
   std::vector<std::string> Defaulted;
   for (const auto &[Name, V] : St.Used)
-    if (V.second == "default")
+    if (V.second.assumed())
       Defaulted.push_back(Name);
   findContiguousIf(S, St, Off, *Addr, Defaulted);
   if (!S.Shared && S.ElemBytes && !S.Samples.empty() && !ResamplingBlock)
@@ -519,7 +511,7 @@ void WarpEvaluator::flagAssumedLaneGuards(
     }
   }
   if (AllOff && Named) {
-    std::string Origin;
+    ValueOrigin Origin;
     std::optional<int64_t> As = runtimeValue(Named, Origin);
     S.UnevaluatedGuard = "compares the lane with '" + Named->getName().str() +
                          "', assumed to be " + std::to_string(As.value_or(0)) +
@@ -929,9 +921,9 @@ WarpEvaluator::firstIterationOfBlock0(const unsigned &Tid,
     case SymbolKind::Opaque:
     case SymbolKind::Carried:
     case SymbolKind::TripCount: {
-      std::string Origin;
+      ValueOrigin Origin;
       std::optional<int64_t> V = runtimeValue(Sym, Origin);
-      if (Assumed && V && Origin == "default" &&
+      if (Assumed && V && Origin.assumed() &&
           llvm::none_of(*Assumed, [&](const Assumption &A) {
             return A.Name == Sym->getName();
           }))

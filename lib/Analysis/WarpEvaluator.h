@@ -109,7 +109,7 @@ private:
   const LaunchInfo *Launch;
   std::array<unsigned, 3> Block = {256, 1, 1};
   bool BlockKnown = false;
-  std::string BlockOrigin;
+  ValueOrigin BlockOrigin;
   /// A copy sampling the launch again under another block size
   /// (AccessSite::SectorsByBlockX): its own dependences are not searched.
   bool ResamplingBlock = false;
@@ -240,7 +240,7 @@ private:
   /// once, gridDim) and where it came from: --assume, the launch site, or
   /// the default.
   std::optional<int64_t> runtimeValue(const SymbolExpr *S,
-                                      std::string &Origin) const;
+                                      ValueOrigin &Origin) const;
   /// Whether S is a runtime value (a parameter, a value loaded once,
   /// gridDim) the analyzer merely assumed: no --assume, no launch site.
   bool assumed(const SymbolExpr *S) const;

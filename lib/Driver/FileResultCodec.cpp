@@ -35,10 +35,11 @@ static_assert(sizeof(FileResult) == 232,
               "FileResult changed: update FileResultCodec");
 #endif
 
-constexpr char Magic[] = "cuda-coalesce-file-result/10";
+constexpr char Magic[] = "cuda-coalesce-file-result/11";
 
 template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
+template <typename Ar> void io(Ar &A, ValueOrigin &X);
 template <typename Ar> void io(Ar &A, Assumption &X);
 template <typename Ar> void io(Ar &A, AccessSite::CallStep &S);
 template <typename Ar> void io(Ar &A, AccessSite::RelatedPositions &P);
@@ -182,6 +183,14 @@ template <typename Ar> void io(Ar &A, SourcePos &P) {
 template <typename Ar> void io(Ar &A, KernelInfo &K) {
   A(K.Name);
   A(K.Pos);
+}
+
+template <typename Ar> void io(Ar &A, ValueOrigin &X) {
+  A(X.From);
+  A(X.Site);
+  A(X.HostLoop);
+  A(X.HostLoopFirstOnly);
+  A(X.FirstPass);
 }
 
 template <typename Ar> void io(Ar &A, Assumption &X) {

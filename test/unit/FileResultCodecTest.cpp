@@ -67,8 +67,14 @@ FileResult sample() {
                  {"helper", "inner", {"dir/h.cuh", 2, 1}}};
   S.Related = {{"dir/k.cu", 3, 17}, {"dir/k.cu", 4, 5}, {"dir/s.cuh", 1, 8},
                {"dir/k.cu", 40, 3}};
-  S.Assumptions = {{"height", 4096, "launch site k.cu:40"},
-                   {"blockDim.x", -1, "--assume"}};
+  ValueOrigin Loop;
+  Loop.From = ValueOrigin::Source::LaunchSite;
+  Loop.Site = "k.cu:40";
+  Loop.HostLoop = {1, 512, 262144};
+  Loop.HostLoopFirstOnly = true;
+  Loop.FirstPass = true;
+  S.Assumptions = {{"height", 4096, Loop},
+                   {"blockDim.x", -1, {ValueOrigin::Source::Assume}}};
   S.ContiguousIf = "stride == 1";
   S.AlignmentDependence = {{"width", 1048576, 8, {4, 4.875, 4.75, 4.5}},
                            {"off", -3, 0, {0.0625, 1e300}}};

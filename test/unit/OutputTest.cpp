@@ -66,7 +66,7 @@ Finding stridedStore() {
               "8*blockIdx.y + threadIdx.y)";
   S.LaneOffsets = strided(16384);
   S.WarpStrideBytes = 4;
-  S.Assumptions = {{"height", 4096, "--assume"}};
+  S.Assumptions = {{"height", 4096, {ValueOrigin::Source::Assume}}};
   S.BlockDim = {32, 8, 1};
   F.Cost = cost(32, 4, 32, 0.125);
   F.LaneStrideBytes = 16384;
