@@ -8,6 +8,8 @@
 #ifndef CUDA_COALESCE_ANALYSIS_ACCESSSITE_H
 #define CUDA_COALESCE_ANALYSIS_ACCESSSITE_H
 
+#include "LaneExpr/Reason.h"
+
 #include <array>
 #include <cstdint>
 #include <map>
@@ -183,7 +185,7 @@ struct AccessSite {
   std::string SoALayout;
 
   /// Set when the address could not be computed.
-  std::string UnknownReason;
+  Reason UnknownReason;
   /// The address depends on a value loaded from memory (an index array).
   bool DependsOnLoad = false;
   /// The address walks, an element per iteration, a range that starts at a
@@ -264,7 +266,7 @@ struct AccessSite {
   /// lane is taken to pass it, so the numbers are those of full warps; a
   /// warp with fewer lanes on makes a request of fewer sectors (at most the
   /// launch's most). Empty otherwise.
-  std::string UnevaluatedGuard;
+  Reason UnevaluatedGuard;
   /// The kernel's launch passes a block the host computes at run time
   /// (dim3 threads(numThreads), numThreads set on several branches): the
   /// default shape stands in, and the launch's mean sectors per request

@@ -378,11 +378,11 @@ WarpEvaluator::sortGuards(AccessSite &S, llvm::ArrayRef<const LExpr *> Path,
     });
     if (const UnknownExpr *U = findUnknown(G)) {
       if (S.UnevaluatedGuard.empty())
-        S.UnevaluatedGuard = U->getReason().str();
+        S.UnevaluatedGuard = U->getReason();
     } else if (Loaded) {
       if (S.UnevaluatedGuard.empty())
         S.UnevaluatedGuard =
-            "depends on '" + Loaded->getName().str() + "', loaded from memory";
+            Reason(ReasonKind::LoadedFromMemory, Loaded->getName().str());
     } else if (!Assumed) {
       Sets.Deciding.push_back(G);
     } else if (PerLane) {
@@ -466,8 +466,8 @@ WarpEvaluator::warp0Lanes(AccessSite &S, LaneState &St, const LExpr *Off,
     St.Tid = L;
     std::optional<int64_t> A = St.address(Off);
     if (!A) {
-      S.UnknownReason = "the address cannot be evaluated for lane " +
-                        std::to_string(L) + " (overflow or division by zero)";
+      S.UnknownReason = Reason(ReasonKind::LaneNotEvaluable);
+      S.UnknownReason.Number = L;
       return std::nullopt;
     }
     // A block smaller than a warp leaves the remaining lanes empty.
@@ -513,10 +513,9 @@ void WarpEvaluator::flagAssumedLaneGuards(
   if (AllOff && Named) {
     ValueOrigin Origin;
     std::optional<int64_t> As = runtimeValue(Named, Origin);
-    S.UnevaluatedGuard = "compares the lane with '" + Named->getName().str() +
-                         "', assumed to be " + std::to_string(As.value_or(0)) +
-                         ", which would leave no lane on (--assume gives "
-                         "the run's value)";
+    S.UnevaluatedGuard =
+        Reason(ReasonKind::ComparesAssumedValue, Named->getName().str());
+    S.UnevaluatedGuard.Number = As.value_or(0);
   }
 }
 

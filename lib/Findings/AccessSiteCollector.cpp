@@ -1,6 +1,7 @@
 //===- AccessSiteCollector.cpp --------------------------------------------===//
 
 #include "Findings/AccessSiteCollector.h"
+#include "Findings/ReasonText.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -171,7 +172,7 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
     Caller = Step.Callee;
     S.CallChain.push_back(std::move(Step));
   }
-  S.Address = A.printAddress();
+  S.Address = A.printAddress(reasonText);
   A.evaluateLanes(S);
   if (!Fixes)
     Fixes = std::make_unique<FixCandidates>(*A.Ctx);

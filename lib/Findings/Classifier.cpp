@@ -3,6 +3,7 @@
 #include "Findings/Classifier.h"
 #include "Findings/CheckRegistry.h"
 #include "Findings/Fixes.h"
+#include "Findings/ReasonText.h"
 #include "Findings/Suppression.h"
 
 #include <algorithm>
@@ -281,7 +282,7 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
     F.Notes.insert(
         F.Notes.begin() + 1,
         "the access runs under a condition the analysis cannot evaluate (" +
-            S.UnevaluatedGuard +
+            reasonText(S.UnevaluatedGuard) +
             "), taken as true in every lane: a warp with fewer lanes on "
             "makes fewer sectors, at most " +
             std::to_string(F.Launch ? F.Launch->MaxSectors : F.Cost->Sectors) +

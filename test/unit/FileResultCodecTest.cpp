@@ -61,7 +61,8 @@ FileResult sample() {
   S.StructBytes = 24;
   S.StructName = "Particle";
   S.MemberName = "x";
-  S.UnknownReason = "too complex to track";
+  S.UnknownReason = Reason(ReasonKind::LoopEndLoaded, "k");
+  S.UnknownReason.because(Reason(ReasonKind::LoadedFromMemory, "rowptr[r]"));
   S.DependsOnLoad = true;
   S.CallChain = {{"copy", "helper", {"dir/k.cu", 20, 3}},
                  {"helper", "inner", {"dir/h.cuh", 2, 1}}};
@@ -81,7 +82,8 @@ FileResult sample() {
   S.AlignmentDependence[0].SmallBelow = 21;
   S.AlignmentDependence[0].SmallFewest = 3.25;
   S.AlignmentDependence[0].SmallMost = 6;
-  S.UnevaluatedGuard = "depends on 'mask[tid]', loaded from memory";
+  S.UnevaluatedGuard = Reason(ReasonKind::ComparesAssumedValue, "n");
+  S.UnevaluatedGuard.Number = 1048576;
   S.SectorsByBlockX = {{1, 1.0}, {16, 2.0}, {256, 4.0}, {1024, 1e300}};
   S.BlockDim = {32, 8, 2};
   S.Clang = {1, 2, 3, 4, 5, UINT64_MAX};

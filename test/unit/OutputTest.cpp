@@ -111,11 +111,11 @@ Finding unknownAccess() {
   S.Text = "p[hash(i)]";
   S.Base = "p";
   S.ElemBytes = 4;
-  S.UnknownReason = "call to 'hash' has no visible body";
+  S.UnknownReason = Reason::other("call to 'hash' has no visible body");
   F.Cat = Category::Unknown;
   // As the classifier leaves it: the remark check matched and is enabled.
   F.Check = "coalescing-unknown";
-  F.Message = "address not computable: " + S.UnknownReason;
+  F.Message = "address not computable: " + S.UnknownReason.Text;
   F.Remark = true;
   return F;
 }
