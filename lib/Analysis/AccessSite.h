@@ -8,6 +8,8 @@
 #ifndef CUDA_COALESCE_ANALYSIS_ACCESSSITE_H
 #define CUDA_COALESCE_ANALYSIS_ACCESSSITE_H
 
+#include "LaneExpr/Reason.h"
+
 #include <array>
 #include <cstdint>
 #include <map>
@@ -49,11 +51,41 @@ struct KernelInfo {
   SourcePos Pos;    ///< Column is 0: the name's line is what readers need
 };
 
-/// Where a value the analysis had to assume came from.
+/// Where a value the analysis used came from, as data: the notes say what
+/// a host loop passes (Findings/Classifier.cpp words it).
+struct ValueOrigin {
+  enum class Source : uint8_t {
+    Default,      ///< nothing told it: the analysis assumed it
+    Assume,       ///< --assume (or the configuration's assume:)
+    LaunchSite,   ///< a <<<...>>> launch in the translation unit
+    LaunchBounds, ///< the kernel's __launch_bounds__ (the block)
+    BlockDim,     ///< --block-dim (the block)
+  };
+  Source From = Source::Default;
+  /// LaunchSite: "k.cu:40" ("?" when clang knows no place).
+  std::string Site;
+  /// LaunchSite: the values a host loop around the launch passes, in
+  /// launch order (empty: no host loop steps this value). HostLoopFirstOnly:
+  /// its first values only (the loop's trip count, or how its launches
+  /// weigh, is not known; the first launch's value is used).
+  std::vector<int64_t> HostLoop;
+  bool HostLoopFirstOnly = false;
+  /// LaunchSite: the value a host loop around the launch gives in its first
+  /// iteration (the launch a profiler measures).
+  bool FirstPass = false;
+
+  bool assumed() const { return From == Source::Default; }
+  bool operator==(const ValueOrigin &O) const {
+    return From == O.From && Site == O.Site && HostLoop == O.HostLoop &&
+           HostLoopFirstOnly == O.HostLoopFirstOnly && FirstPass == O.FirstPass;
+  }
+};
+
+/// A value the analysis used and where it came from.
 struct Assumption {
-  std::string Name;   ///< "height", "blockDim.x", "blockIdx"
+  std::string Name; ///< "height", "blockDim.x", "blockIdx"
   int64_t Value = 0;
-  std::string Origin; ///< "launch site k.cu:40", "--assume", "default"
+  ValueOrigin Origin;
 };
 
 /// One edit of an automatic fix: replace Length bytes at Offset of File
@@ -153,7 +185,7 @@ struct AccessSite {
   std::string SoALayout;
 
   /// Set when the address could not be computed.
-  std::string UnknownReason;
+  Reason UnknownReason;
   /// The address depends on a value loaded from memory (an index array).
   bool DependsOnLoad = false;
   /// The address walks, an element per iteration, a range that starts at a
@@ -272,7 +304,7 @@ struct AccessSite {
   /// lane is taken to pass it, so the numbers are those of full warps; a
   /// warp with fewer lanes on makes a request of fewer sectors (at most the
   /// launch's most). Empty otherwise.
-  std::string UnevaluatedGuard;
+  Reason UnevaluatedGuard;
   /// The kernel's launch passes a block the host computes at run time
   /// (dim3 threads(numThreads), numThreads set on several branches): the
   /// default shape stands in, and the launch's mean sectors per request

@@ -217,9 +217,9 @@ const LExpr *KernelWalker::floatToInt(const clang::Expr *Sub,
   if (const auto *U = dyn_cast<UnknownExpr>(V.I))
     return LoadUnknowns.count(U)
                ? U
-               : X.unknown("'" + sourceText(Sub->IgnoreParens()) +
-                           "' is computed in floating point from a value "
-                           "not followed (" + U->getReason().str() + ")");
+               : X.unknown(Reason(ReasonKind::FloatNotFollowed,
+                                  sourceText(Sub->IgnoreParens()))
+                             .because(U->getReason()));
   const FloatExpr *Opaque = firstOpaque(V.I);
   if (!Opaque)
     return X.real(FloatOp::ToInt, false, {V.I});
@@ -241,11 +241,10 @@ const LExpr *KernelWalker::floatToInt(const clang::Expr *Sub,
                         : sourceText(Cast));
   const auto *Named = cast<SymbolExpr>(Opaque->getOperand(0));
   std::string Name = Named->getName().str();
-  return X.unknown("'" + Text + "' needs the value of '" + Name +
-                   "', a float not known here" +
-                   (Named->getSymbolKind() == SymbolKind::Param
-                        ? " (--assume " + Name + "=VALUE gives it)"
-                        : std::string()));
+  Reason Needs(ReasonKind::FloatNeedsValue, Text);
+  Needs.Name = Name;
+  Needs.Flag = Named->getSymbolKind() == SymbolKind::Param;
+  return X.unknown(Needs);
 }
 
 } // namespace interp

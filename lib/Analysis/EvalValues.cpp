@@ -132,7 +132,8 @@ LLVM_ATTRIBUTE_NOINLINE const LExpr *notAnInteger(KernelWalker &W,
 LLVM_ATTRIBUTE_NOINLINE Pointer notAPointer(KernelWalker &W,
                                             const clang::Expr *E) {
   Pointer P;
-  P.Why = "pointer '" + W.sourceText(E) + "' is not one we can follow";
+  P.Why = Reason::other("pointer '" + W.sourceText(E) +
+                        "' is not one we can follow");
   P.UnknownOffset = W.X.unknown(P.Why);
   P.Offset = P.UnknownOffset;
   return P;

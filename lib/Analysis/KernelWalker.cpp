@@ -71,10 +71,10 @@ std::string KernelWalker::sourceText(SourceRange R) const {
   return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
 }
 
-Value KernelWalker::unknownValue(QualType T, llvm::StringRef Why) {
+Value KernelWalker::unknownValue(QualType T, const Reason &Why) {
   if (T->isPointerType()) {
     Pointer P;
-    P.Why = Why.str();
+    P.Why = Why;
     P.UnknownOffset = X.unknown(Why);
     P.Offset = P.UnknownOffset;
     return Value::pointer(P);
@@ -93,7 +93,7 @@ void KernelWalker::forgetMembers(const VarDecl *V) {
 }
 
 void KernelWalker::forgetAll(const llvm::SmallPtrSetImpl<const VarDecl *> &Vars,
-                             llvm::StringRef Why) {
+                             const Reason &Why) {
   for (const VarDecl *V : Vars) {
     auto It = env().find(V);
     // A reference stays bound to what it names; what changes is that.
@@ -101,11 +101,10 @@ void KernelWalker::forgetAll(const llvm::SmallPtrSetImpl<const VarDecl *> &Vars,
       const Place &R = It->second.R;
       if (R.K != Place::Variable)
         continue;
-      std::string Reason = "'" + R.Path + "' is " + Why.str();
       if (R.Path == R.Var->getNameAsString()) {
         Value &Old = Frames[R.Frame].Vars[R.Var];
         if (Old.K != Value::Ref)
-          Old = unknownValue(R.Var->getType(), Reason);
+          Old = unknownValue(R.Var->getType(), Why.about(R.Path));
       } else {
         forgetMember({R.Frame, R.Var, R.Path}, Why);
       }
@@ -114,8 +113,7 @@ void KernelWalker::forgetAll(const llvm::SmallPtrSetImpl<const VarDecl *> &Vars,
     forgetMembers(V);
     if (It == env().end() && !isa<ParmVarDecl>(V))
       continue;
-    env()[V] = unknownValue(V->getType(),
-                            "'" + V->getNameAsString() + "' is " + Why.str());
+    env()[V] = unknownValue(V->getType(), Why.about(V->getNameAsString()));
   }
 }
 

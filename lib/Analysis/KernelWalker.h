@@ -59,7 +59,7 @@ struct Pointer {
   const clang::VarDecl *Decl = nullptr; ///< the base's variable, when it is one
   const LExpr *Offset = nullptr;        ///< bytes from the base
   Space Sp = Space::Unknown;
-  std::string Why;                      ///< why the base is unknown
+  Reason Why;                           ///< why the base is unknown
   const LExpr *UnknownOffset = nullptr; ///< the Unknown, when Why is set
   /// Into a local object held in registers (&v, a local array decayed):
   /// Base is the object's path ("v", "o.v"), of type LocalType, in frame
@@ -266,7 +266,7 @@ public:
   };
   /// After W: the locals whose address escaped into a pointer (Escaped)
   /// are unknown when W writes through a pointer.
-  void forgetEscaped(const FieldWrites &W, llvm::StringRef Why);
+  void forgetEscaped(const FieldWrites &W, const Reason &Why);
   /// Whether a loop around is being walked ahead (Loops.cpp): loads then
   /// give unknowns, and the loops inside are not walked.
   bool WalkingAhead = false;
@@ -315,9 +315,15 @@ public:
   }
 
   /// An unknown of type T (integer or pointer), or no value.
-  Value unknownValue(clang::QualType T, llvm::StringRef Why);
+  Value unknownValue(clang::QualType T, const Reason &Why);
+  Value unknownValue(clang::QualType T, llvm::StringRef Why) {
+    return unknownValue(T, Reason::other(Why.str()));
+  }
   /// An unknown of the kind of Like (integer or pointer), or no value.
   Value unknownLike(const Value &Like, llvm::StringRef Why) {
+    return unknownLike(Like, Reason::other(Why.str()));
+  }
+  Value unknownLike(const Value &Like, const Reason &Why) {
     if (Like.K != Value::Int && Like.K != Value::Ptr)
       return Value::none();
     return unknownValue(Like.K == Value::Int ? Ctx.IntTy : Ctx.VoidPtrTy, Why);
@@ -342,7 +348,9 @@ public:
     return Frames[K.Frame].Members[{K.Var, K.Path}];
   }
   /// Makes the member unknown, for Why ("changed inside a loop").
-  void forgetMember(const MemberKey &K, llvm::StringRef Why);
+  /// Forget* make what they name unknown for Why, its Subject set to each
+  /// variable or member path they forget.
+  void forgetMember(const MemberKey &K, const Reason &Why);
 
   /// Values a loop writes that each iteration carries to the next in a way
   /// we follow: set back to their value at the head ("wtx = tx;" closing
@@ -370,7 +378,7 @@ public:
     void leave(KernelWalker &W, const LExpr *Runs, bool Whole) const;
   };
   void forgetAll(const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Vars,
-                 llvm::StringRef Why);
+                 const Reason &Why);
 
   /// The pointer "C ? T : F": one base with the offsets selected, or two
   /// global bases (assumed aligned, as every base is) named together
@@ -450,7 +458,7 @@ public:
   std::set<std::pair<size_t, const clang::VarDecl *>> Escaped;
   /// Makes every value held in the variable (and its members) unknown;
   /// with Root ("buf", "o.v"), only the members below it.
-  void forgetLocal(size_t Frame, const clang::VarDecl *V, llvm::StringRef Why,
+  void forgetLocal(size_t Frame, const clang::VarDecl *V, const Reason &Why,
                    const std::string &Root = "");
   /// Binds the members of the struct at the variable place Obj to the
   /// struct value V's fields (Value::Fields), forgetting the old ones.

@@ -1111,23 +1111,24 @@ public:
             }
           continue;
         }
-        std::string List;
-        for (int64_t V : *Loop)
-          List += (List.empty() ? "" : ", ") + std::to_string(V);
+        ValueOrigin &Passed = Info.LoopArgOrigins[Param];
+        Passed.HostLoop = *Loop;
+        Passed.HostLoopFirstOnly = !Bounded;
         // Launches the analysis cannot weigh (the trip count or the grid
         // unknown): the first launch's value alone, the others named.
         if (!Bounded)
           Loop->resize(1);
         Info.LoopArgs[Param] = *Loop;
-        Info.LoopArgOrigins[Param] =
-            "the host loop around the launch: " + List +
-            (Bounded ? "" : ", ... (its first values)");
       }
       PresumedLoc P = SM.getPresumedLoc(Loc);
-      Info.Origin = "launch site " +
-                    (P.isValid() ? std::string(P.getFilename()) + ":" +
-                                       std::to_string(P.getLine())
-                                 : std::string("?"));
+      Info.Origin.From = ValueOrigin::Source::LaunchSite;
+      Info.Origin.Site = P.isValid() ? std::string(P.getFilename()) + ":" +
+                                           std::to_string(P.getLine())
+                                     : std::string("?");
+      for (auto &[Param, Passed] : Info.LoopArgOrigins) {
+        Passed.From = Info.Origin.From;
+        Passed.Site = Info.Origin.Site;
+      }
       Launches[Kernel] = std::move(Info);
       FirstLoc[Kernel] = Loc;
     }

@@ -3,6 +3,8 @@
 #ifndef CUDA_COALESCE_ANALYSIS_LAUNCHSITES_H
 #define CUDA_COALESCE_ANALYSIS_LAUNCHSITES_H
 
+#include "Analysis/AccessSite.h"
+
 #include <array>
 #include <cstdint>
 #include <map>
@@ -40,22 +42,17 @@ struct LaunchInfo {
   /// ("for (d = 1; d <= 4; d *= 2) k<<<g, b>>>(m, d)"): parameter name ->
   /// the values, in launch order. The kernel is analyzed for each.
   std::map<std::string, std::vector<int64_t>> LoopArgs;
-  /// Where the loop values come from, for the assumptions shown: "the host
-  /// loop around the launch: 1, 2, 4", or "...: 1, 512, 262144, ... (its
-  /// first values)" when the loop's trip count, or how its launches weigh
-  /// (the grid changes too), is not known: then LoopArgs holds the first
-  /// value alone.
-  std::map<std::string, std::string> LoopArgOrigins;
-  std::string Origin; ///< "launch site k.cu:40"
+  /// Where the launch's values come from (ValueOrigin::Source::LaunchSite
+  /// with the Site). Per parameter of LoopArgs, the values its host loop
+  /// passes, for the assumptions shown: all of them, or its first values
+  /// (HostLoopFirstOnly) when the loop's trip count, or how its launches
+  /// weigh (the grid changes too), is not known: then LoopArgs holds the
+  /// first value alone.
+  ValueOrigin Origin;
+  std::map<std::string, ValueOrigin> LoopArgOrigins;
   /// The launch itself, for a note pointing at it.
   const clang::CUDAKernelCallExpr *Site = nullptr;
 };
-
-/// How an assumption's origin says its value is a host loop's first
-/// iteration's (LaunchInfo::FirstPassArgs); lib/Findings/Classifier.cpp
-/// reads it.
-inline constexpr const char *FirstLaunchOfHostLoop =
-    "the first launch of a host loop";
 
 /// Keyed by the kernel's canonical declaration (a template kernel's
 /// specialization for template launches).

@@ -146,20 +146,20 @@ Value KernelWalker::joinFields(const LExpr *C, const Value &T, const Value &F,
       Fields->push_back({Path, Value::integer(X.select(C, A.I, B.I))});
     else
       Fields->push_back(
-          {Path, unknownLike(A, "'" + Path.substr(1) + "': " + Why.str())});
+          {Path, unknownLike(A, Reason::other("'" + Path.substr(1) +
+                                              "': " + Why.str()))});
   }
   Value V;
   V.Fields = std::move(Fields);
   return V;
 }
 
-void KernelWalker::forgetLocal(size_t F, const VarDecl *V, StringRef Why,
+void KernelWalker::forgetLocal(size_t F, const VarDecl *V, const Reason &Why,
                                const std::string &Root) {
   if (Root.empty()) {
     auto It = Frames[F].Vars.find(V);
     if (It != Frames[F].Vars.end() && It->second.K != Value::Ref)
-      It->second = unknownValue(V->getType(), "'" + V->getNameAsString() +
-                                                  "' is " + Why.str());
+      It->second = unknownValue(V->getType(), Why.about(V->getNameAsString()));
   }
   MemberEnv &M = Frames[F].Members;
   for (auto MI = M.lower_bound({V, Root});
@@ -168,8 +168,7 @@ void KernelWalker::forgetLocal(size_t F, const VarDecl *V, StringRef Why,
        ++MI)
     if ((Root.empty() || isWithin(MI->first.second, Root)) &&
         (MI->second.K == Value::Int || MI->second.K == Value::Ptr))
-      MI->second =
-          unknownLike(MI->second, "'" + MI->first.second + "' is " + Why.str());
+      MI->second = unknownLike(MI->second, Why.about(MI->first.second));
 }
 
 Value KernelWalker::readVariable(const VarDecl *VD, size_t F) {
@@ -293,13 +292,13 @@ Value KernelWalker::loadedValue(const Pointer &Addr, QualType T,
     return T->isRealFloatingType()
                ? namedFloat(Text, T, /*Parameter=*/false)
                : namedRuntimeValue(Text, T, SymbolKind::Opaque);
-  const LExpr *U = X.unknown("depends on '" + Text + "', loaded from memory");
+  const LExpr *U = X.unknown(Reason(ReasonKind::LoadedFromMemory, Text));
   LoadUnknowns.insert(U);
   if (T->isRealFloatingType())
     return Value::real(U);
   if (T->isPointerType()) {
     Pointer Ptr;
-    Ptr.Why = "pointer '" + Text + "' is loaded from memory";
+    Ptr.Why = Reason(ReasonKind::PointerLoaded, Text);
     Ptr.UnknownOffset = U;
     Ptr.Offset = U;
     Ptr.Sp = Space::Unknown;
@@ -328,9 +327,11 @@ void KernelWalker::store(const Place &P, const Value &V, const clang::Expr *E,
   record(E, P, Op);
   // A local array written at an index we do not follow: any of its
   // elements may have changed.
-  if (P.Addr.LocalVar && P.Addr.LocalFrame < Frames.size())
-    forgetLocal(P.Addr.LocalFrame, P.Addr.LocalVar,
-                "possibly written by '" + sourceText(E) + "'", P.Addr.Base);
+  if (P.Addr.LocalVar && P.Addr.LocalFrame < Frames.size()) {
+    Reason Written(ReasonKind::PossiblyWritten);
+    Written.Name = sourceText(E);
+    forgetLocal(P.Addr.LocalFrame, P.Addr.LocalVar, Written, P.Addr.Base);
+  }
 }
 
 std::string KernelWalker::dataDependentRange(const clang::Expr *Access,
@@ -492,9 +493,10 @@ void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
   // no instruction any GPU has; its width would overflow the report's
   // field and the models would enumerate its words.
   if (Bytes > MaxAccessBytes) {
-    A.UnknownBase = "an access of " + std::to_string(Bytes) +
-                    " bytes per lane, wider than the " +
-                    std::to_string(MaxAccessBytes) + " bytes the model takes";
+    A.UnknownBase = Reason::other(
+        "an access of " + std::to_string(Bytes) +
+        " bytes per lane, wider than the " + std::to_string(MaxAccessBytes) +
+        " bytes the model takes");
     Bytes = 0;
   }
   A.ElemBytes = unsigned(Bytes);

@@ -420,10 +420,10 @@ bool knownAtLaunch(const LExpr *E, const LaunchInfo *Launch,
       return knownAtLaunch(O, Launch, Opts);
     });
   const auto *S = dyn_cast<SymbolExpr>(E);
-  std::string Origin;
+  ValueOrigin Origin;
   return S && WarpEvaluator::isRuntimeSymbol(S) &&
          WarpEvaluator::runtimeValueOf(S, Launch, Opts, 0, Origin) &&
-         Origin != "default";
+         !Origin.assumed();
 }
 
 /// G's variable after Count iterations from Start: Start multiplied or
@@ -647,7 +647,7 @@ KernelWalker::writtenMembers(llvm::ArrayRef<const Stmt *> Loop,
   return {Out.begin(), Out.end()};
 }
 
-void KernelWalker::forgetEscaped(const FieldWrites &W, llvm::StringRef Why) {
+void KernelWalker::forgetEscaped(const FieldWrites &W, const Reason &Why) {
   if (!W.ThroughPointer && !W.Opaque)
     return;
   for (const auto &[F, V] : Escaped)
@@ -655,15 +655,15 @@ void KernelWalker::forgetEscaped(const FieldWrites &W, llvm::StringRef Why) {
       forgetLocal(F, V, Why);
 }
 
-void KernelWalker::forgetMember(const MemberKey &K, llvm::StringRef Why) {
+void KernelWalker::forgetMember(const MemberKey &K, const Reason &Why) {
   Value &V = memberValue(K);
-  std::string Reason = "'" + K.Path + "' is " + Why.str();
+  Reason Lost = Why.about(K.Path);
   if (V.K == Value::Int) {
-    V = Value::integer(X.unknown(Reason));
+    V = Value::integer(X.unknown(Lost));
   } else if (V.K == Value::Ptr) {
     Pointer P;
-    P.Why = Reason;
-    P.UnknownOffset = X.unknown(Reason);
+    P.Why = Lost;
+    P.UnknownOffset = X.unknown(Lost);
     P.Offset = P.UnknownOffset;
     V = Value::pointer(P);
   } else {
@@ -759,9 +759,9 @@ KernelWalker::Carried KernelWalker::walkAhead(
 
   // The state an iteration starts in, with a symbol for each value to
   // follow: "carried(NAME)#N", the loop's ordinal as its dimension.
-  forgetAll(Others, "changed inside a loop");
+  forgetAll(Others, Reason(ReasonKind::ChangedInLoop));
   for (const MemberKey &K : Members)
-    forgetMember(K, "changed inside a loop");
+    forgetMember(K, Reason(ReasonKind::ChangedInLoop));
   std::map<const VarDecl *, const LExpr *> VarMark;
   std::map<MemberKey, const LExpr *> MemberMark;
   unsigned Marks = 0;
@@ -947,22 +947,22 @@ void KernelWalker::VisitCXXForRangeStmt(const CXXForRangeStmt *RF) {
   llvm::SmallPtrSet<const VarDecl *, 8> Assigned;
   collectAssigned(RF->getBody(), Assigned);
   Assigned.insert(RF->getLoopVariable());
-  forgetAll(Assigned, "a range-for element");
+  forgetAll(Assigned, Reason(ReasonKind::RangeForElement));
   FieldWrites Written;
   llvm::SmallPtrSet<const Decl *, 8> Seen;
   collectFieldWrites(RF->getBody(), Written, Seen);
   const Stmt *Parts[] = {RF->getBody()};
   std::vector<MemberKey> Members = writtenMembers(Parts, Written);
   for (const MemberKey &K : Members)
-    forgetMember(K, "changed inside a loop");
-  forgetEscaped(Written, "changed through a pointer inside a loop");
+    forgetMember(K, Reason(ReasonKind::ChangedInLoop));
+  forgetEscaped(Written, Reason(ReasonKind::ChangedThroughPointer));
   Loops.push_back({RF, nullptr, false});
   visit(RF->getBody());
   Loops.pop_back();
-  forgetAll(Assigned, "its value after a loop");
+  forgetAll(Assigned, Reason(ReasonKind::ValueAfterLoop));
   for (const MemberKey &K : Members)
-    forgetMember(K, "its value after a loop");
-  forgetEscaped(Written, "its value after a loop");
+    forgetMember(K, Reason(ReasonKind::ValueAfterLoop));
+  forgetEscaped(Written, Reason(ReasonKind::ValueAfterLoop));
 }
 
 /// The step of V if Update is "++v", "v++", "v += c", "v = v + c", "v -= c"
@@ -1155,7 +1155,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     Cached = LoopFieldWrites.try_emplace(Loop, std::move(W)).first;
   }
   std::vector<MemberKey> Members = writtenMembers(Parts, Cached->second);
-  forgetEscaped(Cached->second, "changed through a pointer inside a loop");
+  forgetEscaped(Cached->second, Reason(ReasonKind::ChangedThroughPointer));
 
   LoopSteps Steps = findLoopSteps(Inc, Body, Writes, Assigned);
   const std::vector<Induction> &Inductions = Steps.Inductions;
@@ -1210,9 +1210,9 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
       Before[V] = readVariable(V);
   Carried Kept = walkAhead(Loop, Cond, Inc, Body, IsDo, CondVar, Ordinal, Iter,
                            Others, Members, [&] { Advance(Iter); });
-  forgetAll(Others, "changed inside a loop");
+  forgetAll(Others, Reason(ReasonKind::ChangedInLoop));
   for (const MemberKey &K : Members)
-    forgetMember(K, "changed inside a loop");
+    forgetMember(K, Reason(ReasonKind::ChangedInLoop));
   Advance(Iter);
   Kept.advance(*this, Iter);
 
@@ -1221,10 +1221,10 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   // The state after the loop.
   auto Leave = [&] {
     Path = Outer;
-    forgetAll(Assigned, "its value after a loop");
+    forgetAll(Assigned, Reason(ReasonKind::ValueAfterLoop));
     for (const MemberKey &K : Members)
-      forgetMember(K, "its value after a loop");
-    forgetEscaped(Cached->second, "its value after a loop");
+      forgetMember(K, Reason(ReasonKind::ValueAfterLoop));
+    forgetEscaped(Cached->second, Reason(ReasonKind::ValueAfterLoop));
     // An induction variable leaves the loop at start + step * (iterations
     // run). When every lane runs the loop equally often that count is one
     // uniform unknown, and the lane pattern after the loop survives. A value
@@ -1589,10 +1589,9 @@ const LExpr *KernelWalker::exitValue(
   if (const LExpr *U = findUnknown(To)) {
     if (!LoadUnknowns.count(U))
       return nullptr;
-    const auto *Why = cast<UnknownExpr>(U);
+    Reason End(ReasonKind::LoopEndLoaded, V->getNameAsString());
     const LExpr *Exit =
-        X.unknown(Why->getReason().str() + ", where the loop over '" +
-                  V->getNameAsString() + "' ends");
+        X.unknown(End.because(cast<UnknownExpr>(U)->getReason()));
     LoadUnknowns.insert(Exit);
     return Exit;
   }

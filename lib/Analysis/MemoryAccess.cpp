@@ -61,11 +61,15 @@ bool MemoryAccess::dependsOnLoad() const {
   return U && LoadUnknowns && LoadUnknowns->count(U) > 0;
 }
 
-std::string MemoryAccess::printAddress() const {
+std::string MemoryAccess::printAddress(
+    llvm::function_ref<std::string(const Reason &)> Words) const {
   if (!UnknownBase.empty())
     return "unknown";
   const Expr *Off = laneAddress();
   std::string Address = Base;
+  // No node holds an Unknown: an unknown offset is the whole offset.
+  if (const auto *U = llvm::dyn_cast<UnknownExpr>(Off))
+    return Address + " + unknown(" + Words(U->getReason()) + ")";
   if (const auto *C = llvm::dyn_cast<ConstantExpr>(Off)) {
     if (C->getValue() != 0)
       Address += (C->getValue() < 0 ? " - " : " + ") +
@@ -90,15 +94,13 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
         R && std::llabs(R->Bytes) >= 32) {
       S.DependsOnLoad = true;
       S.DataDependentRange = DataDependentRange;
-      // "depends on 'rid[t]', loaded from memory": the quoted value.
-      llvm::StringRef Why;
-      if (const auto *U = llvm::dyn_cast_or_null<UnknownExpr>(unknownPart()))
-        Why = U->getReason();
-      size_t Open = Why.find('\'');
-      size_t Close = Open == llvm::StringRef::npos ? Open : Why.find("', ", Open + 1);
-      S.DataDependentStart = Close == llvm::StringRef::npos
-                                 ? Why.str()
-                                 : Why.slice(Open + 1, Close).str();
+      // The loaded value ("rid[t]"), also where a loop's end is loaded.
+      if (const auto *U = llvm::dyn_cast_or_null<UnknownExpr>(unknownPart())) {
+        const Reason *Load = &U->getReason();
+        while (Load->Kind == ReasonKind::LoopEndLoaded && Load->Cause)
+          Load = Load->Cause.get();
+        S.DataDependentStart = Load->Subject;
+      }
       Warp->evaluateLanes(S, DataRowOffset, Guards, *LoopsSeen,
                           PredicatedGuards);
       return;
@@ -112,7 +114,7 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
   }
   const Expr *Off = laneAddress();
   if (const auto *U = llvm::dyn_cast_or_null<UnknownExpr>(findUnknown(Off))) {
-    S.UnknownReason = U->getReason().str();
+    S.UnknownReason = U->getReason();
     S.DependsOnLoad = LoadUnknowns && LoadUnknowns->count(U) > 0;
     if (S.DependsOnLoad)
       S.DataDependentRange = DataDependentRange;

@@ -20,6 +20,7 @@
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -113,7 +114,7 @@ struct MemoryAccess {
   /// the shared object. See laneAddress().
   const Expr *Offset = nullptr;
   /// Set when the base itself is unknown, with the unknown standing for it.
-  std::string UnknownBase;
+  Reason UnknownBase;
   const Expr *UnknownBaseValue = nullptr;
 
   /// The access reads a member of a struct: the outermost struct, its size
@@ -171,9 +172,11 @@ struct MemoryAccess {
     return Loops.empty() ? nullptr : Loops.back().Loop;
   }
 
-  /// The address as printed: "out + 4*(threadIdx.x + 256*blockIdx.x)", or
+  /// The address as printed: "out + 4*(threadIdx.x + 256*blockIdx.x)",
+  /// "out + unknown(WORDS)" with Words' words for the offset's reason, or
   /// "unknown" when the base is unknown.
-  std::string printAddress() const;
+  std::string
+  printAddress(llvm::function_ref<std::string(const Reason &)> Words) const;
 
   /// Evaluates the address for the 32 lanes of warp 0 of block 0 into S:
   /// lane offsets, lane 0's offset, warp stride, the step per iteration of

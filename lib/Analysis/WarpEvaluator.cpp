@@ -26,23 +26,16 @@ WarpEvaluator::WarpEvaluator(ExprContext &X, const AnalysisOptions &Opts,
   // A block shape no launch can have (a dimension below 1, which dim3's
   // unsigned fields turn into 0 or a huge value, or more than
   // MaxThreadsPerBlock threads in all) is not used: the default shape is
-  // assumed instead and the reason is said where the assumption is shown.
-  std::string Rejected;
-  auto Set = [&](std::array<int64_t, 3> D, std::string Origin) {
+  // assumed instead.
+  auto Set = [&](std::array<int64_t, 3> D, ValueOrigin Origin) {
     __int128 Threads = 1;
     bool Valid = true;
     for (unsigned I = 0; I < 3; ++I) {
       Valid &= D[I] >= 1 && D[I] <= MaxThreadsPerBlock;
       Threads *= Valid ? D[I] : 1;
     }
-    if (!Valid || Threads > MaxThreadsPerBlock) {
-      if (Rejected.empty())
-        Rejected = "; " + Origin + " gives block " + std::to_string(D[0]) +
-                   "x" + std::to_string(D[1]) + "x" + std::to_string(D[2]) +
-                   ", not a valid CUDA block (1 to " +
-                   std::to_string(MaxThreadsPerBlock) + " threads)";
+    if (!Valid || Threads > MaxThreadsPerBlock)
       return false;
-    }
     for (unsigned I = 0; I < 3; ++I)
       Block[I] = unsigned(D[I]);
     BlockKnown = true;
@@ -55,15 +48,15 @@ WarpEvaluator::WarpEvaluator(ExprContext &X, const AnalysisOptions &Opts,
     clang::Expr::EvalResult R;
     if (LB->getMaxThreads() && LB->getMaxThreads()->EvaluateAsInt(R, Ctx) &&
         R.Val.getInt().getSignificantBits() <= 64 &&
-        Set({R.Val.getInt().getExtValue(), 1, 1}, "__launch_bounds__"))
+        Set({R.Val.getInt().getExtValue(), 1, 1},
+            {ValueOrigin::Source::LaunchBounds}))
       return;
   }
   if (Opts.BlockDim) {
     const auto &B = *Opts.BlockDim;
-    if (Set({B[0], B[1], B[2]}, "--block-dim"))
+    if (Set({B[0], B[1], B[2]}, {ValueOrigin::Source::BlockDim}))
       return;
   }
-  BlockOrigin = "default (blockDim.x a multiple of 32" + Rejected + ")";
 }
 
 const LExpr *WarpEvaluator::withKnownBlock(const LExpr *Off) const {
@@ -79,11 +72,11 @@ const LExpr *WarpEvaluator::withKnownBlock(const LExpr *Off) const {
 std::optional<int64_t>
 WarpEvaluator::runtimeValueOf(const SymbolExpr *S, const LaunchInfo *Launch,
                               const AnalysisOptions &Opts, unsigned Variant,
-                              std::string &Origin) {
+                              ValueOrigin &Origin) {
   std::string Name = S->getName().str();
   auto A = Opts.Assume.find(Name);
   if (A != Opts.Assume.end()) {
-    Origin = "--assume";
+    Origin = {ValueOrigin::Source::Assume};
     return A->second;
   }
   if (S->getSymbolKind() == SymbolKind::GridDim) {
@@ -91,24 +84,23 @@ WarpEvaluator::runtimeValueOf(const SymbolExpr *S, const LaunchInfo *Launch,
       Origin = Launch->Origin;
       return (*Launch->Grid)[S->getDim()];
     }
-    Origin = "default";
+    Origin = {};
     return Opts.DefaultGridDim;
   }
   if (Launch) {
     auto L = Launch->LoopArgs.find(Name);
     if (L != Launch->LoopArgs.end()) {
-      Origin = Launch->Origin + ", " + Launch->LoopArgOrigins.at(Name);
+      Origin = Launch->LoopArgOrigins.at(Name);
       return L->second[Variant % L->second.size()];
     }
     auto C = Launch->ConstantArgs.find(Name);
     if (C != Launch->ConstantArgs.end()) {
       Origin = Launch->Origin;
-      if (Launch->FirstPassArgs.count(Name))
-        Origin += ", " + std::string(FirstLaunchOfHostLoop);
+      Origin.FirstPass = Launch->FirstPassArgs.count(Name) > 0;
       return C->second;
     }
   }
-  Origin = "default";
+  Origin = {};
   return Opts.DefaultValue;
 }
 
@@ -120,16 +112,16 @@ bool WarpEvaluator::isRuntimeSymbol(const SymbolExpr *S) {
 }
 
 std::optional<int64_t> WarpEvaluator::runtimeValue(const SymbolExpr *S,
-                                                   std::string &Origin) const {
+                                                   ValueOrigin &Origin) const {
   return runtimeValueOf(S, Launch, Opts, Variant, Origin);
 }
 
 bool WarpEvaluator::assumed(const SymbolExpr *S) const {
   if (!isRuntimeSymbol(S))
     return false;
-  std::string Origin;
+  ValueOrigin Origin;
   runtimeValue(S, Origin);
-  return Origin == "default";
+  return Origin.assumed();
 }
 
 const SymbolExpr *WarpEvaluator::maskedSize(const Expr *M) {
@@ -215,23 +207,72 @@ meanSectors(const std::vector<AccessSite::WarpSample> &Samples,
             unsigned ElemBytes);
 } // namespace
 
-void WarpEvaluator::evaluateLanes(
-    AccessSite &S, const LExpr *Off, llvm::ArrayRef<const LExpr *> Path,
-    const LoopFacts &Loops, const std::set<const LExpr *> *Predicated) const {
-  std::string MaskedBy;
-  Off = withoutAssumedMasks(Off, S.WideMasks, MaskedBy);
-  if (!MaskedBy.empty()) {
-    S.UnknownReason = "the address is masked by '" + MaskedBy +
-                      "', a value the analyzer did not see";
-    return;
-  }
-  // Values of every symbol for a given thread of block 0.
-  std::map<std::string, std::pair<int64_t, std::string>> Used;
-  const LExpr *Innermost = nullptr;
+/// The point an access's symbols are read at: a thread of the block, a
+/// block, an iteration of the innermost loop the address moves with, and
+/// one assumed value replaced; and the runtime values read on the way
+/// (Used), which become the access's assumptions.
+class WarpEvaluator::LaneState {
+public:
+  LaneState(const WarpEvaluator &W, const LExpr *Innermost)
+      : W(W), Innermost(Innermost),
+        Values([this](const SymbolExpr *Sym) { return read(Sym); }) {}
+  LaneState(const LaneState &) = delete;
+  LaneState &operator=(const LaneState &) = delete;
+
+  const WarpEvaluator &W;
+  /// The innermost loop the address moves with (its iteration symbol), or
+  /// null.
+  const LExpr *const Innermost;
   unsigned Tid = 0;
+  /// The innermost loop's iteration; unset, every loop is at its first.
   std::optional<unsigned> IterValue;
   std::array<int64_t, 3> BlockId = {0, 0, 0};
-  // One assumed value replaced, to see what the prediction owes to it.
+  /// The runtime values read for the first launch with no value replaced:
+  /// name -> (value, origin).
+  std::map<std::string, std::pair<int64_t, ValueOrigin>> Used;
+  /// The symbols' values at the point above.
+  const SymbolValues Values;
+
+  /// One assumed value replaced, to see what the prediction owes to it.
+  const std::optional<std::pair<std::string, int64_t>> &override() const {
+    return Override;
+  }
+  void setOverride(std::optional<std::pair<std::string, int64_t>> O) {
+    Override = std::move(O);
+    ++OverrideGen;
+  }
+  std::optional<int64_t> address(const LExpr *Off) const {
+    return evaluateAddress(Off, Values);
+  }
+  /// Whether the thread at the point passes every condition (one that
+  /// cannot be evaluated does not switch it off).
+  bool activeIn(llvm::ArrayRef<const LExpr *> Conditions) const {
+    for (const LExpr *G : Conditions) {
+      std::optional<int64_t> V = evaluate(G, Values);
+      if (V && *V == 0)
+        return false;
+    }
+    return true;
+  }
+
+  /// While one lives, the values read are evaluations that decide nothing:
+  /// Used is as it was when it dies.
+  class Unrecorded {
+  public:
+    explicit Unrecorded(LaneState &St) : St(St), Saved(St.Used) {}
+    ~Unrecorded() {
+      St.Used = std::move(Saved);
+      ++St.UsedGen;
+    }
+
+  private:
+    LaneState &St;
+    std::map<std::string, std::pair<int64_t, ValueOrigin>> Saved;
+  };
+
+private:
+  std::optional<int64_t> read(const SymbolExpr *Sym);
+
   std::optional<std::pair<std::string, int64_t>> Override;
   // Values runs for every symbol of every lane of every warp sampled, a
   // few million times for a file whose alignment is sampled again for each
@@ -242,10 +283,6 @@ void WarpEvaluator::evaluateLanes(
   // Used (a name recorded again gets the same value and origin: both
   // follow from the name).
   unsigned OverrideGen = 0, UsedGen = 0;
-  auto SetOverride = [&](std::optional<std::pair<std::string, int64_t>> O) {
-    Override = std::move(O);
-    ++OverrideGen;
-  };
   unsigned CoordsTid = ~0u;
   std::array<unsigned, 3> Coords = {0, 0, 0};
   struct RuntimeValue {
@@ -253,71 +290,146 @@ void WarpEvaluator::evaluateLanes(
     unsigned RecordedGen; ///< UsedGen when last recorded in Used
     bool Overridden;
     std::optional<int64_t> V;
-    std::string Origin;
+    ValueOrigin Origin;
   };
   llvm::DenseMap<const SymbolExpr *, RuntimeValue> Runtime;
-  SymbolValues Values = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
-    unsigned D = Sym->getDim();
-    switch (Sym->getSymbolKind()) {
-    case SymbolKind::ThreadIdx:
-      if (Tid != CoordsTid) {
-        Coords = threadOf(Tid);
-        CoordsTid = Tid;
-      }
-      return Coords[D];
-    case SymbolKind::BlockIdx:
-      return BlockId[D];
-    case SymbolKind::BlockDim:
-      if (!BlockKnown)
-        Used["blockDim"] = {Block[D], BlockOrigin};
-      return Block[D];
-    case SymbolKind::LoopIter:
-      if (IterValue && Sym == Innermost)
-        return *IterValue;
-      return 0;
-    case SymbolKind::GridDim:
-    case SymbolKind::Param:
-    case SymbolKind::Opaque:
-    case SymbolKind::Carried:
-    case SymbolKind::TripCount: {
-      auto [It, New] = Runtime.try_emplace(Sym);
-      RuntimeValue &R = It->second;
-      if (New || R.Variant != Variant || R.OverrideGen != OverrideGen) {
-        R.Variant = Variant;
-        R.OverrideGen = OverrideGen;
-        R.RecordedGen = ~0u;
-        R.Overridden = Override && Sym->getName() == Override->first;
-        R.V = R.Overridden ? Override->second : runtimeValue(Sym, R.Origin);
-      }
-      if (R.Overridden)
-        return R.V;
-      // The first launch's value is shown (warp 0's); a host loop's
-      // origin lists all of them.
-      if (R.V && Variant == 0 && !Override && R.RecordedGen != UsedGen) {
-        Used[Sym->getName().str()] = {*R.V, R.Origin};
-        R.RecordedGen = UsedGen;
-      }
-      return R.V;
-    }
-    }
-    return std::nullopt;
-  };
+};
 
-  // The innermost loop the address moves with.
+std::optional<int64_t>
+WarpEvaluator::LaneState::read(const SymbolExpr *Sym) {
+  unsigned D = Sym->getDim();
+  switch (Sym->getSymbolKind()) {
+  case SymbolKind::ThreadIdx:
+    if (Tid != CoordsTid) {
+      Coords = W.threadOf(Tid);
+      CoordsTid = Tid;
+    }
+    return Coords[D];
+  case SymbolKind::BlockIdx:
+    return BlockId[D];
+  case SymbolKind::BlockDim:
+    if (!W.BlockKnown)
+      Used["blockDim"] = {W.Block[D], W.BlockOrigin};
+    return W.Block[D];
+  case SymbolKind::LoopIter:
+    if (IterValue && Sym == Innermost)
+      return *IterValue;
+    return 0;
+  case SymbolKind::GridDim:
+  case SymbolKind::Param:
+  case SymbolKind::Opaque:
+  case SymbolKind::Carried:
+  case SymbolKind::TripCount: {
+    auto [It, New] = Runtime.try_emplace(Sym);
+    RuntimeValue &R = It->second;
+    if (New || R.Variant != W.Variant || R.OverrideGen != OverrideGen) {
+      R.Variant = W.Variant;
+      R.OverrideGen = OverrideGen;
+      R.RecordedGen = ~0u;
+      R.Overridden = Override && Sym->getName() == Override->first;
+      R.V = R.Overridden ? Override->second : W.runtimeValue(Sym, R.Origin);
+    }
+    if (R.Overridden)
+      return R.V;
+    // The first launch's value is shown (warp 0's); a host loop's
+    // origin lists all of them.
+    if (R.V && W.Variant == 0 && !Override && R.RecordedGen != UsedGen) {
+      Used[Sym->getName().str()] = {*R.V, R.Origin};
+      R.RecordedGen = UsedGen;
+    }
+    return R.V;
+  }
+  }
+  return std::nullopt;
+}
+
+/// An access's guards, each comparison of a conjunction on its own ("k > 0
+/// && k < n" still switches lane 0 off when n is only assumed), sorted by
+/// what they decide.
+struct WarpEvaluator::GuardSets {
+  /// Those that decide which lanes of warp 0 are active: they compare
+  /// against values the analysis was told (launch site, --assume), not
+  /// merely assumed (which could switch lanes off that the real run keeps
+  /// on), and can be evaluated.
+  std::vector<const LExpr *> Deciding;
+  /// Deciding as it is before warp 0 relaxes it (relaxIdleWarp0): the
+  /// warps sampled beyond warp 0 run under these.
+  std::vector<const LExpr *> Strict;
+  /// Strict less the parts of predicated guards the same in every block: a
+  /// warp these let through but Strict switches off still issues the
+  /// instruction (predicated off).
+  std::vector<const LExpr *> Reach;
+  /// Comparisons of the lane with a value the analyzer assumed: they
+  /// decide nothing, but where the assumed value would switch off every
+  /// lane of warp 0, the report says that the prediction is full warps'.
+  std::vector<const LExpr *> AssumedLane;
+};
+
+namespace {
+/// The iteration symbol of the innermost loop Off moves with, or null.
+const LExpr *innermostLoop(const LExpr *Off) {
+  const LExpr *Innermost = nullptr;
   mentionsIf(Off, [&](const SymbolExpr *Sym) {
     if (Sym->getSymbolKind() == SymbolKind::LoopIter &&
         (!Innermost || Sym->getDim() > cast<SymbolExpr>(Innermost)->getDim()))
       Innermost = Sym;
     return false;
   });
+  return Innermost;
+}
 
-  // A guard decides which lanes are active only when it compares against
-  // values we were told (launch site, --assume): against a value we merely
-  // assumed it could switch lanes off that the real run keeps on. Guards
-  // we cannot evaluate (an unknown) do not decide either; the others
-  // still do.
-  // Each comparison of a conjunction decides on its own: "k > 0 && k < n"
-  // still switches lane 0 off when n is only assumed.
+bool mentionsThreadIdx(const LExpr *E) {
+  return mentionsIf(E, [](const SymbolExpr *Sym) {
+    return Sym->getSymbolKind() == SymbolKind::ThreadIdx;
+  });
+}
+} // namespace
+
+void WarpEvaluator::evaluateLanes(
+    AccessSite &S, const LExpr *Off, llvm::ArrayRef<const LExpr *> Path,
+    const LoopFacts &Loops, const std::set<const LExpr *> *Predicated) const {
+  std::string MaskedBy;
+  Off = withoutAssumedMasks(Off, S.WideMasks, MaskedBy);
+  if (!MaskedBy.empty()) {
+    S.UnknownReason = Reason(ReasonKind::MaskedByAssumedValue, MaskedBy);
+    return;
+  }
+  LaneState St(*this, innermostLoop(Off));
+  GuardSets G = sortGuards(S, Path, Predicated);
+  BlockEdges Edges = blockEdges(St, G.Strict);
+  std::optional<Lanes> Addr = warp0Lanes(S, St, Off, G.Deciding);
+  if (!Addr)
+    return;
+  if (S.UnevaluatedGuard.empty() && !G.AssumedLane.empty() &&
+      llvm::any_of(*Addr, [](const auto &A) { return A.has_value(); }))
+    flagAssumedLaneGuards(S, St, *Addr, G.AssumedLane);
+  relaxIdleWarp0(S, St, Off, G.Deciding, *Addr);
+  fillWarp0(S, St, Off, *Addr, Loops);
+
+  WarpLanes WarpAt = [&](std::array<int64_t, 3> InBlock, unsigned Warp,
+                         unsigned Iteration, bool &Issued) {
+    return warpLanes(St, Off, G, InBlock, Warp, Iteration, Issued);
+  };
+  sampleLaunch(S, Off, St.Innermost, innermostTrips(St, Loops), WarpAt, Edges);
+  for (const auto &[Name, V] : St.Used)
+    if (Name != "blockDim")
+      S.Assumptions.push_back({Name, V.first, V.second});
+  std::vector<std::string> Defaulted;
+  for (const auto &[Name, V] : St.Used)
+    if (V.second.assumed())
+      Defaulted.push_back(Name);
+  findContiguousIf(S, St, Off, *Addr, Defaulted);
+  if (!S.Shared && S.ElemBytes && !S.Samples.empty() && !ResamplingBlock)
+    searchAlignmentDependence(S, St, Off, Loops, WarpAt, Edges, Defaulted);
+  if (!S.Shared && S.ElemBytes && !S.Samples.empty() && !ResamplingBlock &&
+      !BlockKnown && Launch && Launch->Site && !Launch->Block)
+    resampleBlockSizes(S, Off, Path, Loops, Predicated);
+  noteDefaultBlockShape(S, Off);
+}
+
+WarpEvaluator::GuardSets
+WarpEvaluator::sortGuards(AccessSite &S, llvm::ArrayRef<const LExpr *> Path,
+                          const std::set<const LExpr *> *Predicated) const {
   std::vector<const LExpr *> Parts;
   // The parts of predicated guards that are the same in every block: a
   // warp they switch off in every block still issues the instruction.
@@ -332,11 +444,7 @@ void WarpEvaluator::evaluateLanes(
     if (Predicated && Predicated->count(G) && BlockInvariant)
       PredicatedParts.insert(Parts.begin() + Before, Parts.end());
   }
-  std::vector<const LExpr *> Guards;
-  // Guards that compare the lane with a value the analyzer assumed: they
-  // decide nothing, but where the assumed value would switch off every
-  // lane of warp 0, the report says that the prediction is full warps'.
-  std::vector<const LExpr *> AssumedLaneGuards;
+  GuardSets Sets;
   for (const LExpr *G : Parts) {
     bool Assumed =
         mentionsIf(G, [&](const SymbolExpr *Sym) { return assumed(Sym); });
@@ -346,9 +454,7 @@ void WarpEvaluator::evaluateLanes(
     // values the same in every lane (a loop's bound), it switches whole
     // warps, and no request changes.
     const SymbolExpr *Loaded = nullptr;
-    bool PerLane = mentionsIf(G, [](const SymbolExpr *Sym) {
-      return Sym->getSymbolKind() == SymbolKind::ThreadIdx;
-    });
+    bool PerLane = mentionsThreadIdx(G);
     mentionsIf(G, [&](const SymbolExpr *Sym) {
       if (PerLane && !Loaded && Sym->getSymbolKind() == SymbolKind::Opaque &&
           assumed(Sym))
@@ -357,129 +463,124 @@ void WarpEvaluator::evaluateLanes(
     });
     if (const UnknownExpr *U = findUnknown(G)) {
       if (S.UnevaluatedGuard.empty())
-        S.UnevaluatedGuard = U->getReason().str();
+        S.UnevaluatedGuard = U->getReason();
     } else if (Loaded) {
       if (S.UnevaluatedGuard.empty())
         S.UnevaluatedGuard =
-            "depends on '" + Loaded->getName().str() + "', loaded from memory";
+            Reason(ReasonKind::LoadedFromMemory, Loaded->getName().str());
     } else if (!Assumed) {
-      Guards.push_back(G);
+      Sets.Deciding.push_back(G);
     } else if (PerLane) {
-      AssumedLaneGuards.push_back(G);
+      Sets.AssumedLane.push_back(G);
     }
   }
-  auto ActiveIn = [&](llvm::ArrayRef<const LExpr *> Conditions) {
-    for (const LExpr *G : Conditions) {
-      std::optional<int64_t> V = evaluate(G, Values);
-      if (V && *V == 0)
-        return false;
-    }
-    return true;
-  };
-  auto Active = [&]() { return ActiveIn(Guards); };
-  // The warps sampled beyond warp 0 run under the guards as they are: the
-  // fallback below relaxes them for warp 0 alone.
-  const std::vector<const LExpr *> StrictGuards = Guards;
-  std::vector<const LExpr *> ReachGuards;
-  for (const LExpr *G : StrictGuards)
+  Sets.Strict = Sets.Deciding;
+  for (const LExpr *G : Sets.Strict)
     if (!PredicatedParts.count(G))
-      ReachGuards.push_back(G);
+      Sets.Reach.push_back(G);
+  return Sets;
+}
 
-  // Where the guards' comparisons with the block index turn: for each
-  // thread, a comparison linear in blockIdx along D (its two sides' gap
-  // f0 + c * b) turns between the blocks floor(-f0 / c) and the next.
+WarpEvaluator::BlockEdges
+WarpEvaluator::blockEdges(LaneState &St,
+                          llvm::ArrayRef<const LExpr *> Guards) const {
+  // For each thread, a comparison linear in blockIdx along D (its two
+  // sides' gap f0 + c * b) turns between the blocks floor(-f0 / c) and the
+  // next.
   BlockEdges Edges;
-  {
-    auto Recorded = Used;
-    std::vector<const NAryExpr *> Cmps;
-    std::function<void(const LExpr *)> Collect = [&](const LExpr *E) {
-      const auto *N = dyn_cast<NAryExpr>(E);
-      if (!N)
-        return;
-      if (N->getKind() == ExprKind::Cmp)
-        Cmps.push_back(N);
-      for (const LExpr *Op : N->operands())
-        Collect(Op);
-    };
-    for (const LExpr *G : StrictGuards)
-      Collect(G);
-    unsigned Threads = Block[0] * Block[1] * Block[2];
-    for (unsigned D = 0; D < 3; ++D)
-      for (const NAryExpr *C : Cmps) {
-        if (!mentionsIf(C, [&](const SymbolExpr *Sym) {
-              return Sym->getSymbolKind() == SymbolKind::BlockIdx &&
-                     Sym->getDim() == D;
-            }))
-          continue;
-        for (Tid = 0; Tid < Threads; ++Tid) {
-          // In 128 bits: the sides of a comparison may be far apart.
-          std::array<std::optional<__int128>, 3> Gap;
-          for (int64_t B = 0; B < 3; ++B) {
-            BlockId = {0, 0, 0};
-            BlockId[D] = B;
-            std::optional<int64_t> L = evaluate(C->getOperand(0), Values),
-                                   R = evaluate(C->getOperand(1), Values);
-            if (L && R)
-              Gap[B] = __int128(*L) - *R;
-          }
-          if (!Gap[0] || !Gap[1] || !Gap[2])
-            continue;
-          __int128 Step = *Gap[1] - *Gap[0];
-          if (Step == 0 || *Gap[2] - *Gap[1] != Step)
-            continue;
-          __int128 Num = -*Gap[0];
-          __int128 Floor =
-              Num / Step - ((Num % Step != 0) && ((Num < 0) != (Step < 0)));
-          // Blocks past the grid's last are dropped where they are used.
-          if (Floor < -1 || Floor > std::numeric_limits<int32_t>::max())
-            continue;
-          Edges[D].push_back(int64_t(Floor));
-          Edges[D].push_back(int64_t(Floor) + 1);
-        }
-        llvm::sort(Edges[D]);
-        Edges[D].erase(std::unique(Edges[D].begin(), Edges[D].end()),
-                       Edges[D].end());
-      }
-    BlockId = {0, 0, 0};
-    Tid = 0;
-    Used = std::move(Recorded);
-    ++UsedGen;
-  }
-
-  std::vector<std::optional<int64_t>> Addr(WarpSize);
-  bool AnyActive = false;
-  for (unsigned L = 0; L < WarpSize; ++L) {
-    Tid = L;
-    std::optional<int64_t> A = evaluateAddress(Off, Values);
-    if (!A) {
-      S.UnknownReason = "the address cannot be evaluated for lane " +
-                        std::to_string(L) + " (overflow or division by zero)";
+  LaneState::Unrecorded Quiet(St);
+  std::vector<const NAryExpr *> Cmps;
+  std::function<void(const LExpr *)> Collect = [&](const LExpr *E) {
+    const auto *N = dyn_cast<NAryExpr>(E);
+    if (!N)
       return;
+    if (N->getKind() == ExprKind::Cmp)
+      Cmps.push_back(N);
+    for (const LExpr *Op : N->operands())
+      Collect(Op);
+  };
+  for (const LExpr *G : Guards)
+    Collect(G);
+  unsigned Threads = Block[0] * Block[1] * Block[2];
+  for (unsigned D = 0; D < 3; ++D)
+    for (const NAryExpr *C : Cmps) {
+      if (!mentionsIf(C, [&](const SymbolExpr *Sym) {
+            return Sym->getSymbolKind() == SymbolKind::BlockIdx &&
+                   Sym->getDim() == D;
+          }))
+        continue;
+      for (St.Tid = 0; St.Tid < Threads; ++St.Tid) {
+        // In 128 bits: the sides of a comparison may be far apart.
+        std::array<std::optional<__int128>, 3> Gap;
+        for (int64_t B = 0; B < 3; ++B) {
+          St.BlockId = {0, 0, 0};
+          St.BlockId[D] = B;
+          std::optional<int64_t> L = evaluate(C->getOperand(0), St.Values),
+                                 R = evaluate(C->getOperand(1), St.Values);
+          if (L && R)
+            Gap[B] = __int128(*L) - *R;
+        }
+        if (!Gap[0] || !Gap[1] || !Gap[2])
+          continue;
+        __int128 Step = *Gap[1] - *Gap[0];
+        if (Step == 0 || *Gap[2] - *Gap[1] != Step)
+          continue;
+        __int128 Num = -*Gap[0];
+        __int128 Floor =
+            Num / Step - ((Num % Step != 0) && ((Num < 0) != (Step < 0)));
+        // Blocks past the grid's last are dropped where they are used.
+        if (Floor < -1 || Floor > std::numeric_limits<int32_t>::max())
+          continue;
+        Edges[D].push_back(int64_t(Floor));
+        Edges[D].push_back(int64_t(Floor) + 1);
+      }
+      llvm::sort(Edges[D]);
+      Edges[D].erase(std::unique(Edges[D].begin(), Edges[D].end()),
+                     Edges[D].end());
+    }
+  St.BlockId = {0, 0, 0};
+  St.Tid = 0;
+  return Edges;
+}
+
+std::optional<WarpEvaluator::Lanes>
+WarpEvaluator::warp0Lanes(AccessSite &S, LaneState &St, const LExpr *Off,
+                          llvm::ArrayRef<const LExpr *> Guards) const {
+  Lanes Addr(WarpSize);
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    St.Tid = L;
+    std::optional<int64_t> A = St.address(Off);
+    if (!A) {
+      S.UnknownReason = Reason(ReasonKind::LaneNotEvaluable);
+      S.UnknownReason.Number = L;
+      return std::nullopt;
     }
     // A block smaller than a warp leaves the remaining lanes empty.
     if (L >= Block[0] * Block[1] * Block[2])
       continue;
-    if (!Active())
+    if (!St.activeIn(Guards))
       continue;
     Addr[L] = A;
-    AnyActive = true;
   }
-  // Would they switch off every lane of warp 0 that runs the access? Then
-  // the assumed value cannot be the run's, and the lanes are unknown. (One
-  // that leaves some lanes on is a bounds check, "k < n" with k scaled by
-  // another assumed value: the run's sizes let the lanes through.)
-  // Evaluated without recording the values it reads: it decides nothing.
-  if (S.UnevaluatedGuard.empty() && AnyActive && !AssumedLaneGuards.empty()) {
-    auto Recorded = Used;
-    const SymbolExpr *Named = nullptr;
-    bool AllOff = true;
+  return Addr;
+}
+
+void WarpEvaluator::flagAssumedLaneGuards(
+    AccessSite &S, LaneState &St, const Lanes &Addr,
+    llvm::ArrayRef<const LExpr *> AssumedLane) const {
+  // One that leaves some lanes on is a bounds check, "k < n" with k scaled
+  // by another assumed value: the run's sizes let the lanes through.
+  const SymbolExpr *Named = nullptr;
+  bool AllOff = true;
+  {
+    LaneState::Unrecorded Quiet(St);
     for (unsigned L = 0; L < WarpSize && AllOff; ++L) {
       if (!Addr[L])
         continue;
-      Tid = L;
+      St.Tid = L;
       bool Off = false;
-      for (const LExpr *G : AssumedLaneGuards) {
-        std::optional<int64_t> V = evaluate(G, Values);
+      for (const LExpr *G : AssumedLane) {
+        std::optional<int64_t> V = evaluate(G, St.Values);
         if (!V || *V)
           continue;
         Off = true;
@@ -493,42 +594,44 @@ void WarpEvaluator::evaluateLanes(
       }
       AllOff = Off;
     }
-    Used = std::move(Recorded);
-    ++UsedGen;
-    if (AllOff && Named) {
-      std::string Origin;
-      std::optional<int64_t> As = runtimeValue(Named, Origin);
-      S.UnevaluatedGuard = "compares the lane with '" +
-                           Named->getName().str() + "', assumed to be " +
-                           std::to_string(As.value_or(0)) +
-                           ", which would leave no lane on (--assume gives "
-                           "the run's value)";
-    }
   }
+  if (AllOff && Named) {
+    ValueOrigin Origin;
+    std::optional<int64_t> As = runtimeValue(Named, Origin);
+    S.UnevaluatedGuard =
+        Reason(ReasonKind::ComparesAssumedValue, Named->getName().str());
+    S.UnevaluatedGuard.Number = As.value_or(0);
+  }
+}
+
+void WarpEvaluator::relaxIdleWarp0(AccessSite &S, LaneState &St,
+                                   const LExpr *Off,
+                                   std::vector<const LExpr *> &Guards,
+                                   Lanes &Addr) const {
+  bool AnyActive = llvm::any_of(Addr, [](const auto &A) { return A.has_value(); });
   S.Warp0Idle = !AnyActive;
-  if (!AnyActive) {
-    // Warp 0 of block 0 does not run this access (a branch taken by other
-    // blocks): describe the warps that do. Guards on the lane still
-    // decide; uniform ones are dropped, and if that still leaves no lane,
-    // every lane is taken as active.
-    llvm::erase_if(Guards, [](const LExpr *G) {
-      return !mentionsIf(G, [](const SymbolExpr *S) {
-        return S->getSymbolKind() == SymbolKind::ThreadIdx;
-      });
-    });
-    for (int Pass = 0; Pass < 2 && !AnyActive; ++Pass) {
-      if (Pass == 1)
-        Guards.clear();
-      for (unsigned L = 0; L < std::min(WarpSize, Block[0] * Block[1] * Block[2]);
-           ++L) {
-        Tid = L;
-        if (!Active())
-          continue;
-        Addr[L] = evaluateAddress(Off, Values);
-        AnyActive = true;
-      }
+  if (AnyActive)
+    return;
+  // Warp 0 of block 0 does not run this access (a branch taken by other
+  // blocks): describe the warps that do. Guards on the lane still decide; uniform ones are dropped, and if
+  // that still leaves no lane, every lane is taken as active.
+  llvm::erase_if(Guards, [](const LExpr *G) { return !mentionsThreadIdx(G); });
+  for (int Pass = 0; Pass < 2 && !AnyActive; ++Pass) {
+    if (Pass == 1)
+      Guards.clear();
+    for (unsigned L = 0; L < std::min(WarpSize, Block[0] * Block[1] * Block[2]);
+         ++L) {
+      St.Tid = L;
+      if (!St.activeIn(Guards))
+        continue;
+      Addr[L] = St.address(Off);
+      AnyActive = true;
     }
   }
+}
+
+void WarpEvaluator::fillWarp0(AccessSite &S, LaneState &St, const LExpr *Off,
+                              const Lanes &Addr, const LoopFacts &Loops) const {
   std::optional<int64_t> First;
   for (const auto &A : Addr)
     if (A && !First)
@@ -541,99 +644,92 @@ void WarpEvaluator::evaluateLanes(
 
   unsigned Threads = Block[0] * Block[1] * Block[2];
   if (Threads >= 2 * WarpSize) {
-    Tid = WarpSize;
-    if (std::optional<int64_t> W = evaluateAddress(Off, Values)) {
-      Tid = 0;
-      if (std::optional<int64_t> W0 = evaluateAddress(Off, Values))
+    St.Tid = WarpSize;
+    if (std::optional<int64_t> W = St.address(Off)) {
+      St.Tid = 0;
+      if (std::optional<int64_t> W0 = St.address(Off))
         S.WarpStrideBytes = *W - *W0;
     }
   }
-  if (Innermost) {
-    S.SplitRange = Loops.Split.count(Innermost) > 0;
+  if (St.Innermost) {
+    S.SplitRange = Loops.Split.count(St.Innermost) > 0;
     unsigned FirstLane = 0;
     while (FirstLane < WarpSize && !Addr[FirstLane])
       ++FirstLane;
-    Tid = FirstLane < WarpSize ? FirstLane : 0;
-    IterValue = 1;
-    std::optional<int64_t> Next = evaluateAddress(Off, Values);
-    IterValue.reset();
-    std::optional<int64_t> Now = evaluateAddress(Off, Values);
+    St.Tid = FirstLane < WarpSize ? FirstLane : 0;
+    St.IterValue = 1;
+    std::optional<int64_t> Next = St.address(Off);
+    St.IterValue.reset();
+    std::optional<int64_t> Now = St.address(Off);
     if (Next && Now)
       S.IterationStepBytes = *Next - *Now;
   }
-  WarpLanes WarpAt = [&](std::array<int64_t, 3> InBlock, unsigned Warp,
-                        unsigned Iteration, bool &Issued) {
-    BlockId = InBlock;
-    IterValue = Iteration;
-    std::vector<std::optional<int64_t>> Lanes(WarpSize);
-    unsigned Threads = Block[0] * Block[1] * Block[2];
-    for (unsigned L = 0; L < WarpSize; ++L) {
-      Tid = Warp * WarpSize + L;
-      if (Tid >= Threads)
-        continue;
-      if (!ActiveIn(StrictGuards)) {
-        Issued |= ReachGuards.size() < StrictGuards.size() &&
-                  ActiveIn(ReachGuards);
-        continue;
-      }
-      Lanes[L] = evaluateAddress(Off, Values);
-      // A lane whose address overflows makes the warp's cost unknowable:
-      // the sample is dropped whole.
-      if (!Lanes[L])
-        return std::vector<std::optional<int64_t>>();
+}
+
+WarpEvaluator::Lanes
+WarpEvaluator::warpLanes(LaneState &St, const LExpr *Off, const GuardSets &G,
+                         std::array<int64_t, 3> InBlock, unsigned Warp,
+                         unsigned Iteration, bool &Issued) const {
+  St.BlockId = InBlock;
+  St.IterValue = Iteration;
+  Lanes Addr(WarpSize);
+  unsigned Threads = Block[0] * Block[1] * Block[2];
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    St.Tid = Warp * WarpSize + L;
+    if (St.Tid >= Threads)
+      continue;
+    if (!St.activeIn(G.Strict)) {
+      Issued |= G.Reach.size() < G.Strict.size() && St.activeIn(G.Reach);
+      continue;
     }
-    return Lanes;
-  };
-  // The innermost loop's trip count, at the values sampled (an assumed
-  // bound is sampled again with the others); unknown when it rests on a
-  // value the analyzer merely assumed.
-  auto Trips = [&]() -> std::optional<int64_t> {
-    auto T = Innermost ? Loops.Trips.find(Innermost) : Loops.Trips.end();
-    if (T == Loops.Trips.end())
-      return std::nullopt;
-    if (mentionsIf(T->second, [&](const SymbolExpr *Sym) {
-          return assumed(Sym) &&
-                 !(Override && Sym->getName() == Override->first);
-        }))
-      return std::nullopt;
-    // Only a cap on the sample, and no assumption of the prediction. A
-    // count that depends on the thread (a triangular loop's) is the
-    // longest in block 0.
-    auto Recorded = Used;
-    BlockId = {0, 0, 0};
-    IterValue.reset();
-    std::optional<int64_t> N;
-    bool PerThread = mentionsIf(T->second, [](const SymbolExpr *Sym) {
-      return Sym->getSymbolKind() == SymbolKind::ThreadIdx;
-    });
-    unsigned Threads = PerThread ? Block[0] * Block[1] * Block[2] : 1;
-    for (Tid = 0; Tid < Threads; ++Tid) {
-      std::optional<int64_t> Own = evaluate(T->second, Values);
-      if (!Own) {
-        N.reset();
-        break;
-      }
-      N = std::max(N.value_or(*Own), *Own);
+    Addr[L] = St.address(Off);
+    // A lane whose address overflows makes the warp's cost unknowable:
+    // the sample is dropped whole.
+    if (!Addr[L])
+      return Lanes();
+  }
+  return Addr;
+}
+
+std::optional<int64_t>
+WarpEvaluator::innermostTrips(LaneState &St, const LoopFacts &Loops) const {
+  auto T = St.Innermost ? Loops.Trips.find(St.Innermost) : Loops.Trips.end();
+  if (T == Loops.Trips.end())
+    return std::nullopt;
+  if (mentionsIf(T->second, [&](const SymbolExpr *Sym) {
+        return assumed(Sym) &&
+               !(St.override() && Sym->getName() == St.override()->first);
+      }))
+    return std::nullopt;
+  // Only a cap on the sample, and no assumption of the prediction. A
+  // count that depends on the thread (a triangular loop's) is the
+  // longest in block 0.
+  LaneState::Unrecorded Quiet(St);
+  St.BlockId = {0, 0, 0};
+  St.IterValue.reset();
+  std::optional<int64_t> N;
+  unsigned Threads =
+      mentionsThreadIdx(T->second) ? Block[0] * Block[1] * Block[2] : 1;
+  for (St.Tid = 0; St.Tid < Threads; ++St.Tid) {
+    std::optional<int64_t> Own = evaluate(T->second, St.Values);
+    if (!Own) {
+      N.reset();
+      break;
     }
-    Used = std::move(Recorded);
-    ++UsedGen;
-    return N;
-  };
-  sampleLaunch(S, Off, Innermost, Trips(), WarpAt, Edges);
-  for (const auto &[Name, V] : Used)
-    if (Name != "blockDim")
-      S.Assumptions.push_back({Name, V.first, V.second});
-  std::vector<std::string> Defaulted;
-  for (const auto &[Name, V] : Used)
-    if (V.second == "default")
-      Defaulted.push_back(Name);
-  // A stride the run passes (in[i * stride]): the lanes' spacing is the
-  // assumed value's. Say which assumed value, set to 1, would make them
-  // contiguous, so the warning reads "strided unless stride == 1".
-  auto Contiguous = [&](const std::vector<std::optional<int64_t>> &Lanes) {
+    N = std::max(N.value_or(*Own), *Own);
+  }
+  return N;
+}
+
+void WarpEvaluator::findContiguousIf(
+    AccessSite &S, LaneState &St, const LExpr *Off, const Lanes &Addr,
+    const std::vector<std::string> &Defaulted) const {
+  // The lanes' spacing is then the assumed value's: the warning reads
+  // "strided unless stride == 1".
+  auto Contiguous = [&](const Lanes &Offsets) {
     std::optional<int64_t> Prev;
     bool Any = false;
-    for (const auto &A : Lanes) {
+    for (const auto &A : Offsets) {
       if (!A)
         continue;
       if (Prev && *A - *Prev != int64_t(S.ElemBytes))
@@ -643,140 +739,152 @@ void WarpEvaluator::evaluateLanes(
     }
     return Any;
   };
-  if (!S.Shared && S.ElemBytes && !Contiguous(Addr)) {
-    for (const std::string &Name : Defaulted) {
-      SymbolValues One = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
-        if (Sym->getName() == Name)
-          return 1;
-        return Values(Sym);
-      };
-      BlockId = {0, 0, 0};
-      IterValue.reset();
-      std::vector<std::optional<int64_t>> Lanes(WarpSize);
-      for (unsigned L = 0; L < WarpSize; ++L) {
-        Tid = L;
-        if (Addr[L])
-          Lanes[L] = evaluateAddress(Off, One);
-      }
-      if (Contiguous(Lanes)) {
-        S.ContiguousIf = Name + " == 1";
-        break;
-      }
+  if (S.Shared || !S.ElemBytes || Contiguous(Addr))
+    return;
+  for (const std::string &Name : Defaulted) {
+    SymbolValues One = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
+      if (Sym->getName() == Name)
+        return 1;
+      return St.Values(Sym);
+    };
+    St.BlockId = {0, 0, 0};
+    St.IterValue.reset();
+    Lanes AtOne(WarpSize);
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      St.Tid = L;
+      if (Addr[L])
+        AtOne[L] = evaluateAddress(Off, One);
+    }
+    if (Contiguous(AtOne)) {
+      S.ContiguousIf = Name + " == 1";
+      return;
     }
   }
-  // An assumed value can also decide where the lanes start within a
-  // sector (in[n + i], rows of `width` floats): the launch is sampled again
-  // for each residue of it. How the lanes move when it grows by one, on a
-  // few probe warps (block 0 and the next along each dimension, the
-  // block's first and last warp, two iterations), gives the period: a lane
-  // moving by d bytes returns to its place in the sector every Sector /
-  // gcd(d, Sector) values. A move that differs from the next one (the
-  // value is divided or squared) proves no period: 0.
+}
+
+unsigned WarpEvaluator::alignmentPeriod(LaneState &St, const WarpLanes &WarpAt,
+                                        const std::string &Name,
+                                        int64_t Assumed, unsigned ElemBytes,
+                                        int64_t &SmallUpTo) const {
+  // An assumed value can decide where the lanes start within a sector
+  // (in[n + i], rows of `width` floats). How the lanes move when it grows
+  // by one, on a few probe warps (block 0 and the next along each
+  // dimension, the block's first and last warp, two iterations), gives the
+  // period: a lane moving by d bytes returns to its place in the sector
+  // every Sector / gcd(d, Sector) values. A move that differs from the
+  // next one (the value is divided or squared) proves no period: 0.
   // Two lanes of one warp that move apart by e bytes a unit of the value
   // (rows of a 16-wide block, two a warp) and are c bytes apart at value
   // 0 can share a sector only while the value is below (|c| + a sector
   // and an element) / |e|: SmallUpTo is the largest such bound over the
   // probes' lane pairs (0 when every lane of a warp moves alike), at most
-  // two warps' worth of values. Small values up to it are sampled too.
+  // two warps' worth of values.
   const int64_t Sector = GpuTarget().SectorBytes;
   const int64_t MostSmall = 2 * int64_t(WarpSize);
-  auto PeriodOf = [&](const std::string &Name, int64_t Assumed,
-                      int64_t &SmallUpTo) -> unsigned {
-    SmallUpTo = 0;
-    int64_t G = Sector;
-    unsigned LastWarp = (Threads - 1) / WarpSize;
-    const std::array<std::array<int64_t, 3>, 4> Probes = {
-        {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
-    for (const std::array<int64_t, 3> &B : Probes)
-      for (unsigned W : {0u, LastWarp})
-        for (unsigned It : {0u, 1u}) {
-          std::array<std::vector<std::optional<int64_t>>, 3> At;
-          for (unsigned K = 0; K < 3; ++K) {
-            SetOverride(std::make_pair(Name, Assumed + K));
-            bool Issued = false;
-            At[K] = WarpAt(B, W, It, Issued);
-          }
-          SetOverride(std::nullopt);
-          if (At[0].size() != At[1].size() || At[1].size() != At[2].size())
-            return 0;
-          // Each lane's place at value 0 (in 128 bits: Assumed * D may not
-          // fit in 64) and its move per unit of the value.
-          std::vector<std::pair<__int128, int64_t>> Moves;
-          for (size_t L = 0; L < At[0].size(); ++L) {
-            if (!At[0][L] || !At[1][L] || !At[2][L])
-              continue;
-            int64_t D = *At[1][L] - *At[0][L];
-            if (*At[2][L] - *At[1][L] != D)
-              return 0;
-            G = std::gcd(G, D % Sector);
-            Moves.push_back({__int128(*At[0][L]) - __int128(D) * Assumed, D});
-          }
-          for (size_t I = 0; I < Moves.size(); ++I)
-            for (size_t J = I + 1; J < Moves.size(); ++J) {
-              int64_t E = Moves[I].second - Moves[J].second;
-              if (E == 0)
-                continue;
-              __int128 C = Moves[I].first - Moves[J].first;
-              __int128 Reach = (C < 0 ? -C : C) + Sector + S.ElemBytes;
-              __int128 Bound = Reach / (E < 0 ? -__int128(E) : E) + 1;
-              SmallUpTo = int64_t(std::min<__int128>(
-                  std::max<__int128>(SmallUpTo, Bound), MostSmall));
-            }
+  SmallUpTo = 0;
+  int64_t G = Sector;
+  unsigned LastWarp = (Block[0] * Block[1] * Block[2] - 1) / WarpSize;
+  const std::array<std::array<int64_t, 3>, 4> Probes = {
+      {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+  for (const std::array<int64_t, 3> &B : Probes)
+    for (unsigned W : {0u, LastWarp})
+      for (unsigned It : {0u, 1u}) {
+        std::array<Lanes, 3> At;
+        for (unsigned K = 0; K < 3; ++K) {
+          St.setOverride(std::make_pair(Name, Assumed + K));
+          bool Issued = false;
+          At[K] = WarpAt(B, W, It, Issued);
         }
-    return unsigned(Sector / G);
-  };
-  if (!S.Shared && S.ElemBytes && !S.Samples.empty() && !ResamplingBlock)
-    for (const std::string &Name : Defaulted) {
-      // The grid's size moves no lane within a sector of its block.
-      if (llvm::StringRef(Name).starts_with("gridDim."))
-        continue;
-      int64_t Assumed = Used.at(Name).first;
-      if (Assumed > std::numeric_limits<int64_t>::max() - 2 * Sector)
-        continue;
-      int64_t SmallUpTo = 0;
-      unsigned Period = PeriodOf(Name, Assumed, SmallUpTo);
-      if (Period == 1)
-        continue;
-      auto SampleWith = [&](int64_t Value) {
-        SetOverride(std::make_pair(Name, Value));
-        AccessSite Again;
-        sampleLaunch(Again, Off, Innermost, Trips(), WarpAt, Edges);
-        SetOverride(std::nullopt);
-        return Again.Samples;
-      };
-      if (std::optional<AccessSite::ValueDependence> D = alignmentDependence(
-              Name, Assumed, Period, S.Samples, S.ElemBytes, SampleWith,
-              SmallUpTo))
-        S.AlignmentDependence.push_back(std::move(*D));
-    }
-  // A launch whose block the host computes at run time: the default shape
-  // stands in; the launch is sampled again for blocks of 1 to 1024 threads
-  // along x, so that the report says what smaller ones give (the last,
-  // one-thread level of a recursive scan).
-  if (!S.Shared && S.ElemBytes && !S.Samples.empty() && !ResamplingBlock &&
-      !BlockKnown && Launch && Launch->Site && !Launch->Block) {
-    WarpEvaluator Other(*this);
-    Other.ResamplingBlock = true;
-    for (unsigned Size = 1; Size <= unsigned(MaxThreadsPerBlock); Size *= 2) {
-      std::optional<double> M;
-      if (Size == Block[0] && Block[1] == 1 && Block[2] == 1) {
-        M = meanSectors(S.Samples, S.ElemBytes);
-      } else {
-        Other.Block = {Size, 1, 1};
-        AccessSite Again;
-        Other.evaluateLanes(Again, Off, Path, Loops, Predicated);
-        if (Again.UnknownReason.empty())
-          M = meanSectors(Again.Samples, S.ElemBytes);
+        St.setOverride(std::nullopt);
+        if (At[0].size() != At[1].size() || At[1].size() != At[2].size())
+          return 0;
+        // Each lane's place at value 0 (in 128 bits: Assumed * D may not
+        // fit in 64) and its move per unit of the value.
+        std::vector<std::pair<__int128, int64_t>> Moves;
+        for (size_t L = 0; L < At[0].size(); ++L) {
+          if (!At[0][L] || !At[1][L] || !At[2][L])
+            continue;
+          int64_t D = *At[1][L] - *At[0][L];
+          if (*At[2][L] - *At[1][L] != D)
+            return 0;
+          G = std::gcd(G, D % Sector);
+          Moves.push_back({__int128(*At[0][L]) - __int128(D) * Assumed, D});
+        }
+        for (size_t I = 0; I < Moves.size(); ++I)
+          for (size_t J = I + 1; J < Moves.size(); ++J) {
+            int64_t E = Moves[I].second - Moves[J].second;
+            if (E == 0)
+              continue;
+            __int128 C = Moves[I].first - Moves[J].first;
+            __int128 Reach = (C < 0 ? -C : C) + Sector + ElemBytes;
+            __int128 Bound = Reach / (E < 0 ? -__int128(E) : E) + 1;
+            SmallUpTo = int64_t(std::min<__int128>(
+                std::max<__int128>(SmallUpTo, Bound), MostSmall));
+          }
       }
-      if (!M) {
-        S.SectorsByBlockX.clear();
-        break;
-      }
-      S.SectorsByBlockX.push_back({Size, *M});
-    }
+  return unsigned(Sector / G);
+}
+
+void WarpEvaluator::searchAlignmentDependence(
+    AccessSite &S, LaneState &St, const LExpr *Off, const LoopFacts &Loops,
+    const WarpLanes &WarpAt, const BlockEdges &Edges,
+    const std::vector<std::string> &Defaulted) const {
+  const int64_t Sector = GpuTarget().SectorBytes;
+  for (const std::string &Name : Defaulted) {
+    // The grid's size moves no lane within a sector of its block.
+    if (llvm::StringRef(Name).starts_with("gridDim."))
+      continue;
+    int64_t Assumed = St.Used.at(Name).first;
+    if (Assumed > std::numeric_limits<int64_t>::max() - 2 * Sector)
+      continue;
+    int64_t SmallUpTo = 0;
+    unsigned Period =
+        alignmentPeriod(St, WarpAt, Name, Assumed, S.ElemBytes, SmallUpTo);
+    if (Period == 1)
+      continue;
+    auto SampleWith = [&](int64_t Value) {
+      St.setOverride(std::make_pair(Name, Value));
+      AccessSite Again;
+      sampleLaunch(Again, Off, St.Innermost, innermostTrips(St, Loops), WarpAt,
+                   Edges);
+      St.setOverride(std::nullopt);
+      return Again.Samples;
+    };
+    if (std::optional<AccessSite::ValueDependence> D =
+            alignmentDependence(Name, Assumed, Period, S.Samples, S.ElemBytes,
+                                SampleWith, SmallUpTo))
+      S.AlignmentDependence.push_back(std::move(*D));
   }
-  // The default block shape decides the answer when the address uses
-  // blockDim or threadIdx.y/z: say so next to the other assumptions.
+}
+
+void WarpEvaluator::resampleBlockSizes(
+    AccessSite &S, const LExpr *Off, llvm::ArrayRef<const LExpr *> Path,
+    const LoopFacts &Loops, const std::set<const LExpr *> *Predicated) const {
+  // The default shape stands in; the report says what smaller blocks give
+  // (the last, one-thread level of a recursive scan).
+  WarpEvaluator Other(*this);
+  Other.ResamplingBlock = true;
+  for (unsigned Size = 1; Size <= unsigned(MaxThreadsPerBlock); Size *= 2) {
+    std::optional<double> M;
+    if (Size == Block[0] && Block[1] == 1 && Block[2] == 1) {
+      M = meanSectors(S.Samples, S.ElemBytes);
+    } else {
+      Other.Block = {Size, 1, 1};
+      AccessSite Again;
+      Other.evaluateLanes(Again, Off, Path, Loops, Predicated);
+      if (Again.UnknownReason.empty())
+        M = meanSectors(Again.Samples, S.ElemBytes);
+    }
+    if (!M) {
+      S.SectorsByBlockX.clear();
+      return;
+    }
+    S.SectorsByBlockX.push_back({Size, *M});
+  }
+}
+
+void WarpEvaluator::noteDefaultBlockShape(AccessSite &S,
+                                          const LExpr *Off) const {
   // Terms scaled by blockIdx vanish in block 0, so only the rest counts.
   const LExpr *InBlock0 = X.substitute(Off, [&](const SymbolExpr *Sym) {
     return Sym->getSymbolKind() == SymbolKind::BlockIdx ? X.constant(0) : Sym;
@@ -897,9 +1005,9 @@ WarpEvaluator::firstIterationOfBlock0(const unsigned &Tid,
     case SymbolKind::Opaque:
     case SymbolKind::Carried:
     case SymbolKind::TripCount: {
-      std::string Origin;
+      ValueOrigin Origin;
       std::optional<int64_t> V = runtimeValue(Sym, Origin);
-      if (Assumed && V && Origin == "default" &&
+      if (Assumed && V && Origin.assumed() &&
           llvm::none_of(*Assumed, [&](const Assumption &A) {
             return A.Name == Sym->getName();
           }))

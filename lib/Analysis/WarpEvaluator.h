@@ -100,8 +100,8 @@ public:
                                                   unsigned Period,
                                                   std::optional<int64_t> Trips);
 
-  /// Where a uniform runtime symbol's value comes from (Origin: "--assume",
-  /// the launch site, "default") for the launch Launch, evaluated for its
+  /// Where a uniform runtime symbol's value comes from (--assume, the
+  /// launch site, the default) for the launch Launch, evaluated for its
   /// Variant-th launch when a host loop makes several. The one source of
   /// provenance for the lanes' evaluation and for the loop analysis
   /// (Loops.cpp's knownAtLaunch).
@@ -109,7 +109,7 @@ public:
                                                const LaunchInfo *Launch,
                                                const AnalysisOptions &Opts,
                                                unsigned Variant,
-                                               std::string &Origin);
+                                               ValueOrigin &Origin);
   /// Whether S is a uniform runtime value (a parameter, a value loaded
   /// once, a carried value, a trip count, gridDim), which runtimeValueOf
   /// gives a value.
@@ -127,7 +127,7 @@ private:
   const LaunchInfo *Launch;
   std::array<unsigned, 3> Block = {256, 1, 1};
   bool BlockKnown = false;
-  std::string BlockOrigin;
+  ValueOrigin BlockOrigin;
   /// A copy sampling the launch again under another block size
   /// (AccessSite::SectorsByBlockX): its own dependences are not searched.
   bool ResamplingBlock = false;
@@ -157,6 +157,80 @@ private:
   /// y = 8 * blockIdx.y + threadIdx.y: blocks 49 and 50): within the
   /// stretches between them every thread's guard holds alike.
   using BlockEdges = std::array<std::vector<int64_t>, 3>;
+  /// One warp's lanes' byte offsets (nullopt: inactive).
+  using Lanes = std::vector<std::optional<int64_t>>;
+
+  // evaluateLanes, step by step (WarpEvaluator.cpp defines both types).
+  class LaneState;
+  struct GuardSets;
+  /// Splits the guards of Path into their comparisons and sorts them by
+  /// what they decide; sets S.UnevaluatedGuard for the first that cannot
+  /// be evaluated (an unknown, loaded data compared with the lane).
+  GuardSets sortGuards(AccessSite &S, llvm::ArrayRef<const Expr *> Path,
+                       const std::set<const Expr *> *Predicated) const;
+  /// Where the comparisons of Guards with blockIdx turn (BlockEdges);
+  /// records no assumption, leaves St at thread 0 of block 0.
+  BlockEdges blockEdges(LaneState &St,
+                        llvm::ArrayRef<const Expr *> Guards) const;
+  /// Warp 0 of block 0 at every loop's first iteration: each lane's
+  /// address, kept for the lanes of the block that Guards let through.
+  /// nullopt, with S.UnknownReason, when some lane's cannot be evaluated.
+  std::optional<Lanes> warp0Lanes(AccessSite &S, LaneState &St,
+                                  const Expr *Off,
+                                  llvm::ArrayRef<const Expr *> Guards) const;
+  /// Sets S.UnevaluatedGuard when the comparisons with assumed values
+  /// would switch off every active lane of warp 0 (Addr): then the assumed
+  /// value cannot be the run's. Records no assumption.
+  void flagAssumedLaneGuards(AccessSite &S, LaneState &St, const Lanes &Addr,
+                             llvm::ArrayRef<const Expr *> AssumedLane) const;
+  /// Sets S.Warp0Idle; when no lane of warp 0 is active (a branch other
+  /// blocks take), relaxes Guards until some are (the lane's guards, then
+  /// none) and fills Addr for them: the warps that run it are described.
+  void relaxIdleWarp0(AccessSite &S, LaneState &St, const Expr *Off,
+                      std::vector<const Expr *> &Guards, Lanes &Addr) const;
+  /// S's lane offsets from warp 0's addresses (at least one active), the
+  /// bytes to the next warp, and the step to the innermost loop's next
+  /// iteration.
+  void fillWarp0(AccessSite &S, LaneState &St, const Expr *Off,
+                 const Lanes &Addr, const LoopFacts &Loops) const;
+  /// A warp of the sample (WarpLanes) under G's strict guards.
+  Lanes warpLanes(LaneState &St, const Expr *Off, const GuardSets &G,
+                  std::array<int64_t, 3> InBlock, unsigned Warp,
+                  unsigned Iteration, bool &Issued) const;
+  /// The innermost loop's trip count at the values sampled (at most that
+  /// in block 0 when it depends on the thread); nullopt when unknown or
+  /// resting on a merely assumed value. Records no assumption.
+  std::optional<int64_t> innermostTrips(LaneState &St,
+                                        const LoopFacts &Loops) const;
+  /// A stride the run passes (in[i * stride]): sets S.ContiguousIf to the
+  /// first of the Defaulted values that, set to 1, makes warp 0's active
+  /// lanes (Addr) contiguous, when they are not.
+  void findContiguousIf(AccessSite &S, LaneState &St, const Expr *Off,
+                        const Lanes &Addr,
+                        const std::vector<std::string> &Defaulted) const;
+  /// The values of Name (assumed as Assumed) after which the lanes are back
+  /// at their places in the sectors: from how the lanes of a few probe
+  /// warps move when it grows by one (0: no period proven). SmallUpTo: see
+  /// alignmentDependence.
+  unsigned alignmentPeriod(LaneState &St, const WarpLanes &WarpAt,
+                           const std::string &Name, int64_t Assumed,
+                           unsigned ElemBytes, int64_t &SmallUpTo) const;
+  /// S.AlignmentDependence: for each Defaulted value that moves the lanes
+  /// within sectors, the launch sampled again for each of its residues.
+  void searchAlignmentDependence(AccessSite &S, LaneState &St,
+                                 const Expr *Off, const LoopFacts &Loops,
+                                 const WarpLanes &WarpAt,
+                                 const BlockEdges &Edges,
+                                 const std::vector<std::string> &Defaulted) const;
+  /// S.SectorsByBlockX: the launch's mean sectors per request for blocks
+  /// of 1 to 1024 threads along x (the host computes the block).
+  void resampleBlockSizes(AccessSite &S, const Expr *Off,
+                          llvm::ArrayRef<const Expr *> Path,
+                          const LoopFacts &Loops,
+                          const std::set<const Expr *> *Predicated) const;
+  /// The default block shape decides the answer when the address uses
+  /// blockDim or threadIdx.y/z in block 0: an assumption of S then.
+  void noteDefaultBlockShape(AccessSite &S, const Expr *Off) const;
   /// Fills S.Samples: the distinct lane patterns of a sample of the
   /// launch's warps, with how often each was met. Trips: how many times
   /// the innermost loop runs, when known. When the first blocks sampled
@@ -184,7 +258,7 @@ private:
   /// once, gridDim) and where it came from: --assume, the launch site, or
   /// the default.
   std::optional<int64_t> runtimeValue(const SymbolExpr *S,
-                                      std::string &Origin) const;
+                                      ValueOrigin &Origin) const;
   /// The address Off with every mask "& (n - 1)" of a value n the analyzer
   /// merely assumed taken away: such a mask is the wrap-around of a
   /// power-of-two buffer, and one wider than the addresses a warp spans

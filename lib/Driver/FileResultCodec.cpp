@@ -23,7 +23,7 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 1824,
+static_assert(sizeof(AccessSite) == 2032,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
@@ -35,10 +35,12 @@ static_assert(sizeof(FileResult) == 232,
               "FileResult changed: update FileResultCodec");
 #endif
 
-constexpr char Magic[] = "cuda-coalesce-file-result/12";
+constexpr char Magic[] = "cuda-coalesce-file-result/13";
 
 template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
+template <typename Ar> void io(Ar &A, ValueOrigin &X);
+template <typename Ar> void io(Ar &A, Reason &R);
 template <typename Ar> void io(Ar &A, Assumption &X);
 template <typename Ar> void io(Ar &A, AccessSite::CallStep &S);
 template <typename Ar> void io(Ar &A, AccessSite::ToolkitCall &T);
@@ -183,6 +185,30 @@ template <typename Ar> void io(Ar &A, SourcePos &P) {
 template <typename Ar> void io(Ar &A, KernelInfo &K) {
   A(K.Name);
   A(K.Pos);
+}
+
+template <typename Ar> void io(Ar &A, ValueOrigin &X) {
+  A(X.From);
+  A(X.Site);
+  A(X.HostLoop);
+  A(X.HostLoopFirstOnly);
+  A(X.FirstPass);
+}
+
+template <typename Ar> void io(Ar &A, Reason &R) {
+  A(R.Kind);
+  A(R.Subject);
+  A(R.Name);
+  A(R.Text);
+  A(R.Number);
+  A(R.Flag);
+  bool HasCause = R.Cause != nullptr;
+  A(HasCause);
+  if (HasCause) {
+    Reason Cause = R.Cause ? *R.Cause : Reason();
+    A(Cause);
+    R.Cause = std::make_shared<const Reason>(std::move(Cause));
+  }
 }
 
 template <typename Ar> void io(Ar &A, Assumption &X) {

@@ -2,6 +2,7 @@
 
 #include "Findings/AccessSiteCollector.h"
 #include "Analysis/WideAccesses.h"
+#include "Findings/ReasonText.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -206,7 +207,7 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
     S.CallChain.push_back(std::move(Step));
   }
   noteToolkitCall(S, A, Steps);
-  S.Address = A.printAddress();
+  S.Address = A.printAddress(reasonText);
   A.evaluateLanes(S);
   if (!Fixes)
     Fixes = std::make_unique<FixCandidates>(*A.Ctx);

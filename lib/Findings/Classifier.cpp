@@ -3,6 +3,7 @@
 #include "Findings/Classifier.h"
 #include "Findings/CheckRegistry.h"
 #include "Findings/Fixes.h"
+#include "Findings/ReasonText.h"
 #include "Findings/Suppression.h"
 
 #include <algorithm>
@@ -225,24 +226,20 @@ const AccessSite::WarpSample *summarizeBankSamples(Finding &F,
 
 std::string assumptionText(const AccessSite &S) {
   std::string T;
-  // A host loop's values (LaunchInfo::LoopArgOrigins): all of them.
-  static const std::string Loop = "the host loop around the launch: ";
-  static const std::string First = " (its first values)";
-  // A value a host loop gives in its first iteration
-  // (LaunchInfo::FirstPassArgs).
-  static const std::string FirstPass = "the first launch of a host loop";
   for (const Assumption &A : S.Assumptions) {
     std::string Value = std::to_string(A.Value);
-    size_t At = A.Origin.find(Loop);
-    if (At != std::string::npos) {
-      llvm::StringRef List = llvm::StringRef(A.Origin).substr(At + Loop.size());
-      Value = List.consume_back(First)
+    // A host loop's values: all of them, or its first ones.
+    if (const ValueOrigin &From = A.Origin; !From.HostLoop.empty()) {
+      std::string List;
+      for (int64_t V : From.HostLoop)
+        List += (List.empty() ? "" : ", ") + std::to_string(V);
+      Value = From.HostLoopFirstOnly
                   ? Value + " (the first launch of a host loop that passes " +
-                        List.str() + ")"
-                  : List.str() + " (a host loop)";
+                        List + ", ...)"
+                  : List + " (a host loop)";
     }
-    if (llvm::StringRef(A.Origin).ends_with(FirstPass))
-      Value += " (" + FirstPass + ")";
+    if (A.Origin.FirstPass)
+      Value += " (the first launch of a host loop)";
     for (const AccessSite::ValueDependence &D : S.AlignmentDependence) {
       if (D.Name != A.Name)
         continue;
@@ -353,7 +350,7 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
     F.Notes.insert(
         F.Notes.begin() + 1,
         "the access runs under a condition the analysis cannot evaluate (" +
-            S.UnevaluatedGuard +
+            reasonText(S.UnevaluatedGuard) +
             "), taken as true in every lane: a warp with fewer lanes on "
             "makes fewer sectors, at most " +
             std::to_string(F.Launch ? F.Launch->MaxSectors : F.Cost->Sectors) +

@@ -110,8 +110,8 @@ int compareExprs(const Expr *A, const Expr *B) {
                          unsigned(SB->getSymbolKind()));
   }
   case ExprKind::Unknown:
-    return cast<UnknownExpr>(A)->getReason().compare(
-        cast<UnknownExpr>(B)->getReason());
+    return debugText(cast<UnknownExpr>(A)->getReason())
+        .compare(debugText(cast<UnknownExpr>(B)->getReason()));
   default: {
     const auto *NA = cast<NAryExpr>(A), *NB = cast<NAryExpr>(B);
     if (int C = compareValues(unsigned(NA->getPredicate()),
@@ -260,16 +260,23 @@ struct ExprContext::Impl {
     return insert(N, Pos);
   }
 
-  const Expr *unknown(llvm::StringRef Reason) {
+  const Expr *unknown(const Reason &Why) {
+    std::string Text = debugText(Why);
     llvm::FoldingSetNodeID ID;
     ID.AddInteger(unsigned(ExprKind::Unknown));
-    ID.AddString(Reason);
+    ID.AddInteger(unsigned(Why.Kind));
+    ID.AddString(Text);
+    ID.AddInteger(Why.Number);
+    ID.AddBoolean(Why.Flag);
     void *Pos;
     if (Expr *E = find(ID, Pos))
       return E;
-    auto *N = new (Alloc.Allocate<UnknownExpr>()) UnknownExpr(ID, Reason.str());
-    N->PrintBound = unsigned(std::min<size_t>(Reason.size() + 9, 1u << 20));
+    auto *N = new (Alloc.Allocate<UnknownExpr>()) UnknownExpr(ID, Why);
+    N->PrintBound = unsigned(std::min<size_t>(Text.size() + 9, 1u << 20));
     return insert(N, Pos);
+  }
+  const Expr *unknown(llvm::StringRef Why) {
+    return unknown(Reason::other(Why.str()));
   }
 
   /// An upper bound on the printed length of a node of kind K over Ops: the
@@ -455,8 +462,12 @@ const Expr *ExprContext::gridDim(unsigned Dim) {
   return symbol(SymbolKind::GridDim, Dim, builtinName("gridDim", Dim));
 }
 
-const Expr *ExprContext::unknown(llvm::StringRef Reason) {
-  return P->unknown(Reason);
+const Expr *ExprContext::unknown(llvm::StringRef Why) {
+  return P->unknown(Why);
+}
+
+const Expr *ExprContext::unknown(const Reason &Why) {
+  return P->unknown(Why);
 }
 
 //===- Sums and products --------------------------------------------------===//
@@ -1486,7 +1497,7 @@ std::string print(const Expr *E) {
   case ExprKind::Symbol:
     return cast<SymbolExpr>(E)->getName().str();
   case ExprKind::Unknown:
-    return "unknown(" + cast<UnknownExpr>(E)->getReason().str() + ")";
+    return "unknown(" + debugText(cast<UnknownExpr>(E)->getReason()) + ")";
   case ExprKind::Add:
     return printSum(E, 1);
   case ExprKind::Mul: {

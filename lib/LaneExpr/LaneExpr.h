@@ -33,6 +33,8 @@
 #ifndef CUDA_COALESCE_LANEEXPR_LANEEXPR_H
 #define CUDA_COALESCE_LANEEXPR_LANEEXPR_H
 
+#include "LaneExpr/Reason.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/FoldingSet.h"
@@ -273,14 +275,14 @@ COALESCE_NARY_KIND(Float)
 
 class UnknownExpr : public Expr {
 public:
-  llvm::StringRef getReason() const { return Reason; }
+  const Reason &getReason() const { return Why; }
   static bool classof(const Expr *E) { return E->getKind() == ExprKind::Unknown; }
 
 private:
   friend class ExprContext;
-  UnknownExpr(const llvm::FoldingSetNodeID &ID, std::string R)
-      : Expr(ExprKind::Unknown, ID), Reason(std::move(R)) {}
-  std::string Reason;
+  UnknownExpr(const llvm::FoldingSetNodeID &ID, Reason R)
+      : Expr(ExprKind::Unknown, ID), Why(std::move(R)) {}
+  Reason Why;
 };
 
 /// Owns and uniques every node. Clients build expressions only through it.
@@ -298,7 +300,9 @@ public:
   const Expr *blockIdx(unsigned Dim);
   const Expr *blockDim(unsigned Dim);
   const Expr *gridDim(unsigned Dim);
-  const Expr *unknown(llvm::StringRef Reason);
+  /// An Unknown whose reason is the message Why (ReasonKind::Other).
+  const Expr *unknown(llvm::StringRef Why);
+  const Expr *unknown(const Reason &Why);
 
   const Expr *add(const Expr *A, const Expr *B);
   const Expr *add(llvm::ArrayRef<const Expr *> Ops);

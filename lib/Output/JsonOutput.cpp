@@ -15,6 +15,7 @@
 
 #include "Output/Output.h"
 #include "Output/JsonNumbers.h"
+#include "Findings/ReasonText.h"
 
 #include <nlohmann/json.hpp>
 
@@ -213,7 +214,7 @@ Json access(const Entry &E) {
                              {"column", Site.Toolkit.Pos.Column},
                              {"text", Site.Toolkit.Text}}}};
   A["assumptions"] = assumptions(Site);
-  A["reason"] = orNull(Site.UnknownReason);
+  A["reason"] = orNull(reasonText(Site.UnknownReason));
   // Extension of v1: the assumed runtime value that, equal to 1, would make
   // the lanes contiguous ("stride == 1").
   if (!Site.ContiguousIf.empty())
@@ -256,7 +257,7 @@ Json access(const Entry &E) {
   // Extension of v1: a condition around the access that the analysis
   // cannot evaluate; the numbers are for full warps (an upper bound).
   if (!Site.UnevaluatedGuard.empty())
-    A["unevaluated_guard"] = Site.UnevaluatedGuard;
+    A["unevaluated_guard"] = reasonText(Site.UnevaluatedGuard);
   // Extension of v1: the launch passes a block the host computes at run
   // time; the launch's mean for blocks of 1 to 1024 threads along x.
   if (!Site.SectorsByBlockX.empty()) {

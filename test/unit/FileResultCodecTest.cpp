@@ -61,21 +61,29 @@ FileResult sample() {
   S.StructBytes = 24;
   S.StructName = "Particle";
   S.MemberName = "x";
-  S.UnknownReason = "too complex to track";
+  S.UnknownReason = Reason(ReasonKind::LoopEndLoaded, "k");
+  S.UnknownReason.because(Reason(ReasonKind::LoadedFromMemory, "rowptr[r]"));
   S.DependsOnLoad = true;
   S.CallChain = {{"copy", "helper", {"dir/k.cu", 20, 3}},
                  {"helper", "inner", {"dir/h.cuh", 2, 1}}};
   S.Related = {{"dir/k.cu", 3, 17}, {"dir/k.cu", 4, 5}, {"dir/s.cuh", 1, 8},
                {"dir/k.cu", 40, 3}};
-  S.Assumptions = {{"height", 4096, "launch site k.cu:40"},
-                   {"blockDim.x", -1, "--assume"}};
+  ValueOrigin Loop;
+  Loop.From = ValueOrigin::Source::LaunchSite;
+  Loop.Site = "k.cu:40";
+  Loop.HostLoop = {1, 512, 262144};
+  Loop.HostLoopFirstOnly = true;
+  Loop.FirstPass = true;
+  S.Assumptions = {{"height", 4096, Loop},
+                   {"blockDim.x", -1, {ValueOrigin::Source::Assume}}};
   S.ContiguousIf = "stride == 1";
   S.AlignmentDependence = {{"width", 1048576, 8, {4, 4.875, 4.75, 4.5}},
                            {"off", -3, 0, {0.0625, 1e300}}};
   S.AlignmentDependence[0].SmallBelow = 21;
   S.AlignmentDependence[0].SmallFewest = 3.25;
   S.AlignmentDependence[0].SmallMost = 6;
-  S.UnevaluatedGuard = "depends on 'mask[tid]', loaded from memory";
+  S.UnevaluatedGuard = Reason(ReasonKind::ComparesAssumedValue, "n");
+  S.UnevaluatedGuard.Number = 1048576;
   S.SectorsByBlockX = {{1, 1.0}, {16, 2.0}, {256, 4.0}, {1024, 1e300}};
   S.BlockDim = {32, 8, 2};
   S.Clang = {1, 2, 3, 4, 5, UINT64_MAX};

@@ -3,6 +3,7 @@
 #include "Findings/CheckFilter.h"
 #include "Findings/CheckRegistry.h"
 #include "Findings/Classifier.h"
+#include "Findings/ReasonText.h"
 #include "Findings/Suppression.h"
 
 #include "gtest/gtest.h"
@@ -97,7 +98,7 @@ TEST(Classify, Categories) {
 
   AccessSite Gather;
   Gather.ElemBytes = 4;
-  Gather.UnknownReason = "depends on 'idx[i]', loaded from memory";
+  Gather.UnknownReason = Reason(ReasonKind::LoadedFromMemory, "idx[i]");
   Gather.DependsOnLoad = true;
   Finding G = classify(Gather, options());
   EXPECT_EQ(G.Cat, Category::Gather);
@@ -134,6 +135,57 @@ TEST(Report, SortsAndDropsExactDuplicates) {
   ASSERT_EQ(R.Findings.size(), 2u);
   EXPECT_EQ(R.Findings[0].Site.Pos.Line, 2u);
   EXPECT_EQ(R.Findings[1].Site.Pos.Line, 9u);
+}
+
+// The words are the report's contract (JSON's reason, the unknown remark,
+// the gather message): each kind must read as it always has.
+TEST(ReasonText, WordsEachKindAsTheReportsDo) {
+  EXPECT_EQ(reasonText(Reason(ReasonKind::ChangedInLoop, "s")),
+            "'s' is changed inside a loop");
+  EXPECT_EQ(reasonText(Reason(ReasonKind::ValueAfterLoop, "p.n")),
+            "'p.n' is its value after a loop");
+  EXPECT_EQ(reasonText(Reason(ReasonKind::ChangedThroughPointer, "k")),
+            "'k' is changed through a pointer inside a loop");
+  EXPECT_EQ(reasonText(Reason(ReasonKind::RangeForElement, "v")),
+            "'v' is a range-for element");
+  Reason Written(ReasonKind::PossiblyWritten, "buf");
+  Written.Name = "buf[j] = 0";
+  EXPECT_EQ(reasonText(Written), "'buf' is possibly written by 'buf[j] = 0'");
+  Reason Load(ReasonKind::LoadedFromMemory, "rowptr[row]");
+  EXPECT_EQ(reasonText(Load), "depends on 'rowptr[row]', loaded from memory");
+  EXPECT_EQ(reasonText(Reason(ReasonKind::PointerLoaded, "ptrs[i]")),
+            "pointer 'ptrs[i]' is loaded from memory");
+  EXPECT_EQ(reasonText(Reason(ReasonKind::LoopEndLoaded, "e").because(Load)),
+            "depends on 'rowptr[row]', loaded from memory, where the loop "
+            "over 'e' ends");
+  EXPECT_EQ(reasonText(Reason(ReasonKind::FloatNotFollowed, "f * 2")
+                           .because(Reason::other("call to 'g'"))),
+            "'f * 2' is computed in floating point from a value not followed "
+            "(call to 'g')");
+  Reason Needs(ReasonKind::FloatNeedsValue, "x * s");
+  Needs.Name = "s";
+  EXPECT_EQ(reasonText(Needs),
+            "'x * s' needs the value of 's', a float not known here");
+  Needs.Flag = true;
+  EXPECT_EQ(reasonText(Needs), "'x * s' needs the value of 's', a float not "
+                               "known here (--assume s=VALUE gives it)");
+  Reason Lane(ReasonKind::LaneNotEvaluable);
+  Lane.Number = 7;
+  EXPECT_EQ(reasonText(Lane), "the address cannot be evaluated for lane 7 "
+                              "(overflow or division by zero)");
+  Reason Guard(ReasonKind::ComparesAssumedValue, "n");
+  Guard.Number = 1048576;
+  EXPECT_EQ(reasonText(Guard),
+            "compares the lane with 'n', assumed to be 1048576, which would "
+            "leave no lane on (--assume gives the run's value)");
+}
+
+TEST(ReasonText, NoReasonIsEmptyAndAMessageStaysAsWritten) {
+  EXPECT_EQ(reasonText(Reason()), "");
+  EXPECT_TRUE(Reason().empty());
+  EXPECT_EQ(reasonText(Reason::other("call to 'hash' has no visible body")),
+            "call to 'hash' has no visible body");
+  EXPECT_FALSE(Reason::other("").empty());
 }
 
 } // namespace

@@ -35,7 +35,7 @@ protected:
   const SymbolExpr *sym(const Expr *E) { return llvm::cast<SymbolExpr>(E); }
   std::string reasonOf(const Expr *E) {
     const auto *U = llvm::dyn_cast<UnknownExpr>(E);
-    return U ? U->getReason().str() : "<not unknown>";
+    return U ? debugText(U->getReason()) : "<not unknown>";
   }
 
   /// Evaluates with the named symbols bound; any other symbol has no value.
@@ -728,4 +728,18 @@ TEST_F(LaneExprTest, FloatNodesRoundAsTheDeviceDoes) {
                0),
             std::nullopt);
   EXPECT_EQ(Ctx.real(FloatOp::Add, true, {X, Other}), Other);
+}
+
+// An Unknown is uniqued by its reason's data: the same kind about the same
+// value is one node, another kind about it is another.
+TEST(LaneExpr, UnknownsAreUniquedByTheirReason) {
+  ExprContext Ctx;
+  const Expr *A = Ctx.unknown(Reason(ReasonKind::ChangedInLoop, "s"));
+  EXPECT_EQ(A, Ctx.unknown(Reason(ReasonKind::ChangedInLoop, "s")));
+  EXPECT_NE(A, Ctx.unknown(Reason(ReasonKind::ValueAfterLoop, "s")));
+  EXPECT_NE(A, Ctx.unknown(Reason(ReasonKind::ChangedInLoop, "t")));
+  EXPECT_EQ(llvm::cast<UnknownExpr>(A)->getReason(),
+            Reason(ReasonKind::ChangedInLoop, "s"));
+  EXPECT_EQ(print(A), "unknown(changed-in-loop 's')");
+  EXPECT_EQ(print(Ctx.add(A, Ctx.threadIdx(0))), print(A));
 }

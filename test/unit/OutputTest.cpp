@@ -66,7 +66,7 @@ Finding stridedStore() {
               "8*blockIdx.y + threadIdx.y)";
   S.LaneOffsets = strided(16384);
   S.WarpStrideBytes = 4;
-  S.Assumptions = {{"height", 4096, "--assume"}};
+  S.Assumptions = {{"height", 4096, {ValueOrigin::Source::Assume}}};
   S.BlockDim = {32, 8, 1};
   F.Cost = cost(32, 4, 32, 0.125);
   F.LaneStrideBytes = 16384;
@@ -111,11 +111,11 @@ Finding unknownAccess() {
   S.Text = "p[hash(i)]";
   S.Base = "p";
   S.ElemBytes = 4;
-  S.UnknownReason = "call to 'hash' has no visible body";
+  S.UnknownReason = Reason::other("call to 'hash' has no visible body");
   F.Cat = Category::Unknown;
   // As the classifier leaves it: the remark check matched and is enabled.
   F.Check = "coalescing-unknown";
-  F.Message = "address not computable: " + S.UnknownReason;
+  F.Message = "address not computable: " + S.UnknownReason.Text;
   F.Remark = true;
   return F;
 }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Findings/CoalescingCheck.h"
+#include "Findings/ReasonText.h"
 
 namespace coalesce {
 
@@ -41,7 +42,7 @@ public:
     bool Scatter = S.Kind == AccessKind::Store;
     F.Message = std::string(Scatter ? "scatter " : "gather ") +
                 accessNoun(S.Kind) + ": the address " +
-                S.UnknownReason + "; between " + std::to_string(PerLane) +
+                reasonText(S.UnknownReason) + "; between " + std::to_string(PerLane) +
                 " and " + std::to_string(32 * PerLane) +
                 " sectors per request depending on the data";
     F.Notes.push_back(std::string("sort or bucket the indices so that "

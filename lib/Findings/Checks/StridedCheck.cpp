@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Findings/CoalescingCheck.h"
+#include "Findings/ReasonText.h"
 
 namespace coalesce {
 
@@ -91,7 +92,7 @@ private:
                 ": each lane indexes a row of its own, rows " +
                 std::to_string(std::llabs(*S.GatherRowBytes)) +
                 " bytes apart, at a column it loaded (the address " +
-                S.UnknownReason + "); up to " + std::to_string(32 * PerLane) +
+                reasonText(S.UnknownReason) + "); up to " + std::to_string(32 * PerLane) +
                 " sectors per request, one a lane, unless the loaded "
                 "columns undo the rows";
     std::string Said;

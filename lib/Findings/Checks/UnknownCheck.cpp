@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Findings/CoalescingCheck.h"
+#include "Findings/ReasonText.h"
 
 namespace coalesce {
 
@@ -30,7 +31,7 @@ public:
   void describe(Finding &F) const override {
     F.Message = "address not computable";
     if (!F.Site.UnknownReason.empty())
-      F.Message += ": " + F.Site.UnknownReason;
+      F.Message += ": " + reasonText(F.Site.UnknownReason);
   }
 };
 } // namespace
