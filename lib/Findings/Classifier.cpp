@@ -437,7 +437,9 @@ void noteWholeStructReads(std::vector<Finding> &Findings,
 /// A flagged access inside a toolkit header (a cuRAND generator writing
 /// the state the user passed) told in the user's terms: where in the
 /// toolkit, and what to change in the code that calls it. The notes that
-/// tell how to change the access's own index are the header's, and go.
+/// tell how to change the access's own index are the header's, and go;
+/// a wmma tile's, which the checks word for the tile the user passes,
+/// stay.
 void inUsersTerms(Finding &F) {
   const AccessSite &S = F.Site;
   if (!F.Flagged || !S.inToolkitHeader() || S.Toolkit.Step >= S.CallChain.size())
@@ -450,15 +452,21 @@ void inUsersTerms(Finding &F) {
   F.Message = Colon == std::string::npos ? F.Message + Inside
                                          : F.Message.substr(0, Colon) + Inside +
                                                F.Message.substr(Colon);
-  std::vector<std::string> Notes;
+  std::vector<std::string> Notes, CheckNotes;
   for (const std::string &N : F.Notes)
-    if (N.rfind("lane address", 0) == 0 || N.rfind("in kernel ", 0) == 0)
-      Notes.push_back(N);
+    (N.rfind("lane address", 0) == 0 || N.rfind("in kernel ", 0) == 0
+         ? Notes
+         : CheckNotes)
+        .push_back(N);
   Notes.push_back("the access is in the toolkit's " + Where + " (in " +
                   S.Function + "), made through the pointer this call " +
                   "passes: the header is not yours to change, what you " +
                   "pass is");
-  if (!T.Object.empty()) {
+  if (S.Function == "load_matrix_sync" || S.Function == "store_matrix_sync") {
+    // The checks' notes for a wmma tile are already the user's: pad the
+    // tile, pass the padded ldm, stage it through shared memory.
+    Notes.insert(Notes.end(), CheckNotes.begin(), CheckNotes.end());
+  } else if (!T.Object.empty()) {
     std::string Arg = T.Argument;
     std::string Obj = Arg.rfind('&', 0) == 0 ? Arg.substr(1) : "*" + Arg;
     Notes.push_back(

@@ -44,6 +44,9 @@ std::string reasonText(const Reason &R) {
     return "compares the lane with " + Quoted(R.Subject) + ", assumed to be " +
            std::to_string(R.Number) +
            ", which would leave no lane on (--assume gives the run's value)";
+  case ReasonKind::MaskedByAssumedValue:
+    return "the address is masked by " + Quoted(R.Subject) +
+           ", a value the analyzer did not see";
   }
   return R.Text;
 }

@@ -178,6 +178,8 @@ TEST(ReasonText, WordsEachKindAsTheReportsDo) {
   EXPECT_EQ(reasonText(Guard),
             "compares the lane with 'n', assumed to be 1048576, which would "
             "leave no lane on (--assume gives the run's value)");
+  EXPECT_EQ(reasonText(Reason(ReasonKind::MaskedByAssumedValue, "m")),
+            "the address is masked by 'm', a value the analyzer did not see");
 }
 
 TEST(ReasonText, NoReasonIsEmptyAndAMessageStaysAsWritten) {

@@ -43,16 +43,16 @@ __global__ void __launch_bounds__(128) tiles(float *out, const __half *a,
   wmma::store_matrix_sync(acc, fc, 16, wmma::mem_col_major);
   wmma::store_matrix_sync(out + blockIdx.x * 256, fc, 16, wmma::mem_row_major);
 }
-// The warnings are where the access is written, with the call that
-// reached it.
-// TEXT: mma.h:[[#]]:3: warning: strided load: lanes are scattered; 8 sectors per request where 4 would do (50% of fetched bytes used) [coalescing-strided]
+// The warnings are at the user's call, naming where in the toolkit the
+// access is; the notes are the tile's (pad it, stage it through shared).
+// TEXT: wmma.cu:40:3: warning: strided load inside 'load_matrix_sync' (mma.h:[[#]], '__hmma_m16n16k16_ld_a({{.*}})'): lanes are scattered; 8 sectors per request where 4 would do (50% of fetched bytes used) [coalescing-strided]
 // TEXT: note: in load_matrix_sync, called from kernel tiles at {{.*}}wmma.cu:40
 // TEXT: note: a wmma tile in global memory is moved a fragment register at a time, a few bytes of each of 8 rows per instruction; copy the tile through shared memory, consecutive lanes on consecutive 16-byte pieces of a row, and load the fragments from there
-// TEXT: mma.h:[[#]]:3: warning: 2-way shared memory bank conflict: lanes 0 and 4 load 2 different words of 'plain' in bank 0 (8 wavefronts where 4 would do) [shared-bank-conflict]
+// TEXT: wmma.cu:38:3: warning: 2-way shared memory bank conflict inside 'load_matrix_sync' (mma.h:[[#]], '__hmma_m16n16k16_ld_a({{.*}})'): lanes 0 and 4 load 2 different words of 'plain' in bank 0 (8 wavefronts where 4 would do) [shared-bank-conflict]
 // TEXT: note: in load_matrix_sync, called from kernel tiles at {{.*}}wmma.cu:38
 // TEXT: note: a 128-bit access is served 8 lanes at a time: 4 wavefronts is its ideal
 // TEXT: note: pad the tile's rows by 16 bytes and pass the padded ldm (wmma needs a multiple of 16 bytes), so that the rows one instruction reads start in different banks
-// TEXT: mma.h:[[#]]:5: warning: 4-way shared memory bank conflict
+// TEXT: wmma.cu:43:3: warning: 4-way shared memory bank conflict inside 'store_matrix_sync'
 // TEXT: note: in store_matrix_sync, called from kernel tiles at {{.*}}wmma.cu:43
 // Each repeated on the line of its call (the one layout the call picks).
 // CHECK: 38:3 load `__hmma_m16n16k16_ld_a((int *)&a, (const int *)p, ldm, 0)` inlined from {{[0-9]+}}:3
