@@ -261,9 +261,10 @@ struct AccessSite {
   /// the lanes' spacing, and the lanes are contiguous only when it is 1:
   /// "stride == 1". Empty otherwise.
   std::string ContiguousIf;
-  /// Runtime values n the analyzer assumed whose mask "& (n - 1)" the
-  /// address goes through: taken as a power-of-two buffer's wrap-around
-  /// wider than a warp's addresses, which leaves them as they are
+  /// Sizes n made of runtime values the analyzer assumed ("size",
+  /// "stride / 128") whose mask "& (n - 1)" the address goes through:
+  /// taken as a power-of-two buffer's wrap-around wider than a warp's
+  /// addresses, which leaves them as they are
   /// (WarpEvaluator::withoutAssumedMasks).
   std::vector<std::string> WideMasks;
   /// A runtime value the analyzer assumed (no launch site, no --assume)

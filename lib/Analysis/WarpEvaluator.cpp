@@ -124,19 +124,27 @@ bool WarpEvaluator::assumed(const SymbolExpr *S) const {
   return Origin.assumed();
 }
 
-const SymbolExpr *WarpEvaluator::maskedSize(const Expr *M) {
+const Expr *WarpEvaluator::maskedSize(const Expr *M) {
   const auto *Sum = dyn_cast<NAryExpr>(M);
   if (!Sum || Sum->getKind() != ExprKind::Add || Sum->getNumOperands() != 2)
     return nullptr;
-  const SymbolExpr *N = nullptr;
+  const Expr *N = nullptr;
   bool MinusOne = false;
   for (const Expr *Op : Sum->operands()) {
     if (const auto *C = dyn_cast<ConstantExpr>(Op))
       MinusOne = C->getValue() == -1;
     else
-      N = dyn_cast<SymbolExpr>(Op);
+      N = Op;
   }
-  return MinusOne && N && isRuntimeSymbol(N) ? N : nullptr;
+  if (!MinusOne || !N || findUnknown(N))
+    return nullptr;
+  bool Runtime = true, Any = false;
+  mentionsIf(N, [&](const SymbolExpr *Sym) {
+    Any = true;
+    Runtime &= isRuntimeSymbol(Sym);
+    return false;
+  });
+  return Any && Runtime ? N : nullptr;
 }
 
 const Expr *WarpEvaluator::withoutAssumedMasks(const Expr *Off,
@@ -153,9 +161,11 @@ const Expr *WarpEvaluator::withoutAssumedMasks(const Expr *Off,
     const Expr *R = nullptr;
     if (N->getKind() == ExprKind::And && N->getNumOperands() == 2)
       for (unsigned I = 0; I < 2 && !R; ++I)
-        if (const SymbolExpr *Size = maskedSize(N->getOperand(I));
-            Size && assumed(Size)) {
-          std::string Name = Size->getName().str();
+        if (const Expr *Size = maskedSize(N->getOperand(I));
+            Size && mentionsIf(Size, [&](const SymbolExpr *Sym) {
+              return assumed(Sym);
+            })) {
+          std::string Name = print(Size);
           if (llvm::find(Wide, Name) == Wide.end())
             Wide.push_back(Name);
           R = Open(N->getOperand(1 - I));

@@ -114,9 +114,10 @@ public:
   /// once, a carried value, a trip count, gridDim), which runtimeValueOf
   /// gives a value.
   static bool isRuntimeSymbol(const SymbolExpr *S);
-  /// The size n of a mask M that is "n - 1", n a runtime value: the
-  /// wrap-around of a power-of-two buffer ("i & (size - 1)"); else null.
-  static const SymbolExpr *maskedSize(const Expr *M);
+  /// The size n of a mask M that is "n - 1", n made of runtime values
+  /// alone ("size", "stride / 128"): the wrap-around of a power-of-two
+  /// buffer ("i & (size - 1)"); else null.
+  static const Expr *maskedSize(const Expr *M);
 
 private:
   /// Lanes evaluated: warp 0 of block 0. The width is the same on every
@@ -264,10 +265,10 @@ private:
   /// power-of-two buffer, and one wider than the addresses a warp spans
   /// keeps them in order, a sector apart wherever they were (the assumed
   /// n must not decide it: masked by 1048576, gid * 1048576 would put a
-  /// whole warp on one address). Wide gets the names of the values so
-  /// taken. Set Refused (the name) when a lane's address is masked by a
-  /// value the analyzer assumed that is not of that form: nothing can be
-  /// said of it.
+  /// whole warp on one address). Wide gets those sizes as printed
+  /// ("size", "stride / 128"). Set Refused (the name) when a lane's
+  /// address is masked by a value the analyzer assumed that is not of that
+  /// form: nothing can be said of it.
   const Expr *withoutAssumedMasks(const Expr *Off,
                                   std::vector<std::string> &Wide,
                                   std::string &Refused) const;

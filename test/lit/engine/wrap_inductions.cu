@@ -91,6 +91,15 @@ __global__ void bothAssumed(const float *data, float *out, int group, int size,
   // CHECK: [[@LINE-1]]:3 store `out[gid + 1]` {{.*}} misaligned
   // CHECK: [[@LINE-2]]:18 load `data[(gid + group) & (size - 1)]` addr={{.*}} spr=4 ideal=4 eff=1 coalesced depends group%8=[4,5,5,5,5,5,5,5]
 }
+// Positive: the size is worked out from an assumed value (mergeSort's
+// "i & (stride / SAMPLE_STRIDE - 1)"): the same wide mask.
+__global__ void derivedSize(const float *data, float *out, int stride) {
+  int gid = threadIdx.x + blockDim.x * blockIdx.x;
+  out[gid] = data[(2 * threadIdx.x - (gid & (stride / 128 - 1))) * 128];
+  // CHECK: [[@LINE-1]]:3 store `out[gid]` {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:14 load `data[{{.*}}]` addr={{.*}} spr=32 ideal=4 eff=0.125 strided FLAGGED coalescing-strided
+  // TEXT: wrap_inductions.cu:[[@LINE-3]]:14: note: lane address = {{.*}}, assuming stride / 128 is a power of two wider than a warp's addresses ("& (stride / 128 - 1)" leaves them as they are)
+}
 // Negative: a step that changes, a wrap the loop changes, a modulus or a mask
 // (not "n - 1") of an assumed value: unknown.
 __global__ void notWrap(const float *data, float *out, int n, int m) {
@@ -125,4 +134,5 @@ int main(int argc, char **argv) {
   wrapByLaunch<<<64, 256>>>(0, 0, 16, 4096);
   wrapByRuntime<<<64, 256>>>(0, 0, 16, argc << 12);
   bothAssumed<<<64, 256>>>(0, 0, argc, argc << 12, argc);
+  derivedSize<<<64, 256>>>(0, 0, argc);
 }
