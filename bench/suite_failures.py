@@ -56,7 +56,9 @@ sys.path.insert(0, HERE)
 import perf  # noqa: E402
 import suite_speed  # noqa: E402
 
-INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+# Quoted includes, and a .cu or .cuh named in angle brackets (Rodinia's
+# mummergpu.cu: #include <mummergpu_kernel.cu>), which no system folder holds.
+INCLUDE = re.compile(r'^\s*#\s*include\s*(?:"([^"]+)"|<([^>]+\.cuh?)>)', re.M)
 KERNEL = re.compile(r'__global__[^;{(]*\([^;{]*\)\s*\{')
 COMMENT = re.compile(r'//[^\n]*|/\*.*?\*/', re.S)
 
@@ -101,19 +103,18 @@ def strip_analyzer_only(flags):
 
 
 def included_files(files, flags_of):
-    """The .cu files another file of the same suite includes (quoted)."""
+    """The files another file of the same suite includes (INCLUDE)."""
     seen = set()
-    folders = {os.path.dirname(f) for f in files}
     sources = []
     for d in {os.path.dirname(f) for f in files}:
         for n in os.listdir(d):
             if n.endswith((".cu", ".cuh", ".h", ".hpp", ".c", ".cpp")):
                 sources.append(os.path.join(d, n))
-    del folders
     for s in sources:
         dirs = [os.path.dirname(s)] + [w[2:] for w in flags_of.get(s, [])
                                        if w.startswith("-I")]
-        for name in INCLUDE.findall(COMMENT.sub("", read(s))):
+        for quoted, angled in INCLUDE.findall(COMMENT.sub("", read(s))):
+            name = quoted or angled
             for d in dirs:
                 p = os.path.normpath(os.path.join(d, name))
                 if os.path.isfile(p):
