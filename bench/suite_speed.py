@@ -4,7 +4,8 @@
     bench/suite_speed.py ANALYZER [--suites DIR] [--manifests M,...]
                          [--rodinia] [--synthetic [--stress-dir DIR]]
                          [--timeout S]
-                         [--only SUBSTRING] [--out FILE.md] [--json FILE]
+                         [--only SUBSTRING,...] [--repeat N] [--out FILE.md]
+                         [--json FILE]
 
 For every .cu file of the suites (one file at a time, as a pre-commit hook
 passes them): the analyzer, `ANALYZER --no-cache --format=json
@@ -22,7 +23,9 @@ Reports CPU seconds (user + system, steadier than wall time on a shared
 machine) and wall seconds of each, the collection-wide ratio (the sum of
 the analyzer's CPU over the sum of clang's), the worst file's ratio, the
 slowest file in absolute seconds, and the files sorted by ratio. A file
-that clang rejects is parsed up to its errors by both. Not a test: the
+that clang rejects is parsed up to its errors by both. With --repeat N
+each command runs N times, one after the other, and the median CPU is the
+one reported (the minimum goes to --json). Not a test: the
 numbers go to a results file committed with the command that made them.
 """
 import argparse
@@ -111,7 +114,11 @@ def main():
                     help="where --synthetic writes the stress files "
                          "(default: a temporary folder, removed after)")
     ap.add_argument("--timeout", type=float, default=150)
-    ap.add_argument("--only", default="", help="files whose path holds this")
+    ap.add_argument("--only", default="", help="files whose path holds this "
+                    "(several, comma-separated)")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="runs of each command; the median CPU is used, "
+                         "the minimum is kept in --json")
     ap.add_argument("--analyzer-args", default="--no-cache",
                     help="the analyzer's options, one string")
     ap.add_argument("--out")
@@ -131,18 +138,25 @@ def main():
         if not args.stress_dir:
             stress = tempfile.TemporaryDirectory(prefix="stress-")
         units += synthetic_units(args.stress_dir or stress.name)
-    units = [u for u in units if args.only in u[1]]
+    only = args.only.split(",")
+    units = [u for u in units if any(o in u[1] for o in only)]
 
     clang = perf.clang_floor("toolkit")
     tool = [os.path.abspath(args.analyzer)] + args.analyzer_args.split() + [
         "--format=json", "--allow-compile-errors", "-o", os.devnull]
     rows = []
     for n, (suite, path, flags) in enumerate(units, 1):
-        c = measure(clang + flags + [path], args.timeout)
-        a = measure(tool + [path, "--"] + flags, args.timeout)
+        cs, as_ = [], []
+        for _ in range(args.repeat):
+            cs.append(measure(clang + flags + [path], args.timeout))
+            as_.append(measure(tool + [path, "--"] + flags, args.timeout))
+        c = sorted(cs, key=lambda m: m[1])[len(cs) // 2]
+        a = sorted(as_, key=lambda m: m[1])[len(as_) // 2]
         rows.append({"suite": suite, "file": label(suite, path, suites),
                      "clang_wall": c[0], "clang_cpu": c[1], "clang_rc": c[2],
-                     "wall": a[0], "cpu": a[1], "rc": a[2]})
+                     "wall": a[0], "cpu": a[1], "rc": a[2],
+                     "clang_cpu_min": min(m[1] for m in cs),
+                     "cpu_min": min(m[1] for m in as_)})
         print("[%d/%d] %-70s clang %6.2f s  analyzer %6.2f s  (%.2fx) rc %d" % (
             n, len(units), rows[-1]["file"][-70:], c[1], a[1],
             a[1] / max(c[1], 1e-3), a[2]), file=sys.stderr, flush=True)

@@ -100,6 +100,9 @@ KernelsAnalyzed analyzeTranslationUnit(ASTContext &Ctx, ExprContext &X,
   LaunchMap Launches = collectLaunchSites(Ctx);
   KernelFinder Finder(SM);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  // The kernels of the unit share X, so an access of two kernels with the
+  // same expressions is sampled once (template instances).
+  WarpEvaluator::SampleCache Samples;
   for (const FunctionDecl *K : Finder.Kernels) {
     if (interp::bodyHasErrors(K, ErrorLocs, SM)) {
       PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(K->getLocation()));
@@ -115,6 +118,7 @@ KernelsAnalyzed analyzeTranslationUnit(ASTContext &Ctx, ExprContext &X,
     interp::KernelWalker W(Ctx, X, Opts, K,
                            It == Launches.end() ? nullptr : &It->second,
                            ErrorLocs, Listener);
+    W.Warp.shareSamples(&Samples);
     W.run();
     ++Result.Kernels;
     PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(K->getLocation()));
@@ -123,6 +127,7 @@ KernelsAnalyzed analyzeTranslationUnit(ASTContext &Ctx, ExprContext &X,
          {P.isValid() ? reportPath(P.getFilename()) : std::string(),
           P.isValid() ? P.getLine() : 0, 0}});
   }
+  Result.SharedSamples = Samples.Hits;
   return Result;
 }
 

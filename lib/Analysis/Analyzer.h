@@ -59,6 +59,9 @@ struct KernelsAnalyzed {
   std::vector<KernelInfo> KernelList;
   /// Kernels skipped because their bodies hold errors: "name (file:line)".
   std::vector<std::string> SkippedKernels;
+  /// Searches of an assumed value's residues answered with another
+  /// kernel's (WarpEvaluator::SampleCache): what the sharing saved.
+  unsigned SharedSamples = 0;
 };
 
 /// Interprets every kernel defined outside system headers and hands each

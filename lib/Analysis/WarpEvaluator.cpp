@@ -430,7 +430,7 @@ void WarpEvaluator::evaluateLanes(
       Defaulted.push_back(Name);
   findContiguousIf(S, St, Off, *Addr, Defaulted);
   if (!S.Shared && S.ElemBytes && !S.Samples.empty() && !ResamplingBlock)
-    searchAlignmentDependence(S, St, Off, Loops, WarpAt, Edges, Defaulted);
+    searchAlignmentDependence(S, St, Off, Loops, G, WarpAt, Edges, Defaulted);
   if (!S.Shared && S.ElemBytes && !S.Samples.empty() && !ResamplingBlock &&
       !BlockKnown && Launch && Launch->Site && !Launch->Block)
     resampleBlockSizes(S, Off, Path, Loops, Predicated);
@@ -837,9 +837,16 @@ unsigned WarpEvaluator::alignmentPeriod(LaneState &St, const WarpLanes &WarpAt,
 
 void WarpEvaluator::searchAlignmentDependence(
     AccessSite &S, LaneState &St, const LExpr *Off, const LoopFacts &Loops,
-    const WarpLanes &WarpAt, const BlockEdges &Edges,
+    const GuardSets &G, const WarpLanes &WarpAt, const BlockEdges &Edges,
     const std::vector<std::string> &Defaulted) const {
   const int64_t Sector = GpuTarget().SectorBytes;
+  std::optional<SampleKey> Key;
+  if (Shared && !Defaulted.empty()) {
+    auto T = St.Innermost ? Loops.Trips.find(St.Innermost) : Loops.Trips.end();
+    Key = sampleKey(Off, St.Innermost,
+                    T == Loops.Trips.end() ? nullptr : T->second, G.Strict,
+                    G.Reach);
+  }
   for (const std::string &Name : Defaulted) {
     // The grid's size moves no lane within a sector of its block.
     if (llvm::StringRef(Name).starts_with("gridDim."))
@@ -862,7 +869,7 @@ void WarpEvaluator::searchAlignmentDependence(
     };
     if (std::optional<AccessSite::ValueDependence> D =
             alignmentDependence(Name, Assumed, Period, S.Samples, S.ElemBytes,
-                                SampleWith, SmallUpTo))
+                                SampleWith, SmallUpTo, Key ? &*Key : nullptr))
       S.AlignmentDependence.push_back(std::move(*D));
   }
 }
@@ -929,7 +936,81 @@ meanSectors(const std::vector<AccessSite::WarpSample> &Samples,
 
 } // namespace
 
+WarpEvaluator::SampleKey
+WarpEvaluator::sampleKey(const LExpr *Off, const LExpr *Innermost,
+                         const LExpr *Trips, ArrayRef<const LExpr *> Strict,
+                         ArrayRef<const LExpr *> Reach) const {
+  SampleKey K;
+  K.Off = Off;
+  K.Innermost = Innermost;
+  K.Trips = Trips;
+  K.Strict.assign(Strict.begin(), Strict.end());
+  K.Reach.assign(Reach.begin(), Reach.end());
+  K.Block = Block;
+  for (unsigned D = 0; D < 3; ++D)
+    K.Grid[D] = gridExtent(D);
+  K.Variants = variants();
+  // The values the sampler reads are those of the symbols these mention:
+  // the builtins follow from the block and the warps sampled, the rest
+  // from runtimeValue, per launch.
+  std::set<const SymbolExpr *> Syms;
+  auto Collect = [&](const LExpr *E) {
+    if (E)
+      mentionsIf(E, [&](const SymbolExpr *Sym) {
+        SymbolKind Kind = Sym->getSymbolKind();
+        if (Kind == SymbolKind::GridDim || Kind == SymbolKind::Param ||
+            Kind == SymbolKind::Opaque || Kind == SymbolKind::Carried ||
+            Kind == SymbolKind::TripCount)
+          Syms.insert(Sym);
+        return false;
+      });
+  };
+  Collect(Off);
+  Collect(Trips);
+  for (const LExpr *G : Strict)
+    Collect(G);
+  for (const LExpr *G : Reach)
+    Collect(G);
+  unsigned Saved = Variant;
+  for (const SymbolExpr *Sym : Syms) {
+    SampleKey::Runtime R{Sym, {}, assumed(Sym)};
+    for (Variant = 0; Variant < K.Variants; ++Variant) {
+      ValueOrigin Origin;
+      R.PerVariant.push_back(runtimeValue(Sym, Origin));
+    }
+    K.Values.push_back(std::move(R));
+  }
+  Variant = Saved;
+  return K;
+}
+
 std::optional<AccessSite::ValueDependence> WarpEvaluator::alignmentDependence(
+    const std::string &Name, int64_t Assumed, unsigned Period,
+    const std::vector<AccessSite::WarpSample> &AtAssumed, unsigned ElemBytes,
+    const std::function<std::vector<AccessSite::WarpSample>(int64_t)>
+        &SampleWith,
+    int64_t SmallUpTo, const SampleKey *Key) const {
+  // Everything below is a function of the key and the arguments: another
+  // kernel's access with the same ones has the same answer.
+  std::optional<SampleCache::Entry> Entry;
+  if (Shared && Key) {
+    Entry = SampleCache::Entry{*Key,  Name,      Assumed,
+                               Period, ElemBytes, SmallUpTo};
+    auto Found = Shared->Found.find(*Entry);
+    if (Found != Shared->Found.end()) {
+      ++Shared->Hits;
+      return Found->second;
+    }
+  }
+  std::optional<AccessSite::ValueDependence> D =
+      searchResidues(Name, Assumed, Period, AtAssumed, ElemBytes, SampleWith,
+                     SmallUpTo);
+  if (Entry)
+    Shared->Found.emplace(std::move(*Entry), D);
+  return D;
+}
+
+std::optional<AccessSite::ValueDependence> WarpEvaluator::searchResidues(
     const std::string &Name, int64_t Assumed, unsigned Period,
     const std::vector<AccessSite::WarpSample> &AtAssumed, unsigned ElemBytes,
     const std::function<std::vector<AccessSite::WarpSample>(int64_t)>

@@ -25,6 +25,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 
 namespace clang {
 class ASTContext;
@@ -92,6 +93,64 @@ public:
   /// CUDA's limit on the threads of one block (every architecture).
   static constexpr int64_t MaxThreadsPerBlock = 1024;
 
+  /// What the launch's sample of an access is a function of: the address,
+  /// the guards the warps sampled run under, the innermost loop and its
+  /// trip count, the block, the grid sampled, the launches of a host loop,
+  /// and the value of every runtime symbol these mention in each launch
+  /// (with whether the analyzer merely assumed it). The expressions are
+  /// one ExprContext's, which makes each unique: equal pointers are equal
+  /// expressions. Two kernels of a translation unit (the instances of a
+  /// template, a device function inlined in several kernels) that give
+  /// an access the same key sample the same warps.
+  struct SampleKey {
+    const Expr *Off = nullptr, *Innermost = nullptr, *Trips = nullptr;
+    std::vector<const Expr *> Strict, Reach;
+    std::array<unsigned, 3> Block = {0, 0, 0};
+    std::array<int64_t, 3> Grid = {0, 0, 0};
+    unsigned Variants = 1;
+    struct Runtime {
+      const SymbolExpr *Sym;
+      std::vector<std::optional<int64_t>> PerVariant;
+      bool Assumed;
+      bool operator<(const Runtime &O) const {
+        return std::tie(Sym, PerVariant, Assumed) <
+               std::tie(O.Sym, O.PerVariant, O.Assumed);
+      }
+    };
+    std::vector<Runtime> Values;
+    bool operator<(const SampleKey &O) const {
+      return std::tie(Off, Innermost, Trips, Strict, Reach, Block, Grid,
+                      Variants, Values) <
+             std::tie(O.Off, O.Innermost, O.Trips, O.Strict, O.Reach, O.Block,
+                      O.Grid, O.Variants, O.Values);
+    }
+  };
+  /// alignmentDependence's answers by SampleKey and its other arguments,
+  /// shared by the kernels of one translation unit: the residues and
+  /// small values of an assumed size are sampled once per distinct access
+  /// (docs/bench/speed.md). Owned by analyzeTranslationUnit, with the
+  /// ExprContext outliving it.
+  class SampleCache {
+  public:
+    struct Entry {
+      SampleKey Key;
+      std::string Name;
+      int64_t Assumed;
+      unsigned Period, ElemBytes;
+      int64_t SmallUpTo;
+      bool operator<(const Entry &O) const {
+        return std::tie(Key, Name, Assumed, Period, ElemBytes, SmallUpTo) <
+               std::tie(O.Key, O.Name, O.Assumed, O.Period, O.ElemBytes,
+                        O.SmallUpTo);
+      }
+    };
+    std::map<Entry, std::optional<AccessSite::ValueDependence>> Found;
+    /// Lookups answered from Found (for tests and measurements).
+    unsigned Hits = 0;
+  };
+  /// Shares C's alignment dependences with the other kernels that use it.
+  void shareSamples(SampleCache *C) { Shared = C; }
+
   /// The iterations of the innermost loop to sample: at most Budget, every
   /// one when the loop runs no more (Trips, when known), else spread over
   /// the loop and over the residues modulo Period, or the first ones when
@@ -132,6 +191,7 @@ private:
   /// A copy sampling the launch again under another block size
   /// (AccessSite::SectorsByBlockX): its own dependences are not searched.
   bool ResamplingBlock = false;
+  SampleCache *Shared = nullptr;
 
   /// The sample of the launch evaluated beyond warp 0 (see sampleLaunch).
   /// Every warp of a block (at most 32): a warp the others do not stand
@@ -217,10 +277,12 @@ private:
                            const std::string &Name, int64_t Assumed,
                            unsigned ElemBytes, int64_t &SmallUpTo) const;
   /// S.AlignmentDependence: for each Defaulted value that moves the lanes
-  /// within sectors, the launch sampled again for each of its residues.
+  /// within sectors, the launch sampled again for each of its residues
+  /// (the search shared with other kernels' accesses of the same sample
+  /// key, G's guards part of it).
   void searchAlignmentDependence(AccessSite &S, LaneState &St,
                                  const Expr *Off, const LoopFacts &Loops,
-                                 const WarpLanes &WarpAt,
+                                 const GuardSets &G, const WarpLanes &WarpAt,
                                  const BlockEdges &Edges,
                                  const std::vector<std::string> &Defaulted) const;
   /// S.SectorsByBlockX: the launch's mean sectors per request for blocks
@@ -286,12 +348,28 @@ private:
   /// SmallUpTo: the values 1 to SmallUpTo, small enough to put some lanes
   /// of one warp within a sector of each other, are sampled too
   /// (ValueDependence::SmallBelow); 0 when none is.
+  /// Key: what the samples are a function of (sampleKey), to share the
+  /// answer through Shared; null: nothing is shared.
   std::optional<AccessSite::ValueDependence> alignmentDependence(
       const std::string &Name, int64_t Assumed, unsigned Period,
       const std::vector<AccessSite::WarpSample> &AtAssumed, unsigned ElemBytes,
       const std::function<std::vector<AccessSite::WarpSample>(int64_t)>
           &SampleWith,
+      int64_t SmallUpTo, const SampleKey *Key = nullptr) const;
+  /// alignmentDependence's search, without the cache.
+  std::optional<AccessSite::ValueDependence> searchResidues(
+      const std::string &Name, int64_t Assumed, unsigned Period,
+      const std::vector<AccessSite::WarpSample> &AtAssumed, unsigned ElemBytes,
+      const std::function<std::vector<AccessSite::WarpSample>(int64_t)>
+          &SampleWith,
       int64_t SmallUpTo) const;
+  /// The SampleKey of an access whose address is Off, sampled under the
+  /// guards Strict (Reach: those that also switch off the request), with
+  /// Innermost the innermost loop the address moves with and Trips its
+  /// trip count's expression (null when unknown).
+  SampleKey sampleKey(const Expr *Off, const Expr *Innermost,
+                      const Expr *Trips, llvm::ArrayRef<const Expr *> Strict,
+                      llvm::ArrayRef<const Expr *> Reach) const;
   /// Symbol values for thread Tid (read at each call) of block 0 at every
   /// loop's first iteration, runtime values as runtimeValue gives them;
   /// the defaulted ones used are added to Assumed (once each).

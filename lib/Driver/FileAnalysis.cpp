@@ -400,8 +400,17 @@ Expected<UnitCommand> unitCommand(const std::string &Path,
   Cmd.Device = Unit.deviceFlags();
   Cmd.NvccCompat = Setup.NvccCompat == NvccCompatMode::On ||
                    (Setup.NvccCompat == NvccCompatMode::Auto && FromNvcc);
-  if (Cmd.NvccCompat)
+  if (Cmd.NvccCompat) {
     llvm::append_range(Cmd.Device, nvccDialectFlags(Cmd.User));
+    if (Unit.UsesToolkit) {
+      SmallString<256> Include(Unit.ToolkitPath);
+      sys::path::append(Include, "include");
+      std::vector<std::string> Quote =
+          shadowedCudaHeaderFlags(Cmd.User, Include);
+      Cmd.ShadowedCudaHeader = !Quote.empty();
+      llvm::append_range(Cmd.Device, Quote);
+    }
+  }
   return Cmd;
 }
 
@@ -664,6 +673,8 @@ FileResult fileResult(const UnitCommand &Cmd, Attempt A,
   noteContext(Cmd, Diag);
   if (A.Result.NvccMacroUsed)
     Tags.insert(NvccMacroTag);
+  if (Cmd.ShadowedCudaHeader)
+    Tags.insert(CudaHeaderTag);
   std::vector<std::string> Used;
   for (const char *T : nvccDialectTags())
     if (Tags.count(T))

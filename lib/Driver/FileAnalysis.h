@@ -89,6 +89,8 @@ struct UnitCommand {
 
   /// Parsed in the nvcc compatibility mode (NvccDialect.h).
   bool NvccCompat = false;
+  /// The mode's -iquote for a user folder holding a cuda.h was added.
+  bool ShadowedCudaHeader = false;
 
   std::vector<std::string> commandLine() const;
 };

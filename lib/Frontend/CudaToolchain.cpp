@@ -25,6 +25,7 @@ bool holdsToolkit(StringRef Dir) {
 
 std::string builtinHeaderDir() { return std::string(VirtualRoot) + "/builtin"; }
 std::string compatHeaderDir() { return std::string(VirtualRoot) + "/compat"; }
+std::string quoteHeaderDir() { return std::string(VirtualRoot) + "/quote"; }
 std::string clangResourceDir() { return CUDA_COALESCE_RESOURCE_DIR; }
 
 std::string CudaToolchain::describe() const {

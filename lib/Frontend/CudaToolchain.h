@@ -49,6 +49,9 @@ llvm::Expected<CudaToolchain> selectCudaToolchain(const CudaOptions &Opts);
 /// Where the embedded headers appear to clang (a virtual directory).
 std::string builtinHeaderDir();
 std::string compatHeaderDir();
+/// headers/quote: searched first for quoted includes in the nvcc
+/// compatibility mode when a user folder holds a cuda.h (NvccDialect.h).
+std::string quoteHeaderDir();
 
 /// Clang's resource directory, found when the tool was configured.
 std::string clangResourceDir();

@@ -1,6 +1,7 @@
 //===- NvccDialect.cpp ----------------------------------------------------===//
 
 #include "Frontend/NvccDialect.h"
+#include "Frontend/CudaToolchain.h"
 
 #include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/DiagnosticParse.h"
@@ -12,6 +13,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -24,7 +26,7 @@ namespace {
 constexpr const char *Tags[] = {
     NvccMacroTag,  "register",        "narrowing",        "literal-suffix",
     "asm-escape",  "device-launch",   "shared-init",      "attribute-order",
-    "template-keyword", "newer-arch"};
+    "template-keyword", "newer-arch",     CudaHeaderTag};
 
 /// Offset of a file location in its file, or none in a macro expansion.
 std::optional<std::pair<FileID, unsigned>> fileOffset(const SourceManager &SM,
@@ -250,6 +252,37 @@ std::vector<std::string> nvccDialectFlags(ArrayRef<std::string> User) {
   if (is_contained(User, "-fgpu-rdc"))
     F.push_back("-D__CUDACC_RDC__");
   return F;
+}
+
+std::vector<std::string> shadowedCudaHeaderFlags(ArrayRef<std::string> User,
+                                                 StringRef ToolkitInclude) {
+  bool Shadowed = false;
+  for (size_t I = 0; I < User.size() && !Shadowed; ++I) {
+    StringRef A = User[I];
+    std::string Dir;
+    for (StringRef Flag : {"-I", "-isystem"}) {
+      if (A == Flag && I + 1 < User.size())
+        Dir = User[I + 1];
+      else if (A.starts_with(Flag) && A.size() > Flag.size() &&
+               (Flag != "-I" || !A.starts_with("-isystem")))
+        Dir = A.drop_front(Flag.size()).str();
+      if (!Dir.empty())
+        break;
+    }
+    if (Dir.empty())
+      continue;
+    SmallString<256> P(Dir);
+    sys::path::append(P, "cuda.h");
+    SmallString<256> Toolkit(ToolkitInclude);
+    sys::path::append(Toolkit, "cuda.h");
+    Shadowed = sys::fs::exists(P) && !sys::fs::equivalent(P, Toolkit);
+  }
+  if (!Shadowed)
+    return {};
+  SmallString<256> Toolkit(ToolkitInclude);
+  sys::path::append(Toolkit, "cuda.h");
+  return {"-iquote", quoteHeaderDir(),
+          "-DCUDA_COALESCE_TOOLKIT_CUDA_H=\"" + std::string(Toolkit) + "\""};
 }
 
 ArrayRef<const char *> nvccDialectTags() { return Tags; }

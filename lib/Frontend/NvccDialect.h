@@ -47,6 +47,18 @@ bool isNvccCommand(llvm::ArrayRef<std::string> Command);
 /// (for -fgpu-rdc, which nvcc announces as __CUDACC_RDC__).
 std::vector<std::string> nvccDialectFlags(llvm::ArrayRef<std::string> User);
 
+/// When a folder the user's flags (User, paths absolute) search with -I or
+/// -isystem holds a cuda.h: the flags that make clang's CUDA wrapper read
+/// the toolkit's cuda.h (ToolkitInclude/cuda.h) where that file would
+/// answer its #include "cuda.h" (headers/quote/cuda.h says how); the
+/// user's own includes still find theirs. Empty when no folder holds one.
+std::vector<std::string>
+shadowedCudaHeaderFlags(llvm::ArrayRef<std::string> User,
+                        llvm::StringRef ToolkitInclude);
+
+/// The tag of the leniency above.
+constexpr const char *CudaHeaderTag = "cuda-h";
+
 /// The architecture parsed for when the user's one lacks an intrinsic the
 /// code calls: the newest clang 19 knows without an 'a' suffix.
 constexpr const char *NvccNewestParseArch = "sm_90";
