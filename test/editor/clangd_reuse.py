@@ -118,8 +118,11 @@ def main():
             client.open(scaled, code, version=1)
             _, diags = client.diagnostics(scaled, 1)
             expect(ours(diags) == [], "scaled.cu with SCALE 1: no warning")
+            # Of another size: clangd reuses a preamble whose files keep
+            # their size and their modification time in whole seconds, and
+            # this write may fall in the second of the first.
             with open(header, "w") as f:
-                f.write("#define SCALE 4\n")
+                f.write("#define SCALE 4 /* was 1 */\n")
             # clangd builds this edit's AST with the preamble it has (SCALE
             # 1: the report of that code is reused, as clangd's own
             # diagnostics are the old preamble's) while it rebuilds the
