@@ -70,3 +70,12 @@ config.environment["XDG_CACHE_HOME"] = _cache_home
 # limit cannot end in the "out of memory" record there.
 if os.environ.get("CUDA_COALESCE_LIT_SANITIZED"):
     config.available_features.add("asan")
+# A cap on a command's address space (8 GiB), so that a regression that
+# reads without end fails the test instead of filling the machine: none in
+# the instrumented build, whose shadow reservation the cap would refuse
+# (there, such a regression ends in AddressSanitizer's own out-of-memory
+# abort, which fails the test as well).
+config.substitutions.append(
+    ("%address_space_cap",
+     "" if "asan" in config.available_features
+     else "prlimit --as=8589934592:unlimited"))
