@@ -519,11 +519,17 @@ Report buildReport(std::vector<AccessSite> Sites,
                    llvm::ArrayRef<const FindingsOptions *> OptsOf,
                    unsigned Files, unsigned Kernels) {
   assert(OptsOf.size() == Sites.size() && "one set of options per site");
+  // The same access met in several units (a kernel in a header two files
+  // include) is reported once; one in a toolkit header is the same access
+  // only when the same user's call reaches it (two files' kernels of one
+  // name calling curand_init are two findings, each at its own call).
   auto Key = [&](size_t I) {
     const AccessSite &S = Sites[I];
+    const SourcePos &Call = S.Toolkit.Pos;
     return std::make_tuple(S.Pos.File, S.Pos.Line, S.Pos.Column, S.Kernel,
                            int(S.Kind), S.Address, S.LaneOffsets,
-                           S.Lane0Offset, S.Function);
+                           S.Lane0Offset, S.Function, Call.File, Call.Line,
+                           Call.Column);
   };
   std::vector<size_t> Order(Sites.size());
   for (size_t I = 0; I < Order.size(); ++I)
