@@ -957,10 +957,7 @@ WarpEvaluator::sampleKey(const LExpr *Off, const LExpr *Innermost,
   auto Collect = [&](const LExpr *E) {
     if (E)
       mentionsIf(E, [&](const SymbolExpr *Sym) {
-        SymbolKind Kind = Sym->getSymbolKind();
-        if (Kind == SymbolKind::GridDim || Kind == SymbolKind::Param ||
-            Kind == SymbolKind::Opaque || Kind == SymbolKind::Carried ||
-            Kind == SymbolKind::TripCount)
+        if (isRuntimeSymbol(Sym))
           Syms.insert(Sym);
         return false;
       });

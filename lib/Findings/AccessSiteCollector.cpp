@@ -111,8 +111,7 @@ std::string soaLayout(const RecordDecl *Struct, const std::string &Name) {
     if (Field->getName().empty() || Field->isBitField())
       return "";
     QualType T = Field->getType();
-    if (const ConstantArrayType *Arr =
-            Struct->getASTContext().getAsConstantArrayType(T))
+    if (Struct->getASTContext().getAsConstantArrayType(T))
       return ""; // an array member has no one-pointer-per-member form
     Layout += " " + T.getAsString(Policy) + " *" + Field->getNameAsString() + ";";
   }
