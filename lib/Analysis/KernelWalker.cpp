@@ -21,7 +21,7 @@ namespace interp {
 bool samePointer(const Pointer &A, const Pointer &B) {
   return A.Base == B.Base && A.Offset == B.Offset && A.Sp == B.Sp &&
          A.Why == B.Why && A.LocalVar == B.LocalVar &&
-         A.LocalFrame == B.LocalFrame;
+         A.LocalFrame == B.LocalFrame && A.Choice == B.Choice;
 }
 
 bool sameValue(const Value &A, const Value &B) {
@@ -122,7 +122,8 @@ std::optional<Pointer> KernelWalker::selectPointer(const LExpr *C,
                                                    const Pointer &F,
                                                    llvm::StringRef Cond) {
   if (!T.Why.empty() || !F.Why.empty() || T.Sp != F.Sp ||
-      T.LocalVar != F.LocalVar || T.LocalFrame != F.LocalFrame)
+      T.LocalVar != F.LocalVar || T.LocalFrame != F.LocalFrame ||
+      T.Choice != F.Choice)
     return std::nullopt;
   Pointer P = T;
   P.Offset = X.select(C, T.Offset, F.Offset);
@@ -133,8 +134,22 @@ std::optional<Pointer> KernelWalker::selectPointer(const LExpr *C,
   // A condition we cannot evaluate may differ between lanes, unless the
   // arms are alike (then either base gives the same sectors).
   if (T.Sp != Space::Global || T.Base.empty() || F.Base.empty() ||
-      mentionsIf(C, isThreadIdx) || (findUnknown(C) && T.Offset != F.Offset))
+      (findUnknown(C) && T.Offset != F.Offset))
     return std::nullopt;
+  // A condition of the lane ("warpId < 4") is often the same for a whole
+  // warp: the access is evaluated only where the sampled warps show it
+  // is. It must not change from one iteration to the next, which the
+  // evaluation (at the first iteration) would not see. One such choice per
+  // pointer: a second would need the pair.
+  if (mentionsIf(C, isThreadIdx)) {
+    if (T.Choice || findUnknown(C) ||
+        mentionsIf(C, [](const SymbolExpr *S) {
+          return S->getSymbolKind() == SymbolKind::LoopIter ||
+                 S->getSymbolKind() == SymbolKind::Carried;
+        }))
+      return std::nullopt;
+    P.Choice = C;
+  }
   if (T.Offset == F.Offset)
     P.Offset = T.Offset;
   P.Base = "(" + Cond.str() + " ? " + T.Base + " : " + F.Base + ")";

@@ -61,6 +61,11 @@ struct Pointer {
   Space Sp = Space::Unknown;
   Reason Why;                           ///< why the base is unknown
   const LExpr *UnknownOffset = nullptr; ///< the Unknown, when Why is set
+  /// Base names two allocations and a lane-dependent condition picks one
+  /// ("warpId < 4 ? A + i : B + i"): the condition, true for the first.
+  /// An access through it is evaluated only where each warp takes one
+  /// allocation (MemoryAccess::BaseChoice).
+  const LExpr *Choice = nullptr;
   /// Into a local object held in registers (&v, a local array decayed):
   /// Base is the object's path ("v", "o.v"), of type LocalType, in frame
   /// LocalFrame. A constant offset names one of its members (placeAt).

@@ -489,6 +489,7 @@ void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
   A.BaseDecl = P.Addr.Decl;
   A.Offset = P.Addr.Offset;
   A.UnknownBase = P.Addr.Why;
+  A.BaseChoice = P.Addr.Choice;
   // A whole array named as a value ('(void)s' of an 8 GB shared array) is
   // no instruction any GPU has; its width would overflow the report's
   // field and the models would enumerate its words.

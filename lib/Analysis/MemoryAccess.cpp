@@ -127,6 +127,13 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
       }
     return;
   }
+  // Lanes that take different allocations never share a sector, but which
+  // of the two holds which lane's address is the layout of memory, not of
+  // the code: no count.
+  if (BaseChoice && !Warp->sameInEveryWarp(BaseChoice)) {
+    S.UnknownReason = Reason(ReasonKind::AllocationPerLane, Base);
+    return;
+  }
   Warp->evaluateLanes(S, Off, Guards, *LoopsSeen, PredicatedGuards);
 }
 

@@ -116,6 +116,10 @@ struct MemoryAccess {
   /// Set when the base itself is unknown, with the unknown standing for it.
   Reason UnknownBase;
   const Expr *UnknownBaseValue = nullptr;
+  /// Base names two allocations a lane-dependent condition picks between
+  /// (Pointer::Choice): the condition. Sectors are counted only where it
+  /// is the same for every lane of each sampled warp.
+  const Expr *BaseChoice = nullptr;
 
   /// The access reads a member of a struct: the outermost struct, its size
   /// and the member path (".pos.x").

@@ -36,6 +36,8 @@ const char *reasonKindName(ReasonKind K) {
     return "compares-assumed-value";
   case ReasonKind::MaskedByAssumedValue:
     return "masked-by-assumed-value";
+  case ReasonKind::AllocationPerLane:
+    return "allocation-per-lane";
   }
   return "other";
 }

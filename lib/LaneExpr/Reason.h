@@ -36,6 +36,9 @@ enum class ReasonKind : uint8_t {
   /// The address goes through a mask made of Subject, a value the analyzer
   /// merely assumed, that is not the wrap-around "Subject - 1".
   MaskedByAssumedValue,
+  /// The lanes of one warp take different allocations of Subject
+  /// ("(c ? a : b)").
+  AllocationPerLane,
 };
 
 struct Reason {

@@ -1,8 +1,10 @@
 // A pointer chosen by ?: or by an if between two global arrays: when the
 // whole warp takes the same one (the condition is the same in every lane)
 // the access is one access whose base names both, "(c ? a : b)", the
-// arrays assumed aligned as every base is. Lanes that may take different
-// arrays never share a sector: that stays unknown.
+// arrays assumed aligned as every base is. A condition of the lane
+// ("warpId < 4") counts when every sampled warp takes one array. Lanes
+// that take different arrays never share a sector, but which array holds
+// which lane's address is not in the code: that stays unknown.
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
 
 __global__ void chosen(const float *a, const float *b, float *out, int useA,
@@ -34,11 +36,42 @@ __global__ void apart(const float *a, const float *b, float *out, float t) {
   const float *src = (threadIdx.x & 1) ? a : b;
   out[i] = src[i];
   // CHECK: [[@LINE-1]]:3 store `out[i]` {{.*}} coalesced{{$}}
-  // CHECK: [[@LINE-2]]:12 load `src[i]` unknown: the arms of '(threadIdx.x & 1) ? a : b' are not comparable{{$}}
+  // CHECK: [[@LINE-2]]:12 load `src[i]` unknown: the lanes of one warp take different allocations of ((threadIdx.x & 1) ? a : b), whose placement in memory is not in the code{{$}}
   const float *q = t > 0.f ? a + i : b + 2 * i;
   out[i] = *q;
   // CHECK: [[@LINE-1]]:3 store `out[i]` {{.*}} coalesced{{$}}
   // CHECK: [[@LINE-2]]:12 load `*q` unknown: the arms of 't > 0.f ? a + i : b + 2 * i' are not comparable{{$}}
+}
+
+// A condition of the warp: warps 0-3 copy rows of a, warps 4-7 rows of b
+// (the CUDA samples' tensor-core GEMM), through a pointer a loop moves.
+__global__ void __launch_bounds__(256) byWarp(const float *a, const float *b,
+                                              float4 *out, int ld) {
+  unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const float *rows = warp < 4 ? a + 64 * ld * warp : b + 64 * ld * (warp - 4);
+  const float4 *p = (const float4 *)(rows + (lane / 8) * ld) + lane % 8;
+  for (int k = 0; k < 8; ++k) {
+    out[threadIdx.x + 256 * k] = *p;
+    // CHECK: [[@LINE-1]]:5 store `out[threadIdx.x + 256 * k]` {{.*}} coalesced{{$}}
+    // CHECK: [[@LINE-2]]:34 load `*p` addr=(warp < 4 ? a : b) + {{.*}} spr=16 ideal=16 eff=1 coalesced depends ld%8=[16,{{.*}}
+    p = (const float4 *)((const float *)p + 4 * ld);
+  }
+}
+
+// Negative: a condition of the lane that splits a warp (lanes 0-15 read
+// a, 16-31 b), and one that changes with the iteration, stay unknown.
+__global__ void __launch_bounds__(256) byHalfWarp(const float *a,
+                                                  const float *b, float *out) {
+  const float *src = threadIdx.x % 32 < 16 ? a + threadIdx.x : b + threadIdx.x;
+  out[threadIdx.x] = *src;
+  // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` {{.*}} coalesced{{$}}
+  // CHECK: [[@LINE-2]]:22 load `*src` unknown: the lanes of one warp take different allocations of (threadIdx.x % 32 < 16 ? a : b), whose placement in memory is not in the code{{$}}
+  for (int k = 0; k < 4; ++k) {
+    const float *q = threadIdx.x / 32 < k ? a + threadIdx.x : b + threadIdx.x;
+    out[threadIdx.x + 256 * k] = *q;
+    // CHECK: [[@LINE-1]]:5 store `out[threadIdx.x + 256 * k]` {{.*}} coalesced{{$}}
+    // CHECK: [[@LINE-2]]:34 load `*q` unknown: the arms of 'threadIdx.x / 32 < k ? a + threadIdx.x : b + threadIdx.x' are not comparable{{$}}
+  }
 }
 
 // A conditional naming a place: each arm is read, or written, under its
