@@ -270,6 +270,18 @@ std::string assumptionText(const AccessSite &S) {
   return T;
 }
 
+bool sameCalls(const std::vector<AccessSite::CallStep> &A,
+               const std::vector<AccessSite::CallStep> &B) {
+  return std::equal(A.begin(), A.end(), B.begin(), B.end(),
+                    [](const AccessSite::CallStep &X,
+                       const AccessSite::CallStep &Y) {
+                      return X.Caller == Y.Caller && X.Callee == Y.Callee &&
+                             X.Pos.File == Y.Pos.File &&
+                             X.Pos.Line == Y.Pos.Line &&
+                             X.Pos.Column == Y.Pos.Column;
+                    });
+}
+
 } // namespace
 
 Finding classify(AccessSite Site, const FindingsOptions &Opts) {
@@ -544,14 +556,28 @@ Report buildReport(std::vector<AccessSite> Sites,
       return naturalLess(Sites[A].Kernel, Sites[B].Kernel);
     return KA < KB;
   });
-  Order.erase(std::unique(Order.begin(), Order.end(),
-                          [&](size_t A, size_t B) { return Key(A) == Key(B); }),
-              Order.end());
+  // Equal keys are adjacent: the first of each run is reported, with the
+  // call chains through which the others reached it.
+  std::vector<std::pair<size_t, std::vector<std::vector<AccessSite::CallStep>>>>
+      Kept;
+  for (size_t I : Order) {
+    if (Kept.empty() || Key(Kept.back().first) != Key(I)) {
+      Kept.push_back({I, {}});
+      continue;
+    }
+    auto &[First, Chains] = Kept.back();
+    const std::vector<AccessSite::CallStep> &Chain = Sites[I].CallChain;
+    if (!sameCalls(Chain, Sites[First].CallChain) &&
+        llvm::none_of(Chains, [&](const auto &C) { return sameCalls(C, Chain); }))
+      Chains.push_back(Chain);
+  }
   Report R;
   R.Files = Files;
   R.Kernels = Kernels;
-  for (size_t I : Order)
+  for (auto &[I, Chains] : Kept) {
     R.Findings.push_back(classify(std::move(Sites[I]), *OptsOf[I]));
+    R.Findings.back().OtherCallChains = std::move(Chains);
+  }
   // The GPU is the run's, whatever the per-file options.
   if (!OptsOf.empty()) {
     noteWholeStructReads(R.Findings, *OptsOf.front());

@@ -49,6 +49,10 @@ struct BankLaunchCost {
 /// An analyzed access with the model's prediction and its classification.
 struct Finding {
   AccessSite Site;
+  /// The call chains of the same access met through other calls (a helper
+  /// called on several lines with the same lanes' addresses): one finding,
+  /// whose JSON repeats go on every call's line (report-format.md).
+  std::vector<std::vector<AccessSite::CallStep>> OtherCallChains;
   std::optional<WarpCost> Cost;  ///< nullopt when the address is unknown
   /// A shared-memory access's banks (Cost is then nullopt); nullopt when
   /// global or unknown.

@@ -22,6 +22,8 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <set>
+#include <string>
 #include <tuple>
 
 using namespace coalesce;
@@ -63,27 +65,39 @@ Json assumptions(const AccessSite &Site) {
 }
 
 /// Where one entry of "accesses" stands: an access where it is written
-/// (Step < 0), or the same access booked on the line of call Step of its
-/// call chain.
+/// (Step < 0), or the same access booked on the line of call Step of
+/// Chain, its call chain or one of the others that reach it.
 struct Entry {
   const Finding *F;
   int Step;
+  const std::vector<AccessSite::CallStep> *Chain;
   const SourcePos &pos() const {
-    return Step < 0 ? F->Site.Pos : F->Site.CallChain[Step].Pos;
+    return Step < 0 ? F->Site.Pos : (*Chain)[Step].Pos;
   }
 };
 
 /// Every access where it is written, then once more on the line of each
-/// inlined call that reaches it: a profiler may book an inlined
-/// instruction on any line of its inline stack (nvcc's line information
-/// decides), so a line-by-line reader finds it on either. Sorted by position
-/// (stable: the report's order among equals).
+/// inlined call that reaches it, through any of its call chains (a helper
+/// called on three lines is booked on the three): a profiler may book an
+/// inlined instruction on any line of its inline stack (nvcc's line
+/// information decides), so a line-by-line reader finds it on either. A
+/// call line two chains share is one entry. Sorted by position (stable:
+/// the report's order among equals).
 std::vector<Entry> entries(const Report &R) {
   std::vector<Entry> List;
   for (const Finding &F : R.Findings) {
-    List.push_back({&F, -1});
-    for (size_t I = 0; I < F.Site.CallChain.size(); ++I)
-      List.push_back({&F, int(I)});
+    List.push_back({&F, -1, &F.Site.CallChain});
+    std::set<std::tuple<std::string, unsigned, unsigned>> Booked;
+    auto Book = [&](const std::vector<AccessSite::CallStep> &Chain) {
+      for (size_t I = 0; I < Chain.size(); ++I)
+        if (Booked.insert({Chain[I].Pos.File, Chain[I].Pos.Line,
+                           Chain[I].Pos.Column})
+                .second)
+          List.push_back({&F, int(I), &Chain});
+    };
+    Book(F.Site.CallChain);
+    for (const auto &Chain : F.OtherCallChains)
+      Book(Chain);
   }
   std::stable_sort(List.begin(), List.end(), [](const Entry &A, const Entry &B) {
     const SourcePos &PA = A.pos(), &PB = B.pos();
@@ -101,7 +115,7 @@ Json access(const Entry &E) {
   A["line"] = E.pos().Line;
   A["column"] = E.pos().Column;
   A["kernel"] = Site.Kernel;
-  A["function"] = E.Step < 0 ? Site.Function : Site.CallChain[E.Step].Caller;
+  A["function"] = E.Step < 0 ? Site.Function : (*E.Chain)[E.Step].Caller;
   A["access"] = accessKindName(Site.Kind);
   A["space"] = Site.Shared ? "shared" : "global";
   A["text"] = Site.Text;
@@ -189,7 +203,7 @@ Json access(const Entry &E) {
   Json Chain = Json::array();
   size_t Calls = E.Step < 0 ? Site.CallChain.size() : size_t(E.Step);
   for (const AccessSite::CallStep &Step :
-       llvm::ArrayRef(Site.CallChain).take_front(Calls))
+       llvm::ArrayRef(*E.Chain).take_front(Calls))
     Chain.push_back({{"caller", Step.Caller},
                      {"callee", Step.Callee},
                      {"file", Step.Pos.File},
