@@ -45,6 +45,11 @@ struct Geometric {
   const clang::Expr *Wrap = nullptr;
   bool Rem = false;
   int64_t Add = 0;
+  /// A masked wrap may step by a value the loop does not change ("v = (v +
+  /// threads * 16) & (size - 1)", a grid-stride walk of a power-of-two
+  /// buffer): that value, for Add, and AddValue at the loop's head.
+  const clang::Expr *AddBy = nullptr;
+  const LExpr *AddValue = nullptr;
   const LExpr *WrapValue = nullptr; ///< Wrap at the loop's head
 };
 
@@ -367,6 +372,8 @@ Value withSymbol(const Value &E, const LExpr *Sym) {
 /// (either operand order), c and m constants, c at least 0. Modulo, (start + c * i) % m is the
 /// value after i iterations for a start of at least 0; masked, it is when
 /// m is one less than a power of two, the wrap-around such code means.
+/// Masked, c may be any value the loop does not change: a mask of 2^k - 1
+/// is arithmetic modulo 2^k, which the sum's sign does not disturb.
 std::optional<Geometric>
 wrapOf(const Stmt *Update, const VarDecl *V, const ASTContext &Ctx,
        const llvm::SmallPtrSetImpl<const VarDecl *> &Assigned) {
@@ -398,12 +405,17 @@ wrapOf(const Stmt *Update, const VarDecl *V, const ASTContext &Ctx,
   // caller's to check once it is evaluated.
   if (!By || !readsNoneOf(Wrap, Assigned))
     return std::nullopt;
-  std::optional<llvm::APSInt> C = By->getIntegerConstantExpr(Ctx);
-  if (!C || C->isNegative() || C->getActiveBits() > 31)
-    return std::nullopt;
   Geometric G{V, false, false, 0};
   G.Wrap = Wrap;
   G.Rem = W->getOpcode() == BO_Rem;
+  std::optional<llvm::APSInt> C = By->getIntegerConstantExpr(Ctx);
+  if (!C && !G.Rem && By->getType()->isIntegerType() &&
+      readsNoneOf(By, Assigned)) {
+    G.AddBy = By;
+    return G;
+  }
+  if (!C || C->isNegative() || C->getActiveBits() > 31)
+    return std::nullopt;
   G.Add = C->getExtValue();
   return G;
 }
@@ -434,7 +446,8 @@ bool knownAtLaunch(const LExpr *E, const LaunchInfo *Launch,
 const LExpr *geometricValue(ExprContext &X, const Geometric &G,
                             const LExpr *Start, const LExpr *Count) {
   if (G.Wrap) {
-    const LExpr *Moved = X.add(Start, X.mul(X.constant(G.Add), Count));
+    const LExpr *Moved = X.add(
+        Start, X.mul(G.AddValue ? G.AddValue : X.constant(G.Add), Count));
     return X.select(X.cmp(CmpPred::EQ, Count, X.constant(0)), Start,
                     G.Rem ? X.rem(Moved, G.WrapValue)
                           : X.bitAnd(Moved, G.WrapValue));
@@ -1070,6 +1083,11 @@ KernelWalker::LoopSteps KernelWalker::findLoopSteps(
         // (a modulus n = 1048576) would wrap a lane's place it also
         // assumed (gid * group) onto one address for the whole warp.
         G->WrapValue = quietly([&] { return evalInt(G->Wrap); });
+        if (G->AddBy) {
+          G->AddValue = quietly([&] { return evalInt(G->AddBy); });
+          if (!G->AddValue || findUnknown(G->AddValue))
+            continue;
+        }
         if (G->WrapValue && (knownAtLaunch(G->WrapValue, Launch, Opts) ||
                              (!G->Rem && WarpEvaluator::maskedSize(G->WrapValue))))
           Geometrics.push_back(*G);

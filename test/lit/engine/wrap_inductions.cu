@@ -100,6 +100,42 @@ __global__ void derivedSize(const float *data, float *out, int stride) {
   // CHECK: [[@LINE-2]]:14 load `data[{{.*}}]` addr={{.*}} spr=32 ideal=4 eff=0.125 strided FLAGGED coalescing-strided
   // TEXT: wrap_inductions.cu:[[@LINE-3]]:14: note: lane address = {{.*}}, assuming stride / 128 is a power of two wider than a warp's addresses ("& (stride / 128 - 1)" leaves them as they are)
 }
+// Positive: a mask stepped by a value the loop does not change (Altis
+// DeviceMemory's "s = (s + globalWorkSize * 16) & (size - 1)", a grid-stride
+// walk of a power-of-two buffer): the whole warp moves alike, 16 * threads
+// floats an iteration, and stays coalesced.
+__global__ void strideWrap(const float *data, float *out, int threads,
+                           int size, int repeat) {
+  int gid = threadIdx.x + blockDim.x * blockIdx.x;
+  int s = gid;
+  float sum = 0;
+  for (int j = 0; j < repeat; ++j) {
+    sum += data[s & (size - 1)];
+    // CHECK: [[@LINE-1]]:12 load `data[s & (size - 1)]` addr={{.*}}16*iter(j)*threads{{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+    s = (s + threads * 16) & (size - 1);
+  }
+  out[gid] = sum;
+  // CHECK: [[@LINE-1]]:3 store `out[gid]` addr=out + 4*(threadIdx.x + 256*blockIdx.x) spr=4 ideal=4 eff=1 coalesced
+}
+// Negative: the same step by a modulus (a negative sum would leave the
+// range), or by a value each lane loads for itself: unknown.
+__global__ void strideNotWrap(const float *data, float *out, const int *step,
+                              int threads, int size) {
+  int gid = threadIdx.x + blockDim.x * blockIdx.x;
+  int s = gid, t = gid;
+  float sum = 0;
+  for (int j = 0; j < 8; ++j) {
+    sum += data[s];
+    // CHECK: [[@LINE-1]]:12 load `data[s]` unknown: 's' is changed inside a loop
+    s = (s + threads) % size;
+    sum += data[t];
+    // CHECK: [[@LINE-1]]:12 load `data[t]` unknown: 't' is changed inside a loop
+    t = (t + step[gid]) & (size - 1);
+    // CHECK: [[@LINE-1]]:14 load `step[gid]` {{.*}} coalesced
+  }
+  out[gid] = sum;
+  // CHECK: [[@LINE-1]]:3 store `out[gid]` addr=out + 4*(threadIdx.x + 256*blockIdx.x) spr=4 ideal=4 eff=1 coalesced
+}
 // Negative: a step that changes, a wrap the loop changes, a modulus or a mask
 // (not "n - 1") of an assumed value: unknown.
 __global__ void notWrap(const float *data, float *out, int n, int m) {
@@ -135,4 +171,6 @@ int main(int argc, char **argv) {
   wrapByRuntime<<<64, 256>>>(0, 0, 16, argc << 12);
   bothAssumed<<<64, 256>>>(0, 0, argc, argc << 12, argc);
   derivedSize<<<64, 256>>>(0, 0, argc);
+  strideWrap<<<64, 256>>>(0, 0, 64 * 256, argc << 12, argc);
+  strideNotWrap<<<64, 256>>>(0, 0, 0, 64 * 256, argc << 12);
 }
