@@ -677,8 +677,15 @@ const Expr *ExprContext::shr(const Expr *A, const Expr *B) {
     return U;
   if (const auto *CB = dyn_cast<ConstantExpr>(B)) {
     int64_t K = CB->getValue();
-    if (K < 0 || K > 63)
+    if (K < 0)
       return unknown("shift amount out of range");
+    // The GPU clamps a shift amount to the register's width (PTX shr):
+    // what is left is the sign, which a shift by 63 gives for a value of
+    // any width held in 64 bits (evaluate() clamps a lane's amount alike).
+    if (K > 63) {
+      K = 63;
+      B = constant(63);
+    }
     if (const auto *CA = dyn_cast<ConstantExpr>(A))
       return constant(CA->getValue() >> K);
     if (K == 0)
@@ -1019,9 +1026,10 @@ std::optional<int64_t> foldBinary(const NAryExpr *N, int64_t A, int64_t B) {
       return std::nullopt;
     return N->getKind() == ExprKind::Div ? A / B : A % B;
   case ExprKind::Shr:
-    if (B < 0 || B > 63)
+    // Clamped as the GPU clamps it (ExprContext::shr).
+    if (B < 0)
       return std::nullopt;
-    return A >> B;
+    return A >> std::min<int64_t>(B, 63);
   case ExprKind::And:
     return A & B;
   case ExprKind::Or:

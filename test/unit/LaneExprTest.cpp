@@ -488,7 +488,19 @@ TEST_F(LaneExprTest, EvaluationFailsOnUndefinedOperations) {
   EXPECT_EQ(eval(Ctx.mul(N, M), {{"n", 1LL << 40}, {"m", 1LL << 40}}),
             std::nullopt);
   EXPECT_EQ(eval(Ctx.add(N, M), {{"n", Max64}, {"m", 1}}), std::nullopt);
-  EXPECT_EQ(eval(Ctx.shr(N, M), {{"n", 1}, {"m", 64}}), std::nullopt);
+  EXPECT_EQ(eval(Ctx.shr(N, M), {{"n", 1}, {"m", -1}}), std::nullopt);
+}
+
+// The GPU clamps a shift amount to the register's width: what is left is
+// the sign (GPU Gems' scan, "(n) >> NUM_BANKS + (n) >> (2 * LOG_NUM_BANKS)",
+// shifts by 16 + n).
+TEST_F(LaneExprTest, ShiftRightPastTheWidthLeavesTheSign) {
+  EXPECT_EQ(eval(Ctx.shr(N, M), {{"n", 1}, {"m", 64}}), 0);
+  EXPECT_EQ(eval(Ctx.shr(N, M), {{"n", 12345}, {"m", 76}}), 0);
+  EXPECT_EQ(eval(Ctx.shr(N, M), {{"n", -7}, {"m", 100}}), -1);
+  EXPECT_EQ(eval(Ctx.shr(N, M), {{"n", -7}, {"m", 1}}), -4);
+  EXPECT_EQ(eval(Ctx.shr(N, c(70)), {{"n", 5}}), 0);
+  EXPECT_EQ(Ctx.shr(c(-9), c(80)), c(-1));
 }
 
 TEST_F(LaneExprTest, EvaluationOfSelectSkipsTheArmNotTaken) {
