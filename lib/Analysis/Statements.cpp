@@ -35,6 +35,11 @@ const VarDecl *varOf(const VarDecl *V) { return V; }
 const VarDecl *varOf(const std::pair<const VarDecl *, std::string> &K) {
   return K.first;
 }
+/// The variable a key names whole (not a member of it).
+const VarDecl *wholeVar(const VarDecl *V) { return V; }
+const VarDecl *wholeVar(const std::pair<const VarDecl *, std::string> &) {
+  return nullptr;
+}
 
 } // namespace
 
@@ -245,8 +250,25 @@ template <typename Map>
 Map KernelWalker::merge(const LExpr *C, llvm::StringRef Cond, const Map &T,
                         const Map &F) {
   Map R;
-  auto Join = [&](const VarDecl *V, const Value &A, const Value &B) {
+  // A variable declared without a value and set in one branch only holds
+  // that branch's value after the if: reading it after the other branch
+  // reads an indeterminate value (Parboil sad's "if (ty < 100) bo_5 = ...",
+  // a hint to the register allocator). An integer holds uninitialised(V)
+  // from its declaration, a pointer nothing.
+  auto Indeterminate = [&](const VarDecl *V, const Value &A) {
+    if (!V || V->getInit() || !V->hasLocalStorage())
+      return false;
+    if (A.K == Value::Int)
+      return A.I == uninitialised(V);
+    return A.K == Value::None && !A.Fields && V->getType()->isPointerType();
+  };
+  auto Join = [&](const VarDecl *V, const VarDecl *Whole, const Value &A,
+                  const Value &B) {
     if (sameValue(A, B))
+      return A;
+    if (Indeterminate(Whole, A) && !Indeterminate(Whole, B))
+      return B;
+    if (Indeterminate(Whole, B) && !Indeterminate(Whole, A))
       return A;
     if (A.K == Value::Int && B.K == Value::Int)
       return Value::integer(X.select(C, A.I, B.I));
@@ -263,7 +285,7 @@ Map KernelWalker::merge(const LExpr *C, llvm::StringRef Cond, const Map &T,
     auto It = F.find(K);
     if (It == F.end())
       continue; // set inside one branch only
-    R[K] = Join(varOf(K), A, It->second);
+    R[K] = Join(varOf(K), wholeVar(K), A, It->second);
   }
   return R;
 }
