@@ -194,7 +194,14 @@ void declarationsOf(const Decl *D, std::vector<const Decl *> &Out) {
 class ReferenceGraph {
 public:
   ReferenceGraph(ASTContext &Ctx, std::vector<Span> &Spans)
-      : SM(Ctx.getSourceManager()), Spans(Spans) {}
+      : SM(Ctx.getSourceManager()), Spans(Spans) {
+    for (const Span &S : Spans)
+      if (!FirstMain.isValid() || S.DeclBegin < FirstOffset) {
+        FirstOffset = S.DeclBegin;
+        FirstMain = SM.getLocForStartOfFile(SM.getMainFileID())
+                        .getLocWithOffset(S.DeclBegin);
+      }
+  }
 
   /// The spans named from span S, and the header functions.
   struct Edges {
@@ -253,8 +260,9 @@ private:
         E.Spans.insert(E.Spans.end(), At.begin(), At.end());
         continue;
       }
+      const FunctionDecl *Def = nullptr;
       if (const auto *FD = dyn_cast<FunctionDecl>(D))
-        if (FD->hasBody())
+        if (FD->hasBody(Def) && mayNameMainFile(Def))
           E.Headers.push_back(FD->getCanonicalDecl());
     }
     llvm::sort(E.Spans);
@@ -262,8 +270,30 @@ private:
     return E;
   }
 
+  /// Whether the body of FD, a header's function, can name a declaration
+  /// of the main file: an instantiation of a template (its dependent names
+  /// are looked up where it is instantiated), or a function that comes
+  /// after the main file's first declaration (a header included below it).
+  /// Any other function's names were all declared before the main file's
+  /// code, so following it would only cost time.
+  bool mayNameMainFile(const FunctionDecl *FD) const {
+    if (FD->getTemplateSpecializationKind() != TSK_Undeclared)
+      return true;
+    for (const DeclContext *C = FD->getDeclContext(); C; C = C->getParent())
+      if (isa<ClassTemplateSpecializationDecl>(C) ||
+          (isa<FunctionDecl>(C) &&
+           cast<FunctionDecl>(C)->getTemplateSpecializationKind() !=
+               TSK_Undeclared))
+        return true;
+    SourceLocation L = SM.getExpansionLoc(FD->getLocation());
+    return FirstMain.isValid() &&
+           (L.isInvalid() || !SM.isBeforeInTranslationUnit(L, FirstMain));
+  }
+
   const SourceManager &SM;
   std::vector<Span> &Spans;
+  SourceLocation FirstMain;
+  unsigned FirstOffset = 0;
   std::map<unsigned, Edges> SpanEdges;
   llvm::DenseMap<const FunctionDecl *, Edges> HeaderEdges;
 };
@@ -537,10 +567,13 @@ KernelReuse::KernelReuse(ASTContext &Ctx, const Preprocessor &PP,
   for (unsigned I = 0; I < Kernels.size(); ++I) {
     if (Keys[I].empty())
       continue;
-    auto Kept = It->second.ByKey.find(Keys[I]);
-    if (Kept == It->second.ByKey.end())
+    // Taken out of the store, not copied: report() keeps the results of
+    // this build in its place, and an entry that is not relocated or a
+    // build that stops is analyzed again next time.
+    auto Node = It->second.ByKey.extract(Keys[I]);
+    if (Node.empty())
       continue;
-    auto K = std::make_unique<KeptKernel>(Kept->second);
+    auto K = std::make_unique<KeptKernel>(std::move(Node.mapped()));
     if (relocate(*K, In.MainFile, Ranges[I]))
       Taken[I] = std::move(K);
   }
