@@ -15,6 +15,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
@@ -445,6 +446,11 @@ public:
 KernelReuse::KernelReuse(ASTContext &Ctx, const Preprocessor &PP,
                          const AnalysisInputs &In, std::string OptionsKey)
     : Ctx(Ctx), Slot(In.MainFile + "\n" + OptionsKey) {
+  auto Start = std::chrono::steady_clock::now();
+  auto Timed = llvm::make_scope_exit([&] {
+    KeyTime = std::chrono::duration_cast<std::chrono::microseconds>(
+        std::chrono::steady_clock::now() - Start);
+  });
   Kernels = findKernels(Ctx);
   Keys.assign(Kernels.size(), "");
   Ranges.resize(Kernels.size());
@@ -588,11 +594,14 @@ bool KernelReuse::mustWalk(const FunctionDecl *K) const {
 
 Report KernelReuse::report(ExprContext &Exprs, const AnalysisOptions &Opts,
                            const FindingsOptions &F) {
+  auto Start = std::chrono::steady_clock::now();
   KernelSiteCollector Fresh;
   KernelsAnalyzed A = analyzeTranslationUnit(
       Ctx, Exprs, Opts, {}, Fresh,
       [this](const FunctionDecl *K) { return mustWalk(K); });
   llvm::ArrayRef<unsigned> FreshAlign = Fresh.Collector.structAlign();
+  auto Walk = std::chrono::steady_clock::now();
+  WalkTime = std::chrono::duration_cast<std::chrono::microseconds>(Walk - Start);
 
   // Each kernel's results, in the order a walk of every kernel finds them.
   std::vector<KeptKernel> Results(Kernels.size());
@@ -629,6 +638,8 @@ Report KernelReuse::report(ExprContext &Exprs, const AnalysisOptions &Opts,
   joinWholeElements(Sites, Align);
   Report R = buildReport(std::move(Sites), 1, List.size(), F);
   R.KernelList = std::move(List);
+  ReportTime = std::chrono::duration_cast<std::chrono::microseconds>(
+      std::chrono::steady_clock::now() - Walk);
 
   // What a stopped walk found is incomplete: nothing of it is kept.
   bool Stopped = Opts.ShouldStop && Opts.ShouldStop();

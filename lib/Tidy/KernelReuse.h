@@ -50,6 +50,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -91,6 +92,13 @@ public:
   unsigned walked() const { return Walked; }
   unsigned reused() const { return Reused; }
   const std::string &whyNot() const { return WhyNot; }
+  /// Where the time went, for the log: the keys (the constructor), the
+  /// walk of the kernels that must be walked, and the report made from
+  /// every kernel's sites (classified again: a finding's notes and fixes
+  /// weigh the whole file's accesses).
+  std::chrono::microseconds keyTime() const { return KeyTime; }
+  std::chrono::microseconds walkTime() const { return WalkTime; }
+  std::chrono::microseconds reportTime() const { return ReportTime; }
 
 private:
   clang::ASTContext &Ctx;
@@ -108,6 +116,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> Index;
   std::string WhyNot;
   unsigned Walked = 0, Reused = 0;
+  std::chrono::microseconds KeyTime{0}, WalkTime{0}, ReportTime{0};
 };
 
 } // namespace coalesce::tidy

@@ -107,9 +107,14 @@ const Report &TranslationUnitFindings::report(clang::ASTContext &Ctx,
     // The kernels an edit did not touch keep their results.
     KernelReuse Reuse(Ctx, *PP, *In, Key);
     R = Reuse.report(Exprs, Bounded, F);
+    auto Ms = [](std::chrono::microseconds T) {
+      return std::to_string(T.count() / 1000) + " ms";
+    };
     Kernels = " (kernels: " + std::to_string(Reuse.walked()) + " analyzed, " +
               std::to_string(Reuse.reused()) + " reused" +
               (Reuse.whyNot().empty() ? "" : ", none kept: " + Reuse.whyNot()) +
+              "; keys " + Ms(Reuse.keyTime()) + ", walk " +
+              Ms(Reuse.walkTime()) + ", report " + Ms(Reuse.reportTime()) +
               ")";
   } else {
     R = reportTranslationUnit(Ctx, Exprs, Bounded, F, {});

@@ -17,7 +17,9 @@ same, and the log says which kernels were analyzed again:
   with their new lines; those above are reused;
 - a comment at the end of a line above the kernel with a fix: the others
   are reused, and the fix of the tile's padding, whose byte offset moved,
-  edits the right place.
+  edits the right place;
+- a #line directive: nothing is reused (the negative case of the key's
+  limits), and the diagnostics are still a fresh analysis's.
 
 usage: clangd_kernel_reuse.py CLANGD INPUTS_DIR
 """
@@ -86,7 +88,7 @@ def main():
             text = open(log_path).read()
             return [(int(a), int(r)) for a, r in re.findall(
                 re.escape(path) + r": analyzed in \d+ ms \(kernels: (\d+) "
-                r"analyzed, (\d+) reused\)", text)]
+                r"analyzed, (\d+) reused[;,)]", text)]
 
         def lines_in(diags, text, name):
             """The lines of our warnings inside kernel name's body."""
@@ -203,6 +205,17 @@ def main():
             again = comment.replace("// the first member", "// member a")
             got, _ = step("the comment changed again", again,
                           1, False)
+
+            # A #line directive: lines would not follow the text, so nothing
+            # is kept or reused, and the diagnostics are still a fresh
+            # analysis's.
+            relined = again.replace("struct Pair {", "#line 200\nstruct Pair {")
+            step("a #line directive", relined, 5, True)
+            edited_again = relined.replace("in[i * STRIDE + 1]",
+                                           "in[i * STRIDE + 2]")
+            step("an edit below the #line directive", edited_again, 5, False)
+            expect("none kept: a #line directive" in open(log_path).read(),
+                   "the log says why nothing was reused")
         finally:
             reusing.shutdown()
             fresh.shutdown()
