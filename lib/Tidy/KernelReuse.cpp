@@ -40,12 +40,13 @@ struct KeptKernel {
   KernelInfo Info;
 };
 
-namespace {
-
+/// A file's kernels' results, under the part of their keys common to all.
 struct KeptFile {
   std::string Common;
   std::map<std::string, KeptKernel> ByKey;
 };
+
+namespace {
 
 std::mutex Lock;
 llvm::StringMap<KeptFile> &keptFiles() {
@@ -641,26 +642,27 @@ Report KernelReuse::report(ExprContext &Exprs, const AnalysisOptions &Opts,
   ReportTime = std::chrono::duration_cast<std::chrono::microseconds>(
       std::chrono::steady_clock::now() - Walk);
 
-  // What a stopped walk found is incomplete: nothing of it is kept.
-  bool Stopped = Opts.ShouldStop && Opts.ShouldStop();
-  if (!WhyNot.empty() || Stopped) {
-    std::lock_guard<std::mutex> Guard(Lock);
-    if (!WhyNot.empty())
-      keptFiles().erase(Slot);
+  if (!WhyNot.empty())
     return R;
-  }
-  KeptFile File;
-  File.Common = Common;
+  ToKeep = std::make_unique<KeptFile>();
+  ToKeep->Common = Common;
   for (unsigned I = 0; I < Kernels.size(); ++I) {
     if (!Have[I] || Keys[I].empty())
       continue;
     Results[I].Key = Keys[I];
     Results[I].Ranges = Ranges[I];
-    File.ByKey[Keys[I]] = std::move(Results[I]);
+    ToKeep->ByKey[Keys[I]] = std::move(Results[I]);
   }
-  std::lock_guard<std::mutex> Guard(Lock);
-  keptFiles()[Slot] = std::move(File);
   return R;
+}
+
+void KernelReuse::keep() {
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (ToKeep)
+    keptFiles()[Slot] = std::move(*ToKeep);
+  else
+    keptFiles().erase(Slot);
+  ToKeep.reset();
 }
 
 } // namespace coalesce::tidy

@@ -68,6 +68,7 @@ class ExprContext;
 namespace coalesce::tidy {
 
 struct KeptKernel;
+struct KeptFile;
 
 /// One build's kernels: which results can be taken from the file's last
 /// report under the same options, and which kernels must be walked.
@@ -82,10 +83,15 @@ public:
   bool mustWalk(const clang::FunctionDecl *K) const;
 
   /// The report of the unit, as reportTranslationUnit gives it: the walked
-  /// kernels analyzed with Opts, the others'
-  /// results reused. A walk that Opts.ShouldStop ended is not kept.
+  /// kernels analyzed with Opts, the others' results reused.
   Report report(ExprContext &Exprs, const AnalysisOptions &Opts,
                 const FindingsOptions &F);
+
+  /// Keeps every kernel's result of report() for the file's next build, in
+  /// place of the last ones. Not called after a walk that stopped early
+  /// (what it found is incomplete): the kernels taken from the store and
+  /// those walked are then analyzed again next time.
+  void keep();
 
   /// Kernels walked and reused by report(), and why nothing could be
   /// reused (empty when reuse was possible).
@@ -114,6 +120,7 @@ private:
   /// text's offsets; null when it must be walked.
   std::vector<std::unique_ptr<KeptKernel>> Taken;
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> Index;
+  std::unique_ptr<KeptFile> ToKeep;
   std::string WhyNot;
   unsigned Walked = 0, Reused = 0;
   std::chrono::microseconds KeyTime{0}, WalkTime{0}, ReportTime{0};

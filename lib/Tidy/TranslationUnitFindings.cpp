@@ -107,6 +107,8 @@ const Report &TranslationUnitFindings::report(clang::ASTContext &Ctx,
     // The kernels an edit did not touch keep their results.
     KernelReuse Reuse(Ctx, *PP, *In, Key);
     R = Reuse.report(Exprs, Bounded, F);
+    if (Stop.reason() == StopReason::None)
+      Reuse.keep();
     auto Ms = [](std::chrono::microseconds T) {
       return std::to_string(T.count() / 1000) + " ms";
     };
