@@ -1,8 +1,8 @@
 //===- KernelReuse.cpp ----------------------------------------------------===//
 
 #include "Tidy/KernelReuse.h"
-#include "Analysis/WideAccesses.h"
 #include "Analysis/KernelWalker.h"
+#include "Analysis/WideAccesses.h"
 #include "Findings/AccessSiteCollector.h"
 
 #include "clang/AST/ASTContext.h"
@@ -29,7 +29,6 @@ namespace coalesce::tidy {
 
 /// A kernel's result, kept for the next build of its file.
 struct KeptKernel {
-  std::string Key;
   /// [begin, end) offsets of the declarations its key names, common ones
   /// first, in the key's order.
   std::vector<std::pair<unsigned, unsigned>> Ranges;
@@ -649,7 +648,6 @@ Report KernelReuse::report(ExprContext &Exprs, const AnalysisOptions &Opts,
   for (unsigned I = 0; I < Kernels.size(); ++I) {
     if (!Have[I] || Keys[I].empty())
       continue;
-    Results[I].Key = Keys[I];
     Results[I].Ranges = Ranges[I];
     ToKeep->ByKey[Keys[I]] = std::move(Results[I]);
   }
