@@ -21,7 +21,10 @@
 //     included), its declarations, and every __device__ function it reaches
 //     through the AST (calls, addresses taken, overload sets, the functions
 //     a template instantiation calls, the bodies of the toolkit's functions
-//     it calls, followed back into the main file).
+//     it calls that can name the main file's declarations: template
+//     instances, and functions included below its first declaration).
+//     Another kernel's text is never part of a key: a launch or an address
+//     of a kernel gives nothing of its body to the one that names it.
 // Each declaration counts with its whole lines, the line above them (an
 // access's previous line is quoted for NOLINTNEXTLINE), the line it starts
 // on and how many directives precede it (the macros in force there). A
@@ -35,8 +38,9 @@
 // depends on every expansion before), two kernels of one printed name
 // (results are told apart by it), or a launch in a function that may run
 // on the device (its arguments, which the launch collector follows to the
-// function's callers, would come from outside the launched kernel's key). The merged report is the one a
-// fresh analysis of the whole file gives (test clangd-kernel-reuse).
+// function's callers, would come from outside the launched kernel's key).
+// The merged report is the one a fresh analysis of the whole file gives
+// (test clangd-kernel-reuse).
 //
 //===----------------------------------------------------------------------===//
 
