@@ -23,7 +23,7 @@
 //     a template instantiation calls, the bodies of the toolkit's functions
 //     it calls that can name the main file's declarations: template
 //     instances, and functions included below its first declaration).
-//     Another kernel's text is never part of a key: a launch or an address
+//     Another kernel is never followed to: a launch or an address
 //     of a kernel gives nothing of its body to the one that names it.
 // Each declaration counts with its whole lines, the line above them (an
 // access's previous line is quoted for NOLINTNEXTLINE), the line it starts
