@@ -91,19 +91,26 @@ private:
 
 } // namespace
 
+std::vector<const FunctionDecl *> findKernels(ASTContext &Ctx) {
+  KernelFinder Finder(Ctx.getSourceManager());
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return std::move(Finder.Kernels);
+}
+
 KernelsAnalyzed analyzeTranslationUnit(ASTContext &Ctx, ExprContext &X,
                                        const AnalysisOptions &Opts,
                                        ArrayRef<SourceLocation> ErrorLocs,
-                                       MemoryAccessListener &Listener) {
+                                       MemoryAccessListener &Listener,
+                                       const std::function<bool(const FunctionDecl *)> &WalkKernel) {
   KernelsAnalyzed Result;
   const SourceManager &SM = Ctx.getSourceManager();
   LaunchMap Launches = collectLaunchSites(Ctx);
-  KernelFinder Finder(SM);
-  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   // The kernels of the unit share X, so an access of two kernels with the
   // same expressions is sampled once (template instances).
   WarpEvaluator::SampleCache Samples;
-  for (const FunctionDecl *K : Finder.Kernels) {
+  for (const FunctionDecl *K : findKernels(Ctx)) {
+    if (WalkKernel && !WalkKernel(K))
+      continue;
     if (interp::bodyHasErrors(K, ErrorLocs, SM)) {
       PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(K->getLocation()));
       Result.SkippedKernels.push_back(
@@ -126,6 +133,7 @@ KernelsAnalyzed analyzeTranslationUnit(ASTContext &Ctx, ExprContext &X,
         {interp::kernelName(K, Ctx),
          {P.isValid() ? reportPath(P.getFilename()) : std::string(),
           P.isValid() ? P.getLine() : 0, 0}});
+    Result.KernelDecls.push_back(K);
   }
   Result.SharedSamples = Samples.Hits;
   return Result;

@@ -23,6 +23,7 @@
 
 namespace clang {
 class ASTContext;
+class FunctionDecl;
 class SourceLocation;
 } // namespace clang
 
@@ -57,6 +58,8 @@ struct KernelsAnalyzed {
   unsigned Kernels = 0;
   /// The kernels analyzed, in the order they were found.
   std::vector<KernelInfo> KernelList;
+  /// The declaration of each entry of KernelList (alive with the AST).
+  std::vector<const clang::FunctionDecl *> KernelDecls;
   /// Kernels skipped because their bodies hold errors: "name (file:line)".
   std::vector<std::string> SkippedKernels;
   /// Searches of an assumed value's residues answered with another
@@ -64,16 +67,25 @@ struct KernelsAnalyzed {
   unsigned SharedSamples = 0;
 };
 
+/// The kernels analyzeTranslationUnit walks, in the order it walks them:
+/// every __global__ definition outside system headers and the precompiled
+/// preamble, each template kernel once per instantiation.
+std::vector<const clang::FunctionDecl *> findKernels(clang::ASTContext &Ctx);
+
 /// Interprets every kernel defined outside system headers and hands each
 /// memory operation it meets to Listener (see MemoryAccess.h). Kernels whose
 /// body contains one of ErrorLocs, or any expression clang had to recover
 /// from, are skipped (their names are returned). Exprs should belong to this
 /// translation unit alone: events point into it.
-KernelsAnalyzed analyzeTranslationUnit(clang::ASTContext &Ctx,
-                                       ExprContext &Exprs,
-                                       const AnalysisOptions &Opts,
-                                       llvm::ArrayRef<clang::SourceLocation> ErrorLocs,
-                                       MemoryAccessListener &Listener);
+/// WalkKernel, when given, is asked for each kernel before it is walked;
+/// false leaves the kernel out (not walked, not listed, not counted): the
+/// editor walks only the kernels an edit touched and reuses the others'
+/// results (lib/Tidy/KernelReuse.h).
+KernelsAnalyzed analyzeTranslationUnit(
+    clang::ASTContext &Ctx, ExprContext &Exprs, const AnalysisOptions &Opts,
+    llvm::ArrayRef<clang::SourceLocation> ErrorLocs,
+    MemoryAccessListener &Listener,
+    const std::function<bool(const clang::FunctionDecl *)> &WalkKernel = {});
 
 } // namespace coalesce
 

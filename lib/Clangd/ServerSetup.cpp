@@ -62,6 +62,8 @@ Expected<ServerSetup> setUpServer(ArrayRef<std::string> Args,
                                  "seconds (0: no limit)",
                                  A.str().c_str());
       S.AnalysisTimeout = std::chrono::seconds(Seconds);
+    } else if (A == "--no-result-reuse") {
+      S.ReuseResults = false;
     } else if (A.consume_front(DirFlag)) {
       if (A.consume_front("="))
         GivenDir = A.str();

@@ -38,6 +38,9 @@ struct ServerSetup {
   /// How long one file's analysis may run (lib/Tidy/AnalysisStop.h); zero:
   /// no limit.
   std::chrono::seconds AnalysisTimeout{20};
+  /// Whether results are reused across edits (lib/Tidy/ReportReuse.h,
+  /// KernelReuse.h); --no-result-reuse: every build analyzed in full.
+  bool ReuseResults = true;
   /// Whether the editor's messages can be watched (EditorMessages.h): not
   /// when clangd reads them in its --input-style=delimited test format, nor
   /// with --check (no editor at all).
@@ -52,6 +55,7 @@ struct ServerSetup {
 ///   --cuda=auto|toolkit|builtin   as the analyzer's --cuda
 ///   --cuda-path=DIR               as the analyzer's --cuda-path
 ///   --analysis-timeout=SECONDS    ServerSetup::AnalysisTimeout (0: none)
+///   --no-result-reuse             ServerSetup::ReuseResults false
 /// Problems with the database are reported on Log (clangd's log stream) and
 /// leave clangd to its own devices; a bad option of ours is an error.
 llvm::Expected<ServerSetup> setUpServer(llvm::ArrayRef<std::string> Args,

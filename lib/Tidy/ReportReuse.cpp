@@ -27,18 +27,8 @@ namespace {
 /// [begin, end) offsets in the main file of its top-level declarations.
 std::vector<std::pair<unsigned, unsigned>> declarationSpans(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<Decl *> Scope = Ctx.getTraversalScope();
-  std::vector<Decl *> Top;
-  // clangd's scope is the main file's top-level declarations; clang-tidy's
-  // is the whole translation unit.
-  for (Decl *D : Scope) {
-    if (auto *TU = dyn_cast<TranslationUnitDecl>(D))
-      Top.insert(Top.end(), TU->decls_begin(), TU->decls_end());
-    else
-      Top.push_back(D);
-  }
   std::vector<std::pair<unsigned, unsigned>> Spans;
-  for (Decl *D : Top) {
+  for (Decl *D : topLevelDeclarations(Ctx)) {
     CharSourceRange R = SM.getExpansionRange(D->getSourceRange());
     SourceLocation B = R.getBegin();
     SourceLocation E = R.isTokenRange()
@@ -153,6 +143,19 @@ std::string slot(const AnalysisInputs &In, llvm::StringRef OptionsKey) {
 }
 
 } // namespace
+
+std::vector<Decl *> topLevelDeclarations(ASTContext &Ctx) {
+  std::vector<Decl *> Top;
+  // clangd's scope is the main file's top-level declarations; clang-tidy's
+  // is the whole translation unit.
+  for (Decl *D : Ctx.getTraversalScope()) {
+    if (auto *TU = dyn_cast<TranslationUnitDecl>(D))
+      Top.insert(Top.end(), TU->decls_begin(), TU->decls_end());
+    else
+      Top.push_back(D);
+  }
+  return Top;
+}
 
 AnalysisInputs analysisInputs(ASTContext &Ctx, const Preprocessor &PP) {
   AnalysisInputs In;

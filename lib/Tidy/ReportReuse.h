@@ -21,8 +21,9 @@
 //     other file the build read (path, size, time: clangd gives each
 //     unsaved editor buffer a new time on each edit);
 //   - the analysis options.
-// An edit inside a function, or of anything it includes, analyzes the file
-// again in full.
+// An edit inside a function analyzes again the kernels it can change and
+// reuses the others' results (KernelReuse.h); an edit of anything the file
+// includes analyzes the file again in full.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,9 +36,11 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
+class Decl;
 class Preprocessor;
 } // namespace clang
 
@@ -51,6 +54,10 @@ struct AnalysisInputs {
   /// The rest of the build, as one string.
   std::string Context;
 };
+
+/// The top-level declarations clangd or clang-tidy hands the checks: the
+/// main file's (clangd), or the whole unit's (clang-tidy), in order.
+std::vector<clang::Decl *> topLevelDeclarations(clang::ASTContext &Ctx);
 
 /// The inputs of the AST in Ctx, parsed by PP.
 AnalysisInputs analysisInputs(clang::ASTContext &Ctx,

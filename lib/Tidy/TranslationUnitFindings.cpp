@@ -4,6 +4,7 @@
 #include "Findings/Classifier.h"
 #include "Findings/TranslationUnitReport.h"
 #include "LaneExpr/LaneExpr.h"
+#include "Tidy/KernelReuse.h"
 #include "Tidy/ReportReuse.h"
 
 #include "clang/AST/ASTContext.h"
@@ -17,6 +18,7 @@ namespace coalesce::tidy {
 
 namespace {
 std::atomic<llvm::raw_ostream *> Log{nullptr};
+std::atomic<bool> ReuseOn{true};
 
 void logLine(const std::string &Line) {
   // One write per line: clangd's workers log from several threads.
@@ -40,6 +42,8 @@ std::string keyOf(const AnalysisOptions &O) {
 } // namespace
 
 void TranslationUnitFindings::setLog(llvm::raw_ostream *OS) { Log = OS; }
+
+void TranslationUnitFindings::setReuse(bool On) { ReuseOn = On; }
 
 std::shared_ptr<TranslationUnitFindings>
 TranslationUnitFindings::forContext(const void *Key) {
@@ -82,7 +86,7 @@ const Report &TranslationUnitFindings::report(clang::ASTContext &Ctx,
   F.MinEfficiency = 1.0;
   F.HonorNolint = false;
   std::optional<AnalysisInputs> In;
-  if (PP) {
+  if (PP && ReuseOn) {
     In = analysisInputs(Ctx, *PP);
     if (std::optional<Report> Kept = reusableReport(*In, Key)) {
       logLine("cuda-coalesce: " + In->MainFile +
@@ -97,14 +101,33 @@ const Report &TranslationUnitFindings::report(clang::ASTContext &Ctx,
   AnalysisStop Stop(Main ? Main->getName() : "");
   AnalysisOptions Bounded = Opts;
   Bounded.ShouldStop = [&Stop] { return Stop(); };
-  Report R = reportTranslationUnit(Ctx, Exprs, Bounded, F, {});
+  Report R;
+  std::string Kernels;
+  if (In) {
+    // The kernels an edit did not touch keep their results.
+    KernelReuse Reuse(Ctx, *PP, *In, Key);
+    R = Reuse.report(Exprs, Bounded, F);
+    if (Stop.reason() == StopReason::None)
+      Reuse.keep();
+    auto Ms = [](std::chrono::microseconds T) {
+      return std::to_string(T.count() / 1000) + " ms";
+    };
+    Kernels = " (kernels: " + std::to_string(Reuse.walked()) + " analyzed, " +
+              std::to_string(Reuse.reused()) + " reused" +
+              (Reuse.whyNot().empty() ? "" : ", none kept: " + Reuse.whyNot()) +
+              "; keys " + Ms(Reuse.keyTime()) + ", walk " +
+              Ms(Reuse.walkTime()) + ", report " + Ms(Reuse.reportTime()) +
+              ")";
+  } else {
+    R = reportTranslationUnit(Ctx, Exprs, Bounded, F, {});
+  }
   logLine("cuda-coalesce: " + std::string(Main ? Main->getName() : "") +
           (Stop.reason() == StopReason::None ? ": analyzed in "
                                              : ": analysis stopped after ") +
           std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::steady_clock::now() - Start)
                              .count()) +
-          " ms\n");
+          " ms" + Kernels + "\n");
   if (Stop.reason() != StopReason::None) {
     // What an interrupted walk found is a part of the truth that looks like
     // all of it: an access it did not reach would go unmentioned.

@@ -48,6 +48,11 @@ public:
   /// sets it with --log=verbose.
   static void setLog(llvm::raw_ostream *OS);
 
+  /// Whether reports and kernels' results are reused across builds of a
+  /// file (ReportReuse.h, KernelReuse.h); true unless turned off
+  /// (cuda-coalesce-clangd --no-result-reuse).
+  static void setReuse(bool On);
+
   /// The preprocessor that parses this translation unit.
   void setPreprocessor(const clang::Preprocessor *P) { PP = P; }
 

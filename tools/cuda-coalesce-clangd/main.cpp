@@ -51,6 +51,7 @@ int main(int argc, char *argv[]) {
     ::setenv("XDG_CONFIG_HOME", Setup->ConfigHome.c_str(), /*overwrite=*/1);
   coalesce::clangd::keepTranslationFresh(*Setup, llvm::errs());
   coalesce::tidy::setAnalysisTimeout(Setup->AnalysisTimeout);
+  coalesce::tidy::TranslationUnitFindings::setReuse(Setup->ReuseResults);
   if (Setup->Verbose)
     coalesce::tidy::TranslationUnitFindings::setLog(&llvm::errs());
   if (Setup->WatchEditor) {
