@@ -36,6 +36,12 @@ unsigned memberStructAlign(const MemoryAccess &A);
 void joinWholeElements(std::vector<AccessSite> &Sites,
                        llvm::ArrayRef<unsigned> StructAlign);
 
+/// Joins a thread's accesses of neighbouring elements of a __shared__
+/// array that nvcc makes one 8- or 16-byte instruction of (s[2 * t] and
+/// s[2 * t + 1]: one LDS.64). Members are then the accesses' texts, and
+/// StructName stays empty.
+void joinSharedElements(std::vector<AccessSite> &Sites);
+
 } // namespace coalesce
 
 #endif

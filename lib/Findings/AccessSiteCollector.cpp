@@ -258,6 +258,7 @@ collectAccessSites(ASTContext &Ctx, ExprContext &Exprs,
   KernelsAnalyzed K =
       analyzeTranslationUnit(Ctx, Exprs, Opts, ErrorLocs, Fanout);
   joinWholeElements(R.Sites, Collector.structAlign());
+  joinSharedElements(R.Sites);
   R.Kernels = K.Kernels;
   R.KernelList = std::move(K.KernelList);
   R.SkippedKernels = std::move(K.SkippedKernels);
