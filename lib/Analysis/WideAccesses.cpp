@@ -1,6 +1,7 @@
 //===- WideAccesses.cpp ---------------------------------------------------===//
 
 #include "Analysis/WideAccesses.h"
+#include "LaneExpr/LaneExpr.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -36,6 +37,24 @@ unsigned memberStructAlign(const MemoryAccess &A) {
     return 0;
   return A.Ctx->getTypeAlignInChars(A.Ctx->getRecordType(A.Struct))
       .getQuantity();
+}
+
+OffsetTerms offsetTerms(const MemoryAccess &A) {
+  OffsetTerms T;
+  const coalesce::Expr *Off = A.Offset;
+  if (!Off || findUnknown(Off))
+    return T;
+  T.Known = true;
+  llvm::ArrayRef<const coalesce::Expr *> Ops(Off);
+  if (const auto *N = dyn_cast<NAryExpr>(Off); N && N->getKind() == ExprKind::Add)
+    Ops = N->operands();
+  for (const coalesce::Expr *O : Ops) {
+    if (const auto *C = dyn_cast<coalesce::ConstantExpr>(O))
+      T.Constant += C->getValue();
+    else
+      T.Variable += (T.Variable.empty() ? "" : " + ") + print(O);
+  }
+  return T;
 }
 
 namespace {
@@ -111,7 +130,8 @@ void joinInto(std::vector<AccessSite> &Sites, const std::vector<size_t> &G,
 
 } // namespace
 
-void joinSharedElements(std::vector<AccessSite> &Sites) {
+void joinSharedElements(std::vector<AccessSite> &Sites,
+                        llvm::ArrayRef<OffsetTerms> Terms) {
   // nvcc's vectorizer joins a thread's loads (or stores) of neighbouring
   // elements of a __shared__ array into one 8- or 16-byte instruction when
   // it knows the first is aligned to the width, which it does for an array
@@ -121,9 +141,11 @@ void joinSharedElements(std::vector<AccessSite> &Sites) {
   // dwtHaar1D and fastWalshTransform, SHOC's and Altis's sort measure
   // LDS.64/STS.64 at 2 wavefronts per request on the H200). Taken when
   // every lane of every sampled warp of each access is at the same place
-  // in an aligned chunk, one element apart from the chunk's previous one,
-  // the elements together fill the chunk, in the same loop and call, with
-  // no shared access of the other kind between them.
+  // in an aligned chunk, one element apart from the chunk's previous one
+  // in its address as written (the same terms, the constant one element
+  // more: 'pos + stride' with stride 1 in every sample is not one), the
+  // elements together fill the chunk, in the same loop and call, with no
+  // shared access of the other kind between them.
   std::vector<bool> Done(Sites.size(), false);
   for (size_t I = 0; I < Sites.size(); ++I) {
     const AccessSite &S = Sites[I];
@@ -131,7 +153,8 @@ void joinSharedElements(std::vector<AccessSite> &Sites) {
         (S.Kind != AccessKind::Load && S.Kind != AccessKind::Store) ||
         (S.ElemBytes != 4 && S.ElemBytes != 8) || !S.UnknownReason.empty() ||
         S.LaneOffsets.empty() || !S.WholeElementMembers.empty() ||
-        S.StructBytes || S.Text.find(',') != std::string::npos)
+        S.StructBytes || S.Text.find(',') != std::string::npos ||
+        !Terms[I].Known)
       continue;
     for (unsigned Size : {16u, 8u}) {
       if (Size <= S.ElemBytes || placeInChunk(S, Size) != 0)
@@ -150,7 +173,9 @@ void joinSharedElements(std::vector<AccessSite> &Sites) {
         if (T.Base == S.Base && T.ElemBytes == S.ElemBytes &&
             !T.StructBytes && T.Clang.Loop == S.Clang.Loop &&
             T.UnknownReason.empty() && !T.LaneOffsets.empty() &&
-            T.Text.find(',') == std::string::npos &&
+            T.Text.find(',') == std::string::npos && Terms[J].Known &&
+            Terms[J].Variable == Terms[I].Variable &&
+            Terms[J].Constant - Terms[I].Constant == int64_t(Next) &&
             sameCalls(S, T) && placeInChunk(T, Size) == int64_t(Next) &&
             elementsOf(T, Size) == Elements) {
           Group.push_back(J);

@@ -66,4 +66,23 @@ __global__ void haar(const float *in, float *out) {
   // CHECK-NEXT: [[@LINE-1]]:3 store `out[tid + 128]`
 }
 
-int main() { haar<<<1, 128, 1024>>>(0, 0); }
+// Negative near-miss: the launch passes stride 1, so the lanes are where
+// s[2 * tid] and s[2 * tid + 1] would be, but nvcc compiles for any
+// stride: two 4-byte loads (a sorting network's compare-exchange).
+__global__ void exchange(float *out, int stride) {
+  __shared__ float s[256];
+  unsigned tid = threadIdx.x;
+  float a = s[2 * tid];
+  // CHECK: [[@LINE-1]]:13 load `s[2 * tid]` shared {{.*}} wf=2 ideal=1 ways=2 bank-conflict FLAGGED shared-bank-conflict
+  // TEXT: shared_joined_elements.cu:[[#@LINE-2]]:13: warning: 2-way shared memory bank conflict
+  float b = s[2 * tid + stride];
+  // CHECK-NEXT: [[@LINE-1]]:13 load `s[2 * tid + stride]` shared {{.*}} wf=2 ideal=1 ways=2 bank-conflict FLAGGED shared-bank-conflict
+  // TEXT: shared_joined_elements.cu:[[#@LINE-2]]:13: warning: 2-way shared memory bank conflict
+  out[tid] = a + b;
+  // CHECK-NEXT: [[@LINE-1]]:3 store `out[tid]`
+}
+
+int main() {
+  haar<<<1, 128, 1024>>>(0, 0);
+  exchange<<<1, 128>>>(0, 1);
+}
