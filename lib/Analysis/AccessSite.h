@@ -306,10 +306,6 @@ struct AccessSite {
   /// warp with fewer lanes on makes a request of fewer sectors (at most the
   /// launch's most). Empty otherwise.
   Reason UnevaluatedGuard;
-  /// That condition compares the lane with a value the warp loaded (if
-  /// (tid < d), d a count in memory): which lanes run the access is the
-  /// data's, and for a shared access so are its banks.
-  bool GuardLanesLoaded = false;
   /// The kernel's launch passes a block the host computes at run time
   /// (dim3 threads(numThreads), numThreads set on several branches): the
   /// default shape stands in, and the launch's mean sectors per request

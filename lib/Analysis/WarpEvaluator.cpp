@@ -475,11 +475,9 @@ WarpEvaluator::sortGuards(AccessSite &S, llvm::ArrayRef<const LExpr *> Path,
       if (S.UnevaluatedGuard.empty())
         S.UnevaluatedGuard = U->getReason();
     } else if (Loaded) {
-      if (S.UnevaluatedGuard.empty()) {
+      if (S.UnevaluatedGuard.empty())
         S.UnevaluatedGuard =
             Reason(ReasonKind::LoadedFromMemory, Loaded->getName().str());
-        S.GuardLanesLoaded = true;
-      }
     } else if (!Assumed) {
       Sets.Deciding.push_back(G);
     } else if (PerLane) {

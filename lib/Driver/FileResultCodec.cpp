@@ -23,7 +23,7 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 2040,
+static_assert(sizeof(AccessSite) == 2032,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
@@ -342,7 +342,6 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.WideMasks);
   A(S.AlignmentDependence);
   A(S.UnevaluatedGuard);
-  A(S.GuardLanesLoaded);
   A(S.SectorsByBlockX);
   A(S.BlockDim);
   A(S.SharedArray);

@@ -227,27 +227,6 @@ const AccessSite::WarpSample *summarizeBankSamples(Finding &F,
              : nullptr;
 }
 
-/// Whether a shared access whose lanes a guard on loaded data picks would
-/// conflict with every lane on, in some sampled warp: then how much it
-/// conflicts is the data's (a scan's up-sweep, 'if (tid < d)' with d a
-/// count in memory, runs 32 lanes of a 32-way stride in no warp of the
-/// run). With every lane on conflict-free, any subset is too.
-bool conflictsWithLanesFromData(const AccessSite &S,
-                                const FindingsOptions &Opts) {
-  if (!S.Shared || !S.GuardLanesLoaded)
-    return false;
-  auto Conflicts = [&](int64_t Lane0,
-                       const std::vector<std::optional<int64_t>> &Lanes) {
-    BankCost B = predictBanks(absoluteOffsets(Lane0, Lanes), S.ElemBytes,
-                              Opts.GPU, S.Kind == AccessKind::Atomic);
-    return B.ActiveLanes && B.Wavefronts > B.IdealWavefronts;
-  };
-  return Conflicts(S.Lane0Offset, S.LaneOffsets) ||
-         llvm::any_of(S.Samples, [&](const AccessSite::WarpSample &W) {
-           return Conflicts(W.Lane0Offset, W.LaneOffsets);
-         });
-}
-
 std::string assumptionText(const AccessSite &S) {
   std::string T;
   for (const Assumption &A : S.Assumptions) {
@@ -300,13 +279,6 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
   Finding F;
   F.Site = std::move(Site);
   const AccessSite &S = F.Site;
-  if (!S.LaneOffsets.empty() && S.UnknownReason.empty() && S.ElemBytes > 0 &&
-      conflictsWithLanesFromData(S, Opts)) {
-    F.Site.UnknownReason =
-        Reason(ReasonKind::LanesSetByData, S.UnevaluatedGuard.Subject);
-    F.Site.LaneOffsets.clear();
-    F.Site.Samples.clear();
-  }
 
   // The checks describe one warp: the costliest of the launch's sampled
   // warps. Its lane offsets stand in for warp 0's while they decide, and

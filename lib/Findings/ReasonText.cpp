@@ -47,10 +47,6 @@ std::string reasonText(const Reason &R) {
   case ReasonKind::MaskedByAssumedValue:
     return "the address is masked by " + Quoted(R.Subject) +
            ", a value the analyzer did not see";
-  case ReasonKind::LanesSetByData:
-    return "which lanes run it depends on " + Quoted(R.Subject) +
-           ", loaded from memory (a guard compares the lane with it), and so "
-           "do its bank conflicts";
   }
   return R.Text;
 }

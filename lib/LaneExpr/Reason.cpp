@@ -36,8 +36,6 @@ const char *reasonKindName(ReasonKind K) {
     return "compares-assumed-value";
   case ReasonKind::MaskedByAssumedValue:
     return "masked-by-assumed-value";
-  case ReasonKind::LanesSetByData:
-    return "lanes-set-by-data";
   }
   return "other";
 }

@@ -36,9 +36,6 @@ enum class ReasonKind : uint8_t {
   /// The address goes through a mask made of Subject, a value the analyzer
   /// merely assumed, that is not the wrap-around "Subject - 1".
   MaskedByAssumedValue,
-  /// A guard compares the lane with Subject, loaded from memory: which
-  /// lanes run a shared access, and so its bank conflicts, are the data's.
-  LanesSetByData,
 };
 
 struct Reason {
