@@ -1,12 +1,14 @@
 //===- WideAccesses.cpp ---------------------------------------------------===//
 
 #include "Analysis/WideAccesses.h"
+#include "LaneExpr/LaneExpr.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <cstdint>
+#include <optional>
 
 using namespace clang;
 
@@ -35,6 +37,24 @@ unsigned memberStructAlign(const MemoryAccess &A) {
     return 0;
   return A.Ctx->getTypeAlignInChars(A.Ctx->getRecordType(A.Struct))
       .getQuantity();
+}
+
+OffsetTerms offsetTerms(const MemoryAccess &A) {
+  OffsetTerms T;
+  const coalesce::Expr *Off = A.Offset;
+  if (!Off || findUnknown(Off))
+    return T;
+  T.Known = true;
+  llvm::ArrayRef<const coalesce::Expr *> Ops(Off);
+  if (const auto *N = dyn_cast<NAryExpr>(Off); N && N->getKind() == ExprKind::Add)
+    Ops = N->operands();
+  for (const coalesce::Expr *O : Ops) {
+    if (const auto *C = dyn_cast<coalesce::ConstantExpr>(O))
+      T.Constant += C->getValue();
+    else
+      T.Variable += (T.Variable.empty() ? "" : " + ") + print(O);
+  }
+  return T;
 }
 
 namespace {
@@ -69,7 +89,109 @@ bool sameCalls(const AccessSite &A, const AccessSite &B) {
   return true;
 }
 
+/// Where within an aligned chunk of Size bytes every lane of every sampled
+/// warp is, when it is the same place for all; nullopt otherwise.
+std::optional<int64_t> placeInChunk(const AccessSite &S, unsigned Size) {
+  std::optional<int64_t> Place;
+  bool Same = true;
+  auto Add = [&](int64_t Lane0,
+                 const std::vector<std::optional<int64_t>> &Lanes) {
+    for (const std::optional<int64_t> &L : Lanes) {
+      if (!L)
+        continue;
+      int64_t P = (((Lane0 + *L) % Size) + Size) % Size;
+      Same &= !Place || *Place == P;
+      Place = P;
+    }
+  };
+  Add(S.Lane0Offset, S.LaneOffsets);
+  for (const AccessSite::WarpSample &W : S.Samples)
+    Add(W.Lane0Offset, W.LaneOffsets);
+  return Same ? Place : std::nullopt;
+}
+
+/// Joins the accesses of group G into one instruction of Size bytes.
+void joinInto(std::vector<AccessSite> &Sites, const std::vector<size_t> &G,
+              unsigned Size, const std::string &Members,
+              std::vector<bool> &Done) {
+  for (size_t I : G) {
+    AccessSite &T = Sites[I];
+    int64_t Shift = ((T.Lane0Offset % Size) + Size) % Size;
+    T.Lane0Offset -= Shift;
+    for (AccessSite::WarpSample &W : T.Samples)
+      W.Lane0Offset -= Shift;
+    T.ElemBytes = Size;
+    T.InstrBytes = Size;
+    T.StructBytes.reset();
+    T.WholeElementMembers = Members;
+    Done[I] = true;
+  }
+}
+
 } // namespace
+
+void joinSharedElements(std::vector<AccessSite> &Sites,
+                        llvm::ArrayRef<OffsetTerms> Terms) {
+  // nvcc's vectorizer joins a thread's loads (or stores) of neighbouring
+  // elements of a __shared__ array into one 8- or 16-byte instruction when
+  // it knows the first is aligned to the width, which it does for an array
+  // it places itself and an index it sees is even: 'data0 = s[2 * tid];
+  // data1 = s[2 * tid + 1]' is one LDS.64, served a half-warp at a time,
+  // 2 wavefronts, its ideal, not two 2-way conflicted LDS (cuda-samples'
+  // dwtHaar1D and fastWalshTransform, SHOC's and Altis's sort measure
+  // LDS.64/STS.64 at 2 wavefronts per request on the H200). Taken when
+  // every lane of every sampled warp of each access is at the same place
+  // in an aligned chunk, one element apart from the chunk's previous one
+  // in its address as written (the same terms, the constant one element
+  // more: 'pos + stride' with stride 1 in every sample is not one), the
+  // elements together fill the chunk, in the same loop and call, with no
+  // shared access of the other kind between them.
+  std::vector<bool> Done(Sites.size(), false);
+  for (size_t I = 0; I < Sites.size(); ++I) {
+    const AccessSite &S = Sites[I];
+    if (Done[I] || !S.Shared ||
+        (S.Kind != AccessKind::Load && S.Kind != AccessKind::Store) ||
+        (S.ElemBytes != 4 && S.ElemBytes != 8) || !S.UnknownReason.empty() ||
+        S.LaneOffsets.empty() || !S.WholeElementMembers.empty() ||
+        S.StructBytes || S.Text.find(',') != std::string::npos ||
+        !Terms[I].Known)
+      continue;
+    for (unsigned Size : {16u, 8u}) {
+      if (Size <= S.ElemBytes || placeInChunk(S, Size) != 0)
+        continue;
+      std::vector<int64_t> Elements = elementsOf(S, Size);
+      std::vector<size_t> Group = {I};
+      unsigned Next = S.ElemBytes;
+      for (size_t J = I + 1; J < Sites.size() && Next < Size; ++J) {
+        const AccessSite &T = Sites[J];
+        if (T.Kernel != S.Kernel)
+          break;
+        if (!T.Shared || Done[J])
+          continue;
+        if (T.Kind != S.Kind)
+          break; // another kind between them: it may alias
+        if (T.Base == S.Base && T.ElemBytes == S.ElemBytes &&
+            !T.StructBytes && T.Clang.Loop == S.Clang.Loop &&
+            T.UnknownReason.empty() && !T.LaneOffsets.empty() &&
+            T.Text.find(',') == std::string::npos && Terms[J].Known &&
+            Terms[J].Variable == Terms[I].Variable &&
+            Terms[J].Constant - Terms[I].Constant == int64_t(Next) &&
+            sameCalls(S, T) && placeInChunk(T, Size) == int64_t(Next) &&
+            elementsOf(T, Size) == Elements) {
+          Group.push_back(J);
+          Next += S.ElemBytes;
+        }
+      }
+      if (Next != Size)
+        continue;
+      std::string Members;
+      for (size_t G : Group)
+        Members += (Members.empty() ? "" : ", ") + Sites[G].Text;
+      joinInto(Sites, Group, Size, Members, Done);
+      break;
+    }
+  }
+}
 
 void joinWholeElements(std::vector<AccessSite> &Sites,
                        llvm::ArrayRef<unsigned> StructAlign) {
@@ -125,18 +247,7 @@ void joinWholeElements(std::vector<AccessSite> &Sites,
     std::string Members;
     for (size_t G : Group)
       Members += (Members.empty() ? "" : ", ") + Sites[G].MemberName;
-    for (size_t G : Group) {
-      AccessSite &T = Sites[G];
-      int64_t Shift = ((T.Lane0Offset % Size) + Size) % Size;
-      T.Lane0Offset -= Shift;
-      for (AccessSite::WarpSample &W : T.Samples)
-        W.Lane0Offset -= Shift;
-      T.ElemBytes = Size;
-      T.InstrBytes = Size;
-      T.StructBytes.reset();
-      T.WholeElementMembers = Members;
-      Done[G] = true;
-    }
+    joinInto(Sites, Group, Size, Members, Done);
   }
 }
 

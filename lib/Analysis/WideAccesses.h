@@ -36,6 +36,23 @@ unsigned memberStructAlign(const MemoryAccess &A);
 void joinWholeElements(std::vector<AccessSite> &Sites,
                        llvm::ArrayRef<unsigned> StructAlign);
 
+/// A's byte offset as a sum: the printed terms that are not constants, and
+/// the constant one ("8*threadIdx.x" and 4 for s[2 * tid + 1] of floats).
+struct OffsetTerms {
+  std::string Variable;
+  int64_t Constant = 0;
+  bool Known = false;
+};
+OffsetTerms offsetTerms(const MemoryAccess &A);
+
+/// Joins a thread's accesses of neighbouring elements of a __shared__
+/// array that nvcc makes one 8- or 16-byte instruction of (s[2 * t] and
+/// s[2 * t + 1]: one LDS.64). Members are then the accesses' texts, and
+/// StructName stays empty. Terms: offsetTerms() of the access each site
+/// was made from.
+void joinSharedElements(std::vector<AccessSite> &Sites,
+                        llvm::ArrayRef<OffsetTerms> Terms);
+
 } // namespace coalesce
 
 #endif

@@ -242,6 +242,8 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
   Out.push_back(std::move(S));
   StructAlign.resize(Out.size() - 1);
   StructAlign.push_back(memberStructAlign(A));
+  Terms.resize(Out.size() - 1);
+  Terms.push_back(coalesce::offsetTerms(A));
 }
 
 TranslationUnitResult
@@ -258,6 +260,7 @@ collectAccessSites(ASTContext &Ctx, ExprContext &Exprs,
   KernelsAnalyzed K =
       analyzeTranslationUnit(Ctx, Exprs, Opts, ErrorLocs, Fanout);
   joinWholeElements(R.Sites, Collector.structAlign());
+  joinSharedElements(R.Sites, Collector.offsetTerms());
   R.Kernels = K.Kernels;
   R.KernelList = std::move(K.KernelList);
   R.SkippedKernels = std::move(K.SkippedKernels);

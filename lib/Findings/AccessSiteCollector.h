@@ -12,6 +12,7 @@
 
 #include "Analysis/Analyzer.h"
 #include "Analysis/MemoryAccess.h"
+#include "Analysis/WideAccesses.h"
 #include "Findings/FixCandidates.h"
 
 #include <memory>
@@ -27,11 +28,15 @@ public:
   /// Per site of Out: memberStructAlign() of its access, for
   /// joinWholeElements() (Analysis/WideAccesses.h) once every event is in.
   llvm::ArrayRef<unsigned> structAlign() const { return StructAlign; }
+  /// Per site of Out: offsetTerms() of its access, for
+  /// joinSharedElements().
+  llvm::ArrayRef<OffsetTerms> offsetTerms() const { return Terms; }
 
 private:
   std::vector<AccessSite> &Out;
   /// Beside Out, which has no field for it (structAlign()).
   std::vector<unsigned> StructAlign;
+  std::vector<OffsetTerms> Terms;
   std::unique_ptr<FixCandidates> Fixes; ///< of the translation unit met
 };
 

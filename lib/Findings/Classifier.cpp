@@ -180,7 +180,9 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
 /// sectors: a loop whose active lanes or diagonal change with the
 /// iteration, nvcc's unrolled copies of it each an instruction). Returns
 /// the costliest sample when it takes more wavefronts than warp 0 (the
-/// first such), or when warp 0 has no lane on; else null.
+/// first such), or when warp 0 has no lane on or does not run the access
+/// (its lanes are then described without the guards that switch it off:
+/// a halo column that 6 lanes of another warp store); else null.
 const AccessSite::WarpSample *summarizeBankSamples(Finding &F,
                                                    const FindingsOptions &Opts) {
   const AccessSite &S = F.Site;
@@ -219,7 +221,8 @@ const AccessSite::WarpSample *summarizeBankSamples(Finding &F,
   F.BankLaunch = L;
   if (L.Min != L.Max)
     F.WarpsDiffer = whatDiffers(*Least, *Worst);
-  return Worst && (!F.Bank->ActiveLanes || WorstWavefronts > F.Bank->Wavefronts)
+  return Worst && (S.Warp0Idle || !F.Bank->ActiveLanes ||
+                   WorstWavefronts > F.Bank->Wavefronts)
              ? Worst
              : nullptr;
 }

@@ -122,14 +122,16 @@ Json access(const Entry &E) {
   A["base"] = Site.Base;
   A["elem_bytes"] = Site.ElemBytes;
   // Extension of v1: one of the member accesses nvcc joins into one
-  // instruction of the whole element (elem_bytes is then the element's).
+  // instruction of the whole element (elem_bytes is then the element's);
+  // of a shared array's neighbouring elements, no struct, the accesses.
   if (!Site.WholeElementMembers.empty()) {
     Json Members = Json::array();
     llvm::SmallVector<llvm::StringRef, 4> Names;
     llvm::StringRef(Site.WholeElementMembers).split(Names, ", ");
     for (llvm::StringRef N : Names)
       Members.push_back(N.str());
-    A["whole_element"] = {{"struct", Site.StructName}, {"members", Members}};
+    A["whole_element"] = {{"struct", orNull(Site.StructName)},
+                          {"members", Members}};
   }
   A["address"] = orNull(Site.Address);
   A["lane_stride_bytes"] = orNull(F.LaneStrideBytes);

@@ -2,7 +2,7 @@
 // innermost loop that the launch samples, as a global one is: the report's
 // wavefronts per request are their mean (nvcc unrolls such a loop into an
 // instruction per iteration, and Nsight Compute's count for the line is
-// that mean), and the check judges the costliest. A wavefront that moves
+// that mean); the message describes the costliest. A wavefront that moves
 // along a tile's anti-diagonal, one more lane each step (Needleman-Wunsch):
 // rows of 17 ints put lanes 16 words apart, every other lane in one bank, so iteration
 // m takes ceil((m + 1) / 2) wavefronts: 1 at the first, 8 at the last,
