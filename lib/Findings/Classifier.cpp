@@ -273,18 +273,6 @@ std::string assumptionText(const AccessSite &S) {
   return T;
 }
 
-bool sameCalls(const std::vector<AccessSite::CallStep> &A,
-               const std::vector<AccessSite::CallStep> &B) {
-  return std::equal(A.begin(), A.end(), B.begin(), B.end(),
-                    [](const AccessSite::CallStep &X,
-                       const AccessSite::CallStep &Y) {
-                      return X.Caller == Y.Caller && X.Callee == Y.Callee &&
-                             X.Pos.File == Y.Pos.File &&
-                             X.Pos.Line == Y.Pos.Line &&
-                             X.Pos.Column == Y.Pos.Column;
-                    });
-}
-
 } // namespace
 
 Finding classify(AccessSite Site, const FindingsOptions &Opts) {
@@ -562,19 +550,29 @@ Report buildReport(std::vector<AccessSite> Sites,
     return KA < KB;
   });
   // Equal keys are adjacent: the first of each run is reported, with the
-  // call chains through which the others reached it.
+  // call chains through which the others reached it. Only a chain with a
+  // call line not yet met is kept: a helper inlined through nested calls
+  // is reached by as many chains as the product of the calls at each
+  // level (8^5 for five levels of eight), over a few dozen call lines.
+  using CallPos = std::tuple<std::string, unsigned, unsigned>;
   std::vector<std::pair<size_t, std::vector<std::vector<AccessSite::CallStep>>>>
       Kept;
+  std::set<CallPos> Met;
+  auto Meet = [&](const std::vector<AccessSite::CallStep> &Chain) {
+    bool New = false;
+    for (const AccessSite::CallStep &C : Chain)
+      New |= Met.insert({C.Pos.File, C.Pos.Line, C.Pos.Column}).second;
+    return New;
+  };
   for (size_t I : Order) {
     if (Kept.empty() || Key(Kept.back().first) != Key(I)) {
       Kept.push_back({I, {}});
+      Met.clear();
+      Meet(Sites[I].CallChain);
       continue;
     }
-    auto &[First, Chains] = Kept.back();
-    const std::vector<AccessSite::CallStep> &Chain = Sites[I].CallChain;
-    if (!sameCalls(Chain, Sites[First].CallChain) &&
-        llvm::none_of(Chains, [&](const auto &C) { return sameCalls(C, Chain); }))
-      Chains.push_back(Chain);
+    if (Meet(Sites[I].CallChain))
+      Kept.back().second.push_back(Sites[I].CallChain);
   }
   Report R;
   R.Files = Files;
