@@ -228,6 +228,7 @@ struct ExprContext::Impl {
   }
   const Expr *insert(Expr *N, void *Pos) {
     Nodes.InsertNode(N, Pos);
+    N->Id = unsigned(All.size());
     All.push_back(N);
     return N;
   }
@@ -1039,29 +1040,69 @@ std::optional<int64_t> foldBinary(const NAryExpr *N, int64_t A, int64_t B) {
   }
 }
 
+/// The memo of the evaluations on one thread, indexed by node id: a slot
+/// holds a value for the evaluation whose stamp it carries, so an
+/// evaluation starts with an empty memo without clearing one. evaluate runs
+/// for every lane of every warp sampled, millions of times on a file whose
+/// addresses are long sums (docs/bench/speed.md): a hash map built for each
+/// call cost more than the arithmetic it saved.
+class EvalMemo {
+public:
+  /// A stamp no earlier evaluation on this thread used. A nested
+  /// evaluation (a symbol's value that evaluates an expression) takes its
+  /// own, and the outer one only misses what the nested one overwrote.
+  uint64_t begin() { return ++Last; }
+  const std::optional<int64_t> *find(const Expr *E, uint64_t Stamp) const {
+    unsigned I = E->getId();
+    if (I < Slots.size() && Slots[I].Stamp == Stamp)
+      return &Slots[I].V;
+    return nullptr;
+  }
+  void store(const Expr *E, uint64_t Stamp, std::optional<int64_t> V) {
+    unsigned I = E->getId();
+    if (I >= Slots.size())
+      Slots.resize(std::max<size_t>(I + 1, 2 * Slots.size()));
+    Slots[I] = {Stamp, V};
+  }
+
+private:
+  struct Slot {
+    uint64_t Stamp = 0;
+    std::optional<int64_t> V;
+  };
+  std::vector<Slot> Slots;
+  uint64_t Last = 0;
+};
+
+EvalMemo &threadMemo() {
+  static thread_local EvalMemo M;
+  return M;
+}
+
 /// Evaluates one expression for one set of symbol values. Over a DAG whose
 /// tree is large (select chains from "if (c) i += k;" share their operands)
-/// each node is evaluated once: Memo is used when the tree is larger than a
-/// few dozen nodes, where it costs less than it saves.
+/// each node is evaluated once: the memo is used when the tree is larger
+/// than a few dozen nodes, where it costs less than it saves.
 class Evaluator {
 public:
   Evaluator(const SymbolValues &Values, bool Memoise)
-      : Values(Values), Memoise(Memoise) {}
+      : Values(Values), Memo(Memoise ? &threadMemo() : nullptr),
+        Stamp(Memo ? Memo->begin() : 0) {}
 
   std::optional<int64_t> eval(const Expr *E) {
-    if (!Memoise || !isa<NAryExpr>(E))
+    if (!Memo || !isa<NAryExpr>(E))
       return compute(E);
-    if (auto It = Memo.find(E); It != Memo.end())
-      return It->second;
+    if (const std::optional<int64_t> *Known = Memo->find(E, Stamp))
+      return *Known;
     std::optional<int64_t> V = compute(E);
-    Memo[E] = V;
+    Memo->store(E, Stamp, V);
     return V;
   }
 
 private:
   const SymbolValues &Values;
-  bool Memoise;
-  llvm::DenseMap<const Expr *, std::optional<int64_t>> Memo;
+  EvalMemo *Memo;
+  uint64_t Stamp;
 
   std::optional<int64_t> compute(const Expr *E);
   std::optional<int64_t> computeFloat(const NAryExpr *N);

@@ -152,6 +152,9 @@ public:
   unsigned getPrintBound() const { return PrintBound; }
   /// 1 for a leaf, else 1 + the deepest operand.
   unsigned getDepth() const { return Depth; }
+  /// The node's number in its context, dense from 0 in the order of
+  /// creation: an index for tables over the nodes.
+  unsigned getId() const { return Id; }
 
 protected:
   Expr(ExprKind K, const llvm::FoldingSetNodeID &ID) : Kind(K), ProfileID(ID) {}
@@ -165,6 +168,7 @@ private:
   unsigned TreeSize = 1;
   unsigned PrintBound = 1;
   unsigned Depth = 1;
+  unsigned Id = 0;
   llvm::FoldingSetNodeID ProfileID;
 
 public:
