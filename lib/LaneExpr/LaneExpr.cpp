@@ -1085,24 +1085,30 @@ EvalMemo &threadMemo() {
 /// than a few dozen nodes, where it costs less than it saves.
 class Evaluator {
 public:
-  Evaluator(const SymbolValues &Values, bool Memoise)
-      : Values(Values), Memo(Memoise ? &threadMemo() : nullptr),
-        Stamp(Memo ? Memo->begin() : 0) {}
+  /// Warp: the stamp of a WarpScope, or 0 outside one.
+  Evaluator(const SymbolValues &Values, bool Memoise, uint64_t Warp = 0)
+      : Values(Values), Memo(Memoise || Warp ? &threadMemo() : nullptr),
+        Stamp(Memoise ? Memo->begin() : 0), Warp(Warp) {}
 
   std::optional<int64_t> eval(const Expr *E) {
     if (!Memo || !isa<NAryExpr>(E))
       return compute(E);
-    if (const std::optional<int64_t> *Known = Memo->find(E, Stamp))
+    // threadIdx has rank 0 (symbolRank): a node whose best rank is not 0
+    // does not mention it, and is the same in every lane of the warp.
+    uint64_t S = Warp && E->getLeadingRank() != 0 ? Warp : Stamp;
+    if (!S)
+      return compute(E);
+    if (const std::optional<int64_t> *Known = Memo->find(E, S))
       return *Known;
     std::optional<int64_t> V = compute(E);
-    Memo->store(E, Stamp, V);
+    Memo->store(E, S, V);
     return V;
   }
 
 private:
   const SymbolValues &Values;
   EvalMemo *Memo;
-  uint64_t Stamp;
+  uint64_t Stamp, Warp;
 
   std::optional<int64_t> compute(const Expr *E);
   std::optional<int64_t> computeFloat(const NAryExpr *N);
@@ -1218,6 +1224,14 @@ std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values) {
   return Ev.eval(E);
 }
 
+WarpScope::WarpScope() : Stamp(threadMemo().begin()) {}
+
+std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values,
+                                const WarpScope &W) {
+  Evaluator Ev(Values, /*Memoise=*/E->getTreeSize() > 64, W.stamp());
+  return Ev.eval(E);
+}
+
 namespace {
 /// Evaluates in 128 bits, where only sums and products may leave int64:
 /// what any other operation does to such a value depends on the bits int64
@@ -1287,12 +1301,9 @@ private:
     return V ? std::optional<__int128>(*V) : std::nullopt;
   }
 };
-} // namespace
 
-std::optional<int64_t> evaluateAddress(const Expr *E,
-                                       const SymbolValues &Values) {
-  if (std::optional<int64_t> V = evaluate(E, Values))
-    return V;
+/// evaluateAddress past int64 (see its comment in LaneExpr.h).
+std::optional<int64_t> wideAddress(const Expr *E, const SymbolValues &Values) {
   // Left int64, or undefined: in 128 bits, for this thread and for thread
   // (0, 0, 0) of its block, from which every lane of the warp is measured
   // (the same start for all of them, so they stay exactly as far apart).
@@ -1320,6 +1331,22 @@ std::optional<int64_t> evaluateAddress(const Expr *E,
   if (Start >= Half)
     Start -= M;
   return int64_t(Start + D);
+}
+} // namespace
+
+std::optional<int64_t> evaluateAddress(const Expr *E,
+                                       const SymbolValues &Values) {
+  if (std::optional<int64_t> V = evaluate(E, Values))
+    return V;
+  return wideAddress(E, Values);
+}
+
+std::optional<int64_t> evaluateAddress(const Expr *E,
+                                       const SymbolValues &Values,
+                                       const WarpScope &W) {
+  if (std::optional<int64_t> V = evaluate(E, Values, W))
+    return V;
+  return wideAddress(E, Values);
 }
 
 //===- Printing -----------------------------------------------------------===//
