@@ -9,9 +9,12 @@
 
 For every .cu file of the suites (one file at a time, as a pre-commit hook
 passes them): the analyzer, `ANALYZER --no-cache --format=json
---allow-compile-errors FILE -- FLAGS`, and `clang++-19 -fsyntax-only` with
-the analyzer's device flags and prelude (bench/perf.py's clang_floor) and
-the same FLAGS, one right after the other, each a process of its own. The
+--allow-compile-errors FILE -- FLAGS`, and two clang parses as baselines:
+`clang++-19 -fsyntax-only` with the analyzer's device flags and prelude
+(bench/perf.py's clang_floor) and the same FLAGS ("clang"), and clang with
+the arguments the analyzer itself gives clang, the nvcc mode's included
+(analyzer_parse, "same flags"); one right after the other, each a process
+of its own. The
 flags of a manifest's file are the ones `cuda_bench/scripts/suite_truth.sh
 all` gives it (its `units` mode lists them); Rodinia and PolyBench-ACC's
 are bench/perf.py's (-I the file's folder and the suite's common folder);
@@ -22,8 +25,10 @@ of your choice); they are named stress/NAME.cu in the results.
 Reports CPU seconds (user + system, steadier than wall time on a shared
 machine) and wall seconds of each, the collection-wide ratio (the sum of
 the analyzer's CPU over the sum of clang's), the worst file's ratio, the
-slowest file in absolute seconds, and the files sorted by ratio. A file
-that clang rejects is parsed up to its errors by both. With --repeat N
+slowest file in absolute seconds, and the files sorted by ratio, against
+each baseline. A file that clang rejects is parsed up to its errors by all
+three; without the nvcc mode's flags clang rejects more files, and stops at
+its 20th error. With --repeat N
 each command runs N times, one after the other, and the median CPU is the
 one reported (the minimum goes to --json). Not a test: the
 numbers go to a results file committed with the command that made them.
@@ -88,6 +93,50 @@ def synthetic_units(folder):
     return [("synthetic", path, []) for path in sorted(gen.write(folder))]
 
 
+def analyzer_parse(flags):
+    """clang's parse of the file with the arguments the analyzer gives clang
+    for a file without a compile database (nvcc mode on): the user's flags,
+    then the device flags (clang_floor's, lib/Frontend/CudaToolchain.cpp,
+    with its -W options), the nvcc mode's (lib/Frontend/NvccDialect.cpp:
+    nvccDialectFlags, shadowedCudaHeaderFlags) and no error limit
+    (lib/Driver/FileAnalysis.cpp). The mode's repairs that parse the file a
+    second time (docs/nvcc-compat.md) stay the analyzer's own cost."""
+    device = [a for a in perf.clang_floor("toolkit") if a != "-w"][1:]
+    cmd = ["clang++-19"] + flags + device + [
+        "-Wno-unused-command-line-argument",
+        "-Wno-pragma-once-outside-header", "-ferror-limit=0",
+        "-D__NVCC__", "-Wno-error=register", "-Wno-error=c++11-narrowing",
+        "-Wno-error=reserved-user-defined-literal"]
+    if "-fgpu-rdc" in flags:
+        cmd.append("-D__CUDACC_RDC__")
+    toolkit_cuda_h = os.path.realpath(os.path.join(perf.CUDA, "include",
+                                                   "cuda.h"))
+    dirs = [flags[i + 1] for i, f in enumerate(flags[:-1])
+            if f in ("-I", "-isystem")]
+    dirs += [f[2:] for f in flags if f.startswith("-I") and len(f) > 2
+             and not f.startswith("-isystem")]
+    dirs += [f[8:] for f in flags if f.startswith("-isystem") and len(f) > 8]
+    if any(os.path.exists(os.path.join(d, "cuda.h")) and
+           os.path.realpath(os.path.join(d, "cuda.h")) != toolkit_cuda_h
+           for d in dirs):
+        cmd += ["-iquote", os.path.join(perf.HEADERS, "quote"),
+                '-DCUDA_COALESCE_TOOLKIT_CUDA_H="%s"' % os.path.join(
+                    perf.CUDA, "include", "cuda.h")]
+    return cmd
+
+
+def nvcc_tags(report):
+    """The nvcc mode's tags of the file's record in the analyzer's report
+    (docs/nvcc-compat.md): those that parse the file twice explain part of
+    a ratio against the same-flags parse."""
+    try:
+        with open(report) as f:
+            files = json.load(f).get("files", [])
+    except (OSError, ValueError):
+        return []
+    return sorted({t for r in files for t in r.get("nvcc_compat", [])})
+
+
 def label(suite, path, suites):
     """The file's name in the results: a suite's files by their path in the
     suites' folder, the stress files as stress/NAME.cu wherever they were
@@ -142,24 +191,35 @@ def main():
     units = [u for u in units if any(o in u[1] for o in only)]
 
     clang = perf.clang_floor("toolkit")
+    report_file = tempfile.NamedTemporaryFile(suffix=".json", delete=False)
+    report_file.close()
     tool = [os.path.abspath(args.analyzer)] + args.analyzer_args.split() + [
-        "--format=json", "--allow-compile-errors", "-o", os.devnull]
+        "--format=json", "--allow-compile-errors", "-o", report_file.name]
     rows = []
     for n, (suite, path, flags) in enumerate(units, 1):
-        cs, as_ = [], []
+        cs, ss, as_ = [], [], []
+        same = analyzer_parse(flags)
         for _ in range(args.repeat):
             cs.append(measure(clang + flags + [path], args.timeout))
+            ss.append(measure(same + [path], args.timeout))
             as_.append(measure(tool + [path, "--"] + flags, args.timeout))
         c = sorted(cs, key=lambda m: m[1])[len(cs) // 2]
+        s = sorted(ss, key=lambda m: m[1])[len(ss) // 2]
         a = sorted(as_, key=lambda m: m[1])[len(as_) // 2]
         rows.append({"suite": suite, "file": label(suite, path, suites),
                      "clang_wall": c[0], "clang_cpu": c[1], "clang_rc": c[2],
+                     "same_wall": s[0], "same_cpu": s[1], "same_rc": s[2],
                      "wall": a[0], "cpu": a[1], "rc": a[2],
+                     "nvcc_compat": nvcc_tags(report_file.name),
                      "clang_cpu_min": min(m[1] for m in cs),
+                     "same_cpu_min": min(m[1] for m in ss),
                      "cpu_min": min(m[1] for m in as_)})
-        print("[%d/%d] %-70s clang %6.2f s  analyzer %6.2f s  (%.2fx) rc %d" % (
-            n, len(units), rows[-1]["file"][-70:], c[1], a[1],
-            a[1] / max(c[1], 1e-3), a[2]), file=sys.stderr, flush=True)
+        print("[%d/%d] %-60s clang %6.2f s  same %6.2f s  analyzer %6.2f s "
+              "(%.2fx, %.2fx) rc %d" % (
+                  n, len(units), rows[-1]["file"][-60:], c[1], s[1], a[1],
+                  a[1] / max(c[1], 1e-3), a[1] / max(s[1], 1e-3), a[2]),
+              file=sys.stderr, flush=True)
+    os.unlink(report_file.name)
     if stress:
         stress.cleanup()
     if args.json:
@@ -173,32 +233,65 @@ def main():
     print(text)
 
 
+def ratio(a, c):
+    return a / max(c, 1e-3)
+
+
 def report(rows, command):
+    """Two baselines: "clang" is clang_floor's parse (the device flags and
+    the prelude, the file's flags); "same" is analyzer_parse's, the
+    arguments the analyzer itself gives clang. Ratios are the analyzer's CPU
+    over each."""
     lines = ["Machine: %s, %d cores; %s" % (platform.machine(), os.cpu_count(),
                                            platform.platform()),
              "Command: `%s`" % command, ""]
-    lines += ["| suite | files | clang CPU s | analyzer CPU s | ratio | "
-              "worst file ratio | slowest file s |", "|---|---:|---:|---:|---:|---:|---:|"]
+    lines += ["| suite | files | clang CPU s | same-flags clang CPU s | "
+              "analyzer CPU s | ratio | same-flags ratio | worst file ratio "
+              "| worst same-flags ratio | slowest file CPU s | slowest file "
+              "wall s |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     groups = {}
     for r in rows:
         groups.setdefault(r["suite"], []).append(r)
     groups["all"] = rows
+    groups["all, clang's parse clean"] = [r for r in rows if r["clang_rc"] == 0]
+    groups["all, clang's parse rejects"] = [r for r in rows
+                                            if r["clang_rc"] != 0]
+    groups["all, same-flags parse clean"] = [r for r in rows
+                                             if r.get("same_rc") == 0]
+    groups["all, same-flags parse rejects"] = [r for r in rows
+                                               if r.get("same_rc") != 0]
     for name, rs in groups.items():
+        if not rs:
+            continue
         c = sum(r["clang_cpu"] for r in rs)
+        s = sum(r["same_cpu"] for r in rs)
         a = sum(r["cpu"] for r in rs)
-        lines.append("| %s | %d | %.2f | %.2f | %.3f | %.2f | %.2f |" % (
-            name, len(rs), c, a, a / max(c, 1e-3),
-            max(r["cpu"] / max(r["clang_cpu"], 1e-3) for r in rs),
-            max(r["wall"] for r in rs)))
-    lines += ["", "The 15 files of the highest ratio, then any other over 5 s:", "",
-              "| file | clang CPU s | analyzer CPU s | ratio | analyzer wall s | exit |",
-              "|---|---:|---:|---:|---:|---:|"]
-    ranked = sorted(rows, key=lambda r: -r["cpu"] / max(r["clang_cpu"], 1e-3))
-    shown = ranked[:15] + [r for r in ranked[15:] if r["wall"] > 5]
+        lines.append("| %s | %d | %.2f | %.2f | %.2f | %.3f | %.3f | %.2f | "
+                     "%.2f | %.2f | %.2f |" % (
+                         name, len(rs), c, s, a, ratio(a, c), ratio(a, s),
+                         max(ratio(r["cpu"], r["clang_cpu"]) for r in rs),
+                         max(ratio(r["cpu"], r["same_cpu"]) for r in rs),
+                         max(r["cpu"] for r in rs), max(r["wall"] for r in rs)))
+    lines += ["", "The 15 files of the highest same-flags ratio, the 10 of "
+              "the highest CPU over it, then any other over 5 s of CPU "
+              "(tags: the nvcc mode's, docs/nvcc-compat.md):", "",
+              "| file | clang CPU s | same-flags CPU s | analyzer CPU s | "
+              "ratio | same-flags ratio | analyzer wall s | exit (clang, "
+              "same, analyzer) | nvcc mode |",
+              "|---|---:|---:|---:|---:|---:|---:|---|---|"]
+    ranked = sorted(rows, key=lambda r: -ratio(r["cpu"], r["same_cpu"]))
+    by_over = sorted(rows, key=lambda r: -(r["cpu"] - r["same_cpu"]))
+    shown = ranked[:15]
+    shown += [r for r in by_over[:10] if r not in shown]
+    shown += [r for r in ranked if r not in shown and r["cpu"] > 5]
     for r in shown:
-        lines.append("| %s | %.2f | %.2f | %.2f | %.2f | %d |" % (
-            r["file"], r["clang_cpu"], r["cpu"],
-            r["cpu"] / max(r["clang_cpu"], 1e-3), r["wall"], r["rc"]))
+        lines.append("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | "
+                     "%d, %d, %d | %s |" % (
+                         r["file"], r["clang_cpu"], r["same_cpu"], r["cpu"],
+                         ratio(r["cpu"], r["clang_cpu"]),
+                         ratio(r["cpu"], r["same_cpu"]), r["wall"],
+                         r["clang_rc"], r["same_rc"], r["rc"],
+                         ", ".join(r.get("nvcc_compat", []))))
     return "\n".join(lines) + "\n"
 
 

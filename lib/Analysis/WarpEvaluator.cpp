@@ -254,11 +254,23 @@ public:
   std::optional<int64_t> address(const LExpr *Off) const {
     return evaluateAddress(Off, Values);
   }
+  std::optional<int64_t> address(const LExpr *Off, const WarpScope &W) const {
+    return evaluateAddress(Off, Values, W);
+  }
   /// Whether the thread at the point passes every condition (one that
   /// cannot be evaluated does not switch it off).
   bool activeIn(llvm::ArrayRef<const LExpr *> Conditions) const {
     for (const LExpr *G : Conditions) {
       std::optional<int64_t> V = evaluate(G, Values);
+      if (V && *V == 0)
+        return false;
+    }
+    return true;
+  }
+  bool activeIn(llvm::ArrayRef<const LExpr *> Conditions,
+                const WarpScope &W) const {
+    for (const LExpr *G : Conditions) {
+      std::optional<int64_t> V = evaluate(G, Values, W);
       if (V && *V == 0)
         return false;
     }
@@ -684,15 +696,18 @@ WarpEvaluator::warpLanes(LaneState &St, const LExpr *Off, const GuardSets &G,
   St.IterValue = Iteration;
   Lanes Addr(WarpSize);
   unsigned Threads = Block[0] * Block[1] * Block[2];
+  // Only the thread changes from lane to lane (no Unrecorded scope ends
+  // inside, so a value read once is recorded as for every lane).
+  WarpScope Scope;
   for (unsigned L = 0; L < WarpSize; ++L) {
     St.Tid = Warp * WarpSize + L;
     if (St.Tid >= Threads)
       continue;
-    if (!St.activeIn(G.Strict)) {
-      Issued |= G.Reach.size() < G.Strict.size() && St.activeIn(G.Reach);
+    if (!St.activeIn(G.Strict, Scope)) {
+      Issued |= G.Reach.size() < G.Strict.size() && St.activeIn(G.Reach, Scope);
       continue;
     }
-    Addr[L] = St.address(Off);
+    Addr[L] = St.address(Off, Scope);
     // A lane whose address overflows makes the warp's cost unknowable:
     // the sample is dropped whole.
     if (!Addr[L])

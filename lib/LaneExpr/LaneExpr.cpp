@@ -228,6 +228,7 @@ struct ExprContext::Impl {
   }
   const Expr *insert(Expr *N, void *Pos) {
     Nodes.InsertNode(N, Pos);
+    N->Id = unsigned(All.size());
     All.push_back(N);
     return N;
   }
@@ -1047,29 +1048,75 @@ std::optional<int64_t> foldBinary(const NAryExpr *N, int64_t A, int64_t B) {
   }
 }
 
+/// The memo of the evaluations on one thread, indexed by node id: a slot
+/// holds a value for the evaluation whose stamp it carries, so an
+/// evaluation starts with an empty memo without clearing one. evaluate runs
+/// for every lane of every warp sampled, millions of times on a file whose
+/// addresses are long sums (docs/bench/speed.md): a hash map built for each
+/// call cost more than the arithmetic it saved.
+class EvalMemo {
+public:
+  /// A stamp no earlier evaluation on this thread used. A nested
+  /// evaluation (a symbol's value that evaluates an expression) takes its
+  /// own, and the outer one only misses what the nested one overwrote.
+  uint64_t begin() { return ++Last; }
+  const std::optional<int64_t> *find(const Expr *E, uint64_t Stamp) const {
+    unsigned I = E->getId();
+    if (I < Slots.size() && Slots[I].Stamp == Stamp)
+      return &Slots[I].V;
+    return nullptr;
+  }
+  void store(const Expr *E, uint64_t Stamp, std::optional<int64_t> V) {
+    unsigned I = E->getId();
+    if (I >= Slots.size())
+      Slots.resize(std::max<size_t>(I + 1, 2 * Slots.size()));
+    Slots[I] = {Stamp, V};
+  }
+
+private:
+  struct Slot {
+    uint64_t Stamp = 0;
+    std::optional<int64_t> V;
+  };
+  std::vector<Slot> Slots;
+  uint64_t Last = 0;
+};
+
+EvalMemo &threadMemo() {
+  static thread_local EvalMemo M;
+  return M;
+}
+
 /// Evaluates one expression for one set of symbol values. Over a DAG whose
 /// tree is large (select chains from "if (c) i += k;" share their operands)
-/// each node is evaluated once: Memo is used when the tree is larger than a
-/// few dozen nodes, where it costs less than it saves.
+/// each node is evaluated once: the memo is used when the tree is larger
+/// than a few dozen nodes, where it costs less than it saves.
 class Evaluator {
 public:
-  Evaluator(const SymbolValues &Values, bool Memoise)
-      : Values(Values), Memoise(Memoise) {}
+  /// Warp: the stamp of a WarpScope, or 0 outside one.
+  Evaluator(const SymbolValues &Values, bool Memoise, uint64_t Warp = 0)
+      : Values(Values), Memo(Memoise || Warp ? &threadMemo() : nullptr),
+        Stamp(Memoise ? Memo->begin() : 0), Warp(Warp) {}
 
   std::optional<int64_t> eval(const Expr *E) {
-    if (!Memoise || !isa<NAryExpr>(E))
+    if (!Memo || !isa<NAryExpr>(E))
       return compute(E);
-    if (auto It = Memo.find(E); It != Memo.end())
-      return It->second;
+    // threadIdx has rank 0 (symbolRank): a node whose best rank is not 0
+    // does not mention it, and is the same in every lane of the warp.
+    uint64_t S = Warp && E->getLeadingRank() != 0 ? Warp : Stamp;
+    if (!S)
+      return compute(E);
+    if (const std::optional<int64_t> *Known = Memo->find(E, S))
+      return *Known;
     std::optional<int64_t> V = compute(E);
-    Memo[E] = V;
+    Memo->store(E, S, V);
     return V;
   }
 
 private:
   const SymbolValues &Values;
-  bool Memoise;
-  llvm::DenseMap<const Expr *, std::optional<int64_t>> Memo;
+  EvalMemo *Memo;
+  uint64_t Stamp, Warp;
 
   std::optional<int64_t> compute(const Expr *E);
   std::optional<int64_t> computeFloat(const NAryExpr *N);
@@ -1185,6 +1232,14 @@ std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values) {
   return Ev.eval(E);
 }
 
+WarpScope::WarpScope() : Stamp(threadMemo().begin()) {}
+
+std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values,
+                                const WarpScope &W) {
+  Evaluator Ev(Values, /*Memoise=*/E->getTreeSize() > 64, W.stamp());
+  return Ev.eval(E);
+}
+
 namespace {
 /// Evaluates in 128 bits, where only sums and products may leave int64:
 /// what any other operation does to such a value depends on the bits int64
@@ -1254,12 +1309,9 @@ private:
     return V ? std::optional<__int128>(*V) : std::nullopt;
   }
 };
-} // namespace
 
-std::optional<int64_t> evaluateAddress(const Expr *E,
-                                       const SymbolValues &Values) {
-  if (std::optional<int64_t> V = evaluate(E, Values))
-    return V;
+/// evaluateAddress past int64 (see its comment in LaneExpr.h).
+std::optional<int64_t> wideAddress(const Expr *E, const SymbolValues &Values) {
   // Left int64, or undefined: in 128 bits, for this thread and for thread
   // (0, 0, 0) of its block, from which every lane of the warp is measured
   // (the same start for all of them, so they stay exactly as far apart).
@@ -1287,6 +1339,22 @@ std::optional<int64_t> evaluateAddress(const Expr *E,
   if (Start >= Half)
     Start -= M;
   return int64_t(Start + D);
+}
+} // namespace
+
+std::optional<int64_t> evaluateAddress(const Expr *E,
+                                       const SymbolValues &Values) {
+  if (std::optional<int64_t> V = evaluate(E, Values))
+    return V;
+  return wideAddress(E, Values);
+}
+
+std::optional<int64_t> evaluateAddress(const Expr *E,
+                                       const SymbolValues &Values,
+                                       const WarpScope &W) {
+  if (std::optional<int64_t> V = evaluate(E, Values, W))
+    return V;
+  return wideAddress(E, Values);
 }
 
 //===- Printing -----------------------------------------------------------===//

@@ -152,6 +152,9 @@ public:
   unsigned getPrintBound() const { return PrintBound; }
   /// 1 for a leaf, else 1 + the deepest operand.
   unsigned getDepth() const { return Depth; }
+  /// The node's number in its context, dense from 0 in the order of
+  /// creation: an index for tables over the nodes.
+  unsigned getId() const { return Id; }
 
 protected:
   Expr(ExprKind K, const llvm::FoldingSetNodeID &ID) : Kind(K), ProfileID(ID) {}
@@ -165,6 +168,7 @@ private:
   unsigned TreeSize = 1;
   unsigned PrintBound = 1;
   unsigned Depth = 1;
+  unsigned Id = 0;
   llvm::FoldingSetNodeID ProfileID;
 
 public:
@@ -451,6 +455,26 @@ using SymbolValues = std::function<std::optional<int64_t>(const SymbolExpr *)>;
 /// an Unknown, or an operation is undefined (division by zero, overflow).
 std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values);
 
+/// The evaluations of one warp's lanes: every symbol but threadIdx has the
+/// same value in each (the block, the loop iterations, the runtime values),
+/// so a part of an expression that does not mention threadIdx is evaluated
+/// for the first lane that needs it and its value kept for the others. A
+/// scope must end before any symbol's value other than threadIdx changes;
+/// it serves the expressions of one context, evaluated on the thread that
+/// began it.
+class WarpScope {
+public:
+  WarpScope();
+  uint64_t stamp() const { return Stamp; }
+
+private:
+  uint64_t Stamp;
+};
+
+/// evaluate, in the warp scope W.
+std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values,
+                                const WarpScope &W);
+
 /// An address, for its place in sectors: evaluate's value when it has one.
 /// Otherwise sums and products may leave int64 at the sampled values (three
 /// assumed sizes of 2^20 and a fourth multiplied: 2^80), which the run's
@@ -463,6 +487,10 @@ std::optional<int64_t> evaluate(const Expr *E, const SymbolValues &Values);
 /// bytes or more from thread 0.
 std::optional<int64_t> evaluateAddress(const Expr *E,
                                        const SymbolValues &Values);
+/// evaluateAddress, in the warp scope W.
+std::optional<int64_t> evaluateAddress(const Expr *E,
+                                       const SymbolValues &Values,
+                                       const WarpScope &W);
 
 /// The one printed form, used in messages and JSON. Examples:
 ///   "4*threadIdx.x + 128*blockIdx.x", "(n + 3) / 4", "min(i, n - 1)",

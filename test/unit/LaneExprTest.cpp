@@ -671,6 +671,72 @@ TEST_F(LaneExprTest, EvaluationOfASharedDagIsExact) {
   EXPECT_LE(Calls, 7u); // each symbol once: the DAG, not the tree
 }
 
+TEST_F(LaneExprTest, AWarpScopeKeepsOnlyWhatNoLaneChanges) {
+  // (n*m / 3 + bx) + tx*(tx < 4 ? 128 : -7), over 32 lanes: in a warp
+  // scope the part without threadIdx is read once, the rest lane by lane.
+  const Expr *Uniform = Ctx.add(Ctx.div(Ctx.mul(N, M), c(3)), BX);
+  const Expr *E = Ctx.add(
+      Uniform, Ctx.mul(TX, Ctx.select(Ctx.cmp(CmpPred::LT, TX, c(4)), c(128),
+                                       c(-7))));
+  std::map<const Expr *, unsigned> Reads;
+  int64_t Lane = 0, Block = 2;
+  SymbolValues Values = [&](const SymbolExpr *S) -> std::optional<int64_t> {
+    ++Reads[S];
+    if (S == TX)
+      return Lane;
+    if (S == BX)
+      return Block;
+    return S == N ? 10 : 7;
+  };
+  WarpScope Warp;
+  for (Lane = 0; Lane < 32; ++Lane) {
+    int64_t Want = 70 / 3 + Block + Lane * (Lane < 4 ? 128 : -7);
+    EXPECT_EQ(evaluate(E, Values, Warp), Want);
+    EXPECT_EQ(evaluate(E, Values), Want);
+  }
+  // n, inside n*m / 3: once in the scope, once per lane outside it. A
+  // symbol that is an operand of a node with threadIdx is read each time.
+  EXPECT_EQ(Reads[N], 33u);
+  EXPECT_EQ(Reads[BX], 64u);
+  EXPECT_EQ(Reads[TX], 2 * 32u * 2);
+  // Another warp (another block) has a scope of its own: nothing of the
+  // first is kept.
+  Block = 5;
+  WarpScope Next;
+  Lane = 1;
+  EXPECT_EQ(evaluate(E, Values, Next), 70 / 3 + 5 + 128);
+  EXPECT_EQ(evaluateAddress(E, Values, Next), 70 / 3 + 5 + 128);
+}
+
+TEST_F(LaneExprTest, EvaluationsInTwoContextsShareNoValues) {
+  // Node numbers restart in each context; the memo of one evaluation or
+  // warp scope is never another's, even where the numbers meet.
+  ExprContext Other;
+  auto Big = [](ExprContext &X, int64_t K) {
+    // A sum of 80 terms (memoised) with a part free of threadIdx.
+    const Expr *N = X.symbol(SymbolKind::Param, 0, "n");
+    const Expr *E = X.div(X.mul(N, N), X.constant(K));
+    for (int64_t T = 1; T <= 80; ++T)
+      E = X.add(E, X.div(X.mul(X.threadIdx(0), X.constant(T)), X.constant(K)));
+    return E;
+  };
+  const Expr *A = Big(Ctx, 2), *B = Big(Other, 3);
+  ASSERT_GT(A->getTreeSize(), 64u);
+  auto Three = [](const SymbolExpr *) -> std::optional<int64_t> { return 3; };
+  int64_t WantA = 9 / 2, WantB = 9 / 3;
+  for (int64_t T = 1; T <= 80; ++T) {
+    WantA += 3 * T / 2;
+    WantB += 3 * T / 3;
+  }
+  for (int Round = 0; Round < 2; ++Round) {
+    EXPECT_EQ(evaluate(A, Three), WantA);
+    EXPECT_EQ(evaluate(B, Three), WantB);
+    WarpScope InA, InB;
+    EXPECT_EQ(evaluate(A, Three, InA), WantA);
+    EXPECT_EQ(evaluate(B, Three, InB), WantB);
+  }
+}
+
 TEST_F(LaneExprTest, VisitorAndRewriterDispatchOnKinds) {
   struct CountDivs : ExprVisitor<CountDivs, unsigned> {
     unsigned visitExpr(const Expr *) { return 0; }
