@@ -437,6 +437,28 @@ void WarpEvaluator::evaluateLanes(
   noteDefaultBlockShape(S, Off);
 }
 
+bool WarpEvaluator::evaluateOneLane(
+    AccessSite &S, const Reason &Why, llvm::ArrayRef<const LExpr *> Path,
+    const LoopFacts &Loops, const std::set<const LExpr *> *Predicated) const {
+  AccessSite T = S;
+  evaluateLanes(T, X.constant(0), Path, Loops, Predicated);
+  auto AtMostOne = [](const std::vector<std::optional<int64_t>> &Lanes) {
+    return llvm::count_if(Lanes, [](const auto &L) { return L.has_value(); }) <=
+           1;
+  };
+  // A guard not evaluated is taken as true in every lane: it leaves more
+  // lanes on, never fewer, so one lane is still at most one.
+  if (!T.UnknownReason.empty() || T.LaneOffsets.empty() ||
+      !AtMostOne(T.LaneOffsets) ||
+      !llvm::all_of(T.Samples, [&](const AccessSite::WarpSample &W) {
+        return AtMostOne(W.LaneOffsets);
+      }))
+    return false;
+  T.OneLaneUnknown = Why;
+  S = std::move(T);
+  return true;
+}
+
 WarpEvaluator::GuardSets
 WarpEvaluator::sortGuards(AccessSite &S, llvm::ArrayRef<const LExpr *> Path,
                           const std::set<const LExpr *> *Predicated) const {

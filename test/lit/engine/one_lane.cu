@@ -1,0 +1,63 @@
+// An address the analysis cannot know (an atomic's result, a counter a
+// loop moves on data, a pointer read from memory) costs one lane's sectors
+// when no warp runs the access in more than one lane: the request is that
+// lane's bytes, wherever they are (cuda-samples' cdpAdvancedQuicksort and
+// newdelete, Altis's raytracing, measured 1 sector per request).
+// RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store|atomic)}}'
+
+struct Node {
+  int begin, end;
+  double weight;
+};
+
+__global__ void append(float *out, int *count, const float *in) {
+  if (threadIdx.x == 0) {
+    int k = atomicAdd(count, 1);
+    // CHECK: [[@LINE-1]]:13 atomic `atomicAdd(count, 1)` addr=count spr=1 ideal=1 eff=0.125 uniform
+    out[k] = in[blockIdx.x];
+    // CHECK: [[@LINE-1]]:5 store `out[k]` addr=out + unknown(result of a call to 'atomicAdd') spr=1 ideal=1 eff=0.125 uniform
+    // CHECK: [[@LINE-2]]:14 load `in[blockIdx.x]` addr=in + 4*blockIdx.x spr=1 ideal=1 eff=0.125 uniform
+  }
+}
+
+__global__ void single(Node **nodes, const int *keep, int n) {
+  if (threadIdx.x == 0 && blockIdx.x == 0) {
+    int i = 0;
+    for (int a = 0; a < n; a++)
+      if (keep[a])
+        i++;
+    // CHECK: [[@LINE-2]]:11 load `keep[a]` addr=keep + 4*iter(a) spr=1 ideal=1 eff=0.125 uniform
+    Node *last = nodes[i];
+    // CHECK: [[@LINE-1]]:18 load `nodes[i]` addr=nodes + unknown('i' is its value after a loop) spr=1 ideal=1 eff=0.25 uniform
+    last->weight = 2.0;
+    // CHECK: [[@LINE-1]]:5 store `last->weight` addr=unknown spr=1 ideal=1 eff=0.25 uniform
+  }
+}
+
+// Negative: two lanes of a warp (threadIdx.x < 2), or a guard on data that
+// may leave every lane on, keep the address unknown.
+__global__ void pair(float *out, int *count) {
+  if (threadIdx.x < 2) {
+    int k = atomicAdd(count, 1);
+    // CHECK: [[@LINE-1]]:13 atomic `atomicAdd(count, 1)` addr=count spr=1 ideal=1 eff=0.125 uniform
+    out[k] = 1.0f;
+    // CHECK: [[@LINE-1]]:5 store `out[k]` unknown: result of a call to 'atomicAdd'
+  }
+}
+__global__ void onData(float *out, int *count, const int *flag) {
+  if (flag[threadIdx.x] == 0) {
+    // CHECK: [[@LINE-1]]:7 load `flag[threadIdx.x]` addr=flag + 4*threadIdx.x spr=4 ideal=4 eff=1 coalesced
+    int k = atomicAdd(count, 1);
+    // CHECK: [[@LINE-1]]:13 atomic `atomicAdd(count, 1)` addr=count spr=1 ideal=1 eff=0.125 uniform guard?
+    out[k] = 1.0f;
+    // CHECK: [[@LINE-1]]:5 store `out[k]` unknown: result of a call to 'atomicAdd'
+  }
+}
+
+void host(float *o, int *c, const float *in, Node **nodes, const int *keep,
+          const int *flag) {
+  append<<<64, 256>>>(o, c, in);
+  single<<<1, 1>>>(nodes, keep, 100);
+  pair<<<64, 256>>>(o, c);
+  onData<<<64, 256>>>(o, c, flag);
+}
