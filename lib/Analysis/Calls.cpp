@@ -16,6 +16,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
 
@@ -198,11 +199,39 @@ bool KernelWalker::followedConstructor(const CXXConstructExpr *CCE) {
          !Ctor->isCopyOrMoveConstructor();
 }
 
+Place KernelWalker::memberOf(const Place &Obj, const FieldDecl *FD) {
+  Place Member = Obj;
+  Member.Type = FD->getType();
+  if (Obj.K != Place::Memory) {
+    Member.Path += "." + FD->getNameAsString();
+    return Member;
+  }
+  const ASTRecordLayout &L = Ctx.getASTRecordLayout(FD->getParent());
+  Member.Addr.Offset = X.add(
+      Obj.Addr.Offset,
+      X.constant(Ctx.toCharUnitsFromBits(L.getFieldOffset(FD->getFieldIndex()))
+                     .getQuantity()));
+  if (!Member.StructBytes) {
+    QualType Record = Ctx.getRecordType(FD->getParent());
+    Member.StructBytes = unsigned(elementBytes(Record));
+    Member.StructName =
+        Record.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    Member.MemberName = FD->getNameAsString();
+    Member.Struct = FD->getParent();
+    Member.Member = FD;
+  } else {
+    Member.MemberName += "." + FD->getNameAsString();
+  }
+  return Member;
+}
+
 void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
   const CXXConstructorDecl *Ctor = CCE->getConstructor();
   const FunctionDecl *Def = nullptr;
   std::string Name = Ctor->getParent()->getNameAsString();
-  storeFields(Obj, Value::none());
+  bool InMemory = Obj.K == Place::Memory;
+  if (!InMemory)
+    storeFields(Obj, Value::none());
   bool Followed =
       Ctor->hasBody(Def) && Def &&
       !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
@@ -211,6 +240,8 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
   if (!Followed) {
     for (const clang::Expr *A : CCE->arguments())
       loadIfRef(eval(A), A);
+    if (InMemory)
+      return;
     // Its members hold what a constructor we cannot see put there.
     Value Unknown;
     auto Fields =
@@ -237,8 +268,19 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
     if (I->isBaseInitializer() || I->isDelegatingInitializer()) {
       // isBaseVirtual asserts on a delegating initializer: ask it of bases.
       bool Virtual = I->isBaseInitializer() && I->isBaseVirtual();
-      if (Sub && followedConstructor(Sub) && !Virtual)
-        construct(Sub, Obj);
+      if (Sub && followedConstructor(Sub) && !Virtual) {
+        Place Base = Obj;
+        if (InMemory && I->isBaseInitializer()) {
+          const ASTRecordLayout &L = Ctx.getASTRecordLayout(CtorDef->getParent());
+          Base.Addr.Offset = X.add(
+              Obj.Addr.Offset,
+              X.constant(L.getBaseClassOffset(
+                              I->getBaseClass()->getAsCXXRecordDecl())
+                             .getQuantity()));
+          Base.Type = QualType(I->getBaseClass(), 0);
+        }
+        construct(Sub, Base);
+      }
       else
         eval(Init);
       continue;
@@ -248,9 +290,7 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
       eval(Init);
       continue;
     }
-    Place Member = Obj;
-    Member.Path += "." + FD->getNameAsString();
-    Member.Type = FD->getType();
+    Place Member = memberOf(Obj, FD);
     if (Sub && followedConstructor(Sub) && !FD->getType()->isReferenceType()) {
       construct(Sub, Member);
       continue;
