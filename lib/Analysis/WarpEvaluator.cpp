@@ -440,6 +440,17 @@ void WarpEvaluator::evaluateLanes(
 bool WarpEvaluator::evaluateOneLane(
     AccessSite &S, const Reason &Why, llvm::ArrayRef<const LExpr *> Path,
     const LoopFacts &Loops, const std::set<const LExpr *> *Predicated) const {
+  // The lanes a guard leaves on may change from one iteration of a loop to
+  // the next ("if (tid < d - 1)" with d doubling), and iterations are
+  // sampled only where the address moves with them: such a guard is not
+  // taken as one lane.
+  if (llvm::any_of(Path, [](const LExpr *G) {
+        return mentionsThreadIdx(G) && mentionsIf(G, [](const SymbolExpr *Sym) {
+                 return Sym->getSymbolKind() == SymbolKind::LoopIter ||
+                        Sym->getSymbolKind() == SymbolKind::Carried;
+               });
+      }))
+    return false;
   AccessSite T = S;
   evaluateLanes(T, X.constant(0), Path, Loops, Predicated);
   auto AtMostOne = [](const std::vector<std::optional<int64_t>> &Lanes) {

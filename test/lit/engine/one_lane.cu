@@ -54,8 +54,24 @@ __global__ void onData(float *out, int *count, const int *flag) {
   }
 }
 
+// Negative: a guard that leaves one lane on in the first iteration only
+// (d doubling: 1, 3, 7, ... lanes; cuda-samples' eigenvalues, measured 2.68
+// wavefronts) is not one lane.
+__global__ void tree(float *out, const int *start, int n) {
+  int pos = start[blockIdx.x];
+  // CHECK: [[@LINE-1]]:13 load `start[blockIdx.x]` addr=start + 4*blockIdx.x spr=1 ideal=1 eff=0.125 uniform
+  for (int d = 2; d < 64; d <<= 1) {
+    pos = start[pos];
+    // CHECK: [[@LINE-1]]:11 load `start[pos]` unknown: 'pos' is changed inside a loop
+    if (threadIdx.x < d - 1)
+      out[pos + threadIdx.x] = 1.0f;
+    // CHECK: [[@LINE-1]]:7 store `out[pos + threadIdx.x]` gather: depends on 'start[pos]', loaded from memory
+  }
+}
+
 void host(float *o, int *c, const float *in, Node **nodes, const int *keep,
           const int *flag) {
+  tree<<<64, 256>>>(o, c, 7);
   append<<<64, 256>>>(o, c, in);
   single<<<1, 1>>>(nodes, keep, 100);
   pair<<<64, 256>>>(o, c);
