@@ -121,6 +121,29 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
   if (Inlinable)
     return inlineCall(Call, Def);
 
+  // A launch from the device (dynamic parallelism; the frontend reads
+  // "child<<<g, b>>>(args)" as "__cc_dl(args)", see
+  // compat/cuda_coalesce_device_launch.h) writes each argument into a
+  // parameter buffer the runtime hands out: global memory at an address no
+  // one can know, one store an argument, which nvcc books on the launch's
+  // line.
+  if (Name == "__cc_dl" && Callee->getDeclContext()->isTranslationUnit() &&
+      SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()))) {
+    for (const clang::Expr *A : Call->arguments()) {
+      Value V = eval(A);
+      if (V.K == Value::Ref)
+        V = load(V.R, A);
+      Pointer Buffer =
+          unknownValue(Ctx.VoidPtrTy,
+                       Reason::other("a launch from the device writes its "
+                                     "arguments where the runtime says"))
+              .P;
+      Buffer.Sp = Space::Global;
+      store(placeAt(Buffer, A->getType()), V, Call, Operation::Store);
+    }
+    return Value::none();
+  }
+
   for (const clang::Expr *A : Call->arguments())
     loadIfRef(eval(A), A);
   if (Call->getType()->isReferenceType() || Call->isGLValue())
