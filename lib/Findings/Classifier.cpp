@@ -10,7 +10,6 @@
 #include <cassert>
 #include <cstdlib>
 #include <cctype>
-#include <map>
 #include <set>
 #include <tuple>
 
@@ -552,37 +551,14 @@ Report buildReport(std::vector<AccessSite> Sites,
       return naturalLess(Sites[A].Kernel, Sites[B].Kernel);
     return KA < KB;
   });
-  // An access met through several calls keeps each call chain, so that
-  // every call's line books it.
-  auto SameCalls = [](const std::vector<AccessSite::CallStep> &A,
-                      const std::vector<AccessSite::CallStep> &B) {
-    return llvm::equal(A, B, [](const auto &X, const auto &Y) {
-      return std::tie(X.Pos.File, X.Pos.Line, X.Pos.Column) ==
-             std::tie(Y.Pos.File, Y.Pos.Line, Y.Pos.Column);
-    });
-  };
-  std::vector<size_t> Kept;
-  std::map<size_t, std::vector<std::vector<AccessSite::CallStep>>> Others;
-  for (size_t I : Order) {
-    if (Kept.empty() || Key(Kept.back()) != Key(I)) {
-      Kept.push_back(I);
-      continue;
-    }
-    auto &Chains = Others[Kept.back()];
-    if (!SameCalls(Sites[I].CallChain, Sites[Kept.back()].CallChain) &&
-        llvm::none_of(Chains, [&](const auto &C) {
-          return SameCalls(C, Sites[I].CallChain);
-        }))
-      Chains.push_back(Sites[I].CallChain);
-  }
+  Order.erase(std::unique(Order.begin(), Order.end(),
+                          [&](size_t A, size_t B) { return Key(A) == Key(B); }),
+              Order.end());
   Report R;
   R.Files = Files;
   R.Kernels = Kernels;
-  for (size_t I : Kept) {
+  for (size_t I : Order)
     R.Findings.push_back(classify(std::move(Sites[I]), *OptsOf[I]));
-    if (auto It = Others.find(I); It != Others.end())
-      R.Findings.back().OtherCallChains = std::move(It->second);
-  }
   // The GPU is the run's, whatever the per-file options.
   if (!OptsOf.empty()) {
     noteWholeStructReads(R.Findings, *OptsOf.front());

@@ -90,10 +90,6 @@ struct Finding {
   std::optional<Fix> AutoFix;
   /// "confirmed on NVIDIA H200: ..." from a --confirmations file.
   std::string Confirmation;
-  /// The call chains of the same access met through other calls (a helper
-  /// called twice with the same arguments): one finding, booked by the
-  /// JSON report on the lines of these calls too.
-  std::vector<std::vector<AccessSite::CallStep>> OtherCallChains;
 
   /// A global access's cost as reported: the launch's mean when warps were
   /// sampled, else the one warp's; 0 (efficiency 1) without a cost.

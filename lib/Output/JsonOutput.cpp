@@ -68,10 +68,8 @@ Json assumptions(const AccessSite &Site) {
 struct Entry {
   const Finding *F;
   int Step;
-  /// The call chain Step indexes: the site's, or one of OtherCallChains.
-  const std::vector<AccessSite::CallStep> *Chain;
   const SourcePos &pos() const {
-    return Step < 0 ? F->Site.Pos : (*Chain)[Step].Pos;
+    return Step < 0 ? F->Site.Pos : F->Site.CallChain[Step].Pos;
   }
 };
 
@@ -83,20 +81,9 @@ struct Entry {
 std::vector<Entry> entries(const Report &R) {
   std::vector<Entry> List;
   for (const Finding &F : R.Findings) {
-    size_t First = List.size();
-    List.push_back({&F, -1, &F.Site.CallChain});
+    List.push_back({&F, -1});
     for (size_t I = 0; I < F.Site.CallChain.size(); ++I)
-      List.push_back({&F, int(I), &F.Site.CallChain});
-    // The calls of the other chains, each line once.
-    for (const auto &Chain : F.OtherCallChains)
-      for (size_t I = 0; I < Chain.size(); ++I) {
-        const SourcePos &P = Chain[I].Pos;
-        if (std::none_of(List.begin() + First, List.end(), [&](const Entry &E) {
-              return std::tie(E.pos().File, E.pos().Line, E.pos().Column) ==
-                     std::tie(P.File, P.Line, P.Column);
-            }))
-          List.push_back({&F, int(I), &Chain});
-      }
+      List.push_back({&F, int(I)});
   }
   std::stable_sort(List.begin(), List.end(), [](const Entry &A, const Entry &B) {
     const SourcePos &PA = A.pos(), &PB = B.pos();
@@ -114,7 +101,7 @@ Json access(const Entry &E) {
   A["line"] = E.pos().Line;
   A["column"] = E.pos().Column;
   A["kernel"] = Site.Kernel;
-  A["function"] = E.Step < 0 ? Site.Function : (*E.Chain)[E.Step].Caller;
+  A["function"] = E.Step < 0 ? Site.Function : Site.CallChain[E.Step].Caller;
   A["access"] = accessKindName(Site.Kind);
   A["space"] = Site.Shared ? "shared" : "global";
   A["text"] = Site.Text;
@@ -202,7 +189,7 @@ Json access(const Entry &E) {
   Json Chain = Json::array();
   size_t Calls = E.Step < 0 ? Site.CallChain.size() : size_t(E.Step);
   for (const AccessSite::CallStep &Step :
-       llvm::ArrayRef(*E.Chain).take_front(Calls))
+       llvm::ArrayRef(Site.CallChain).take_front(Calls))
     Chain.push_back({{"caller", Step.Caller},
                      {"callee", Step.Callee},
                      {"file", Step.Pos.File},
