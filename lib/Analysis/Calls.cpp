@@ -125,8 +125,9 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
   // "child<<<g, b>>>(args)" as "__cc_dl(args)", see
   // compat/cuda_coalesce_device_launch.h) writes each argument into a
   // parameter buffer the runtime hands out: global memory at an address no
-  // one can know, one store an argument, which nvcc books on the launch's
-  // line.
+  // one can know, one store an argument. nvcc books the stores on the
+  // arguments' lines (all on the last one when they span several), not
+  // on the kernel's name: each is reported at its argument.
   if (Name == "__cc_dl" && Callee->getDeclContext()->isTranslationUnit() &&
       SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()))) {
     for (const clang::Expr *A : Call->arguments()) {
@@ -139,7 +140,7 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
                                      "arguments where the runtime says"))
               .P;
       Buffer.Sp = Space::Global;
-      store(placeAt(Buffer, A->getType()), V, Call, Operation::Store);
+      store(placeAt(Buffer, A->getType()), V, A, Operation::Store);
     }
     return Value::none();
   }

@@ -20,13 +20,12 @@ __global__ void parent(float *a, float *b) {
   // CHECK: [[@LINE-1]]:3 store `b[blockIdx.x * blockDim.x + threadIdx.x]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
   if (threadIdx.x == 0)
     child<<<1, 32>>>(a, 2);
-  // CHECK: [[@LINE-1]]:5 store `child<<<1, 32>>>(a, 2)` addr=unknown spr=1 ideal=1 eff=0.25 uniform
+  // CHECK: [[@LINE-1]]:22 store `a` addr=unknown spr=1 ideal=1 eff=0.25 uniform
+  // CHECK: [[@LINE-2]]:25 store `2` addr=unknown spr=1 ideal=1 eff=0.125 uniform
   if (threadIdx.x == 1)
     sized<4>
         <<<1, 32>>>(a);
-  // The text of a launch over two lines is the buffer analyzed, over two.
-  // CHECK: [[@LINE-3]]:5 store `
-  // CHECK-NEXT: (a)` addr=unknown spr=1 ideal=1 eff=0.25 uniform
+  // CHECK: [[@LINE-1]]:21 store `a` addr=unknown spr=1 ideal=1 eff=0.25 uniform
   a[threadIdx.x] = b[2 * threadIdx.x];
   // CHECK: [[@LINE-1]]:3 store `a[threadIdx.x]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
   // CHECK: [[@LINE-2]]:20 load `b[2 * threadIdx.x]` {{.*}} spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided{{$}}
@@ -40,7 +39,7 @@ __global__ void parent(float *a, float *b) {
 // HOST: exit: 2
 
 // ON: cuda-coalesce: note: parsed as nvcc does: device-launch ({{.*}}device-launch.cu)
-// ON: cuda-coalesce: 1 file, 2 kernels, 6 global accesses, 2 flagged
+// ON: cuda-coalesce: 1 file, 2 kernels, 7 global accesses, 2 flagged
 // ON: exit: 1
 // OFF: device-launch.cu:22:5: error: reference to __global__ function 'child' in __global__ function
 // OFF: note: kernel parent ({{.*}}) not analyzed: its body has errors
