@@ -34,6 +34,17 @@ __global__ void single(Node **nodes, const int *keep, int n) {
   }
 }
 
+// The block's last thread: warp 0 runs it in no lane, the sampled warps
+// (warp 3 alone) in one (cuda-samples' cdpQuadtree launches so).
+__global__ void lastLane(float *out, int *count) {
+  if (threadIdx.x == 127) {
+    int k = atomicAdd(count, 1);
+    // CHECK: [[@LINE-1]]:13 atomic `atomicAdd(count, 1)` addr=count spr=1 ideal=1 eff=0.125 uniform
+    out[k] = 1.0f;
+    // CHECK: [[@LINE-1]]:5 store `out[k]` addr=out + unknown(result of a call to 'atomicAdd') spr=1 ideal=1 eff=0.125 uniform
+  }
+}
+
 // Negative: two lanes of a warp (threadIdx.x < 2), or a guard on data that
 // may leave every lane on, keep the address unknown.
 __global__ void pair(float *out, int *count) {
@@ -72,6 +83,7 @@ __global__ void tree(float *out, const int *start, int n) {
 void host(float *o, int *c, const float *in, Node **nodes, const int *keep,
           const int *flag) {
   tree<<<64, 256>>>(o, c, 7);
+  lastLane<<<64, 128>>>(o, c);
   append<<<64, 256>>>(o, c, in);
   single<<<1, 1>>>(nodes, keep, 100);
   pair<<<64, 256>>>(o, c);
