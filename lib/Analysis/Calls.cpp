@@ -295,7 +295,8 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
       if (Sub && followedConstructor(Sub) && !Virtual) {
         Place Base = Obj;
         if (InMemory && I->isBaseInitializer()) {
-          const ASTRecordLayout &L = Ctx.getASTRecordLayout(CtorDef->getParent());
+          const ASTRecordLayout &L =
+              Ctx.getASTRecordLayout(CtorDef->getParent());
           Base.Addr.Offset = X.add(
               Obj.Addr.Offset,
               X.constant(L.getBaseClassOffset(
@@ -304,9 +305,9 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
           Base.Type = QualType(I->getBaseClass(), 0);
         }
         construct(Sub, Base);
-      }
-      else
+      } else {
         eval(Init);
+      }
       continue;
     }
     const FieldDecl *FD = I->getAnyMember();

@@ -585,7 +585,8 @@ Value ValueEvaluator::VisitCXXNewExpr(const CXXNewExpr *NE) {
   // know (nor how two threads' objects lie).
   Pointer P;
   const FunctionDecl *New = NE->getOperatorNew();
-  if (NE->getNumPlacementArgs() == 1 && New && New->isReservedGlobalPlacementOperator()) {
+  if (NE->getNumPlacementArgs() == 1 && New &&
+      New->isReservedGlobalPlacementOperator()) {
     P = W.evalPtr(NE->getPlacementArg(0));
   } else {
     for (const clang::Expr *A : NE->placement_arguments())
@@ -595,10 +596,10 @@ Value ValueEvaluator::VisitCXXNewExpr(const CXXNewExpr *NE) {
             .P;
     P.Sp = Space::Global;
   }
-  if (std::optional<const clang::Expr *> Size = NE->getArraySize(); Size && *Size)
+  if (std::optional<const clang::Expr *> Size = NE->getArraySize();
+      Size && *Size)
     W.loadIfRef(W.eval(*Size), *Size);
-  const auto *CCE =
-      dyn_cast_or_null<CXXConstructExpr>(NE->getInitializer());
+  const auto *CCE = dyn_cast_or_null<CXXConstructExpr>(NE->getInitializer());
   if (CCE && !NE->isArray() && KernelWalker::followedConstructor(CCE))
     W.construct(CCE, W.placeAt(P, NE->getAllocatedType()));
   else if (const clang::Expr *Init = NE->getInitializer())
