@@ -459,10 +459,11 @@ bool WarpEvaluator::evaluateOneLane(
   };
   // A guard not evaluated is taken as true in every lane: it leaves more
   // lanes on, never fewer, so one lane is still at most one. A warp 0 that
-  // runs the access in no lane is described with its lane guards relaxed
-  // (Warp0Idle): the sampled warps alone say who runs it then.
+  // runs the access in no lane is described with guards relaxed
+  // (Warp0Idle): the sampled warps, when any runs it, say who does.
+  bool SamplesDecide = T.Warp0Idle && !T.Samples.empty();
   if (!T.UnknownReason.empty() || T.LaneOffsets.empty() ||
-      (T.Warp0Idle ? T.Samples.empty() : !AtMostOne(T.LaneOffsets)) ||
+      (!SamplesDecide && !AtMostOne(T.LaneOffsets)) ||
       !llvm::all_of(T.Samples, [&](const AccessSite::WarpSample &W) {
         return AtMostOne(W.LaneOffsets);
       }))
