@@ -45,6 +45,18 @@ __global__ void lastLane(float *out, int *count) {
   }
 }
 
+// Under a guard that the launch's value makes false everywhere (depth 0),
+// no sampled warp runs it: warp 0's lane guards, one lane, decide
+// (cdpAdvancedQuicksort's "if (depth >= QSORT_MAXDEPTH)" launches).
+__global__ void deep(float *out, int *count, int depth) {
+  if (threadIdx.x == 0 && depth >= 16) {
+    int k = atomicAdd(count, 1);
+    // CHECK: [[@LINE-1]]:13 atomic `atomicAdd(count, 1)` {{.*}}
+    out[k] = 1.0f;
+    // CHECK: [[@LINE-1]]:5 store `out[k]` addr=out + unknown(result of a call to 'atomicAdd') spr=1 ideal=1 eff=0.125 uniform
+  }
+}
+
 // Negative: two lanes of a warp (threadIdx.x < 2), or a guard on data that
 // may leave every lane on, keep the address unknown.
 __global__ void pair(float *out, int *count) {
@@ -84,6 +96,7 @@ void host(float *o, int *c, const float *in, Node **nodes, const int *keep,
           const int *flag) {
   tree<<<64, 256>>>(o, c, 7);
   lastLane<<<64, 128>>>(o, c);
+  deep<<<64, 128>>>(o, c, 0);
   append<<<64, 256>>>(o, c, in);
   single<<<1, 1>>>(nodes, keep, 100);
   pair<<<64, 256>>>(o, c);
