@@ -186,6 +186,11 @@ struct AccessSite {
 
   /// Set when the address could not be computed.
   Reason UnknownReason;
+  /// The address could not be computed, for this reason, but no sampled
+  /// warp runs the access in more than one lane: a request is that lane's
+  /// bytes wherever they are, and the warps are counted so
+  /// (WarpEvaluator::evaluateOneLane). Empty otherwise.
+  Reason OneLaneUnknown;
   /// The address depends on a value loaded from memory (an index array).
   bool DependsOnLoad = false;
   /// The address walks, an element per iteration, a range that starts at a

@@ -16,6 +16,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
 
@@ -120,6 +121,30 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
   if (Inlinable)
     return inlineCall(Call, Def);
 
+  // A launch from the device (dynamic parallelism; the frontend reads
+  // "child<<<g, b>>>(args)" as "__cc_dl(args)", see
+  // compat/cuda_coalesce_device_launch.h) writes each argument into a
+  // parameter buffer the runtime hands out: global memory at an address no
+  // one can know, one store an argument. nvcc books the stores on the
+  // arguments' lines (all on the last one when they span several), not
+  // on the kernel's name: each is reported at its argument.
+  if (Name == "__cc_dl" && Callee->getDeclContext()->isTranslationUnit() &&
+      SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()))) {
+    for (const clang::Expr *A : Call->arguments()) {
+      Value V = eval(A);
+      if (V.K == Value::Ref)
+        V = load(V.R, A);
+      Pointer Buffer =
+          unknownValue(Ctx.VoidPtrTy,
+                       Reason::other("a launch from the device writes its "
+                                     "arguments where the runtime says"))
+              .P;
+      Buffer.Sp = Space::Global;
+      store(placeAt(Buffer, A->getType()), V, A, Operation::Store);
+    }
+    return Value::none();
+  }
+
   for (const clang::Expr *A : Call->arguments())
     loadIfRef(eval(A), A);
   if (Call->getType()->isReferenceType() || Call->isGLValue())
@@ -198,11 +223,39 @@ bool KernelWalker::followedConstructor(const CXXConstructExpr *CCE) {
          !Ctor->isCopyOrMoveConstructor();
 }
 
+Place KernelWalker::memberOf(const Place &Obj, const FieldDecl *FD) {
+  Place Member = Obj;
+  Member.Type = FD->getType();
+  if (Obj.K != Place::Memory) {
+    Member.Path += "." + FD->getNameAsString();
+    return Member;
+  }
+  const ASTRecordLayout &L = Ctx.getASTRecordLayout(FD->getParent());
+  Member.Addr.Offset = X.add(
+      Obj.Addr.Offset,
+      X.constant(Ctx.toCharUnitsFromBits(L.getFieldOffset(FD->getFieldIndex()))
+                     .getQuantity()));
+  if (!Member.StructBytes) {
+    QualType Record = Ctx.getRecordType(FD->getParent());
+    Member.StructBytes = unsigned(elementBytes(Record));
+    Member.StructName =
+        Record.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    Member.MemberName = FD->getNameAsString();
+    Member.Struct = FD->getParent();
+    Member.Member = FD;
+  } else {
+    Member.MemberName += "." + FD->getNameAsString();
+  }
+  return Member;
+}
+
 void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
   const CXXConstructorDecl *Ctor = CCE->getConstructor();
   const FunctionDecl *Def = nullptr;
   std::string Name = Ctor->getParent()->getNameAsString();
-  storeFields(Obj, Value::none());
+  bool InMemory = Obj.K == Place::Memory;
+  if (!InMemory)
+    storeFields(Obj, Value::none());
   bool Followed =
       Ctor->hasBody(Def) && Def &&
       !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
@@ -211,6 +264,8 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
   if (!Followed) {
     for (const clang::Expr *A : CCE->arguments())
       loadIfRef(eval(A), A);
+    if (InMemory)
+      return;
     // Its members hold what a constructor we cannot see put there.
     Value Unknown;
     auto Fields =
@@ -237,10 +292,22 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
     if (I->isBaseInitializer() || I->isDelegatingInitializer()) {
       // isBaseVirtual asserts on a delegating initializer: ask it of bases.
       bool Virtual = I->isBaseInitializer() && I->isBaseVirtual();
-      if (Sub && followedConstructor(Sub) && !Virtual)
-        construct(Sub, Obj);
-      else
+      if (Sub && followedConstructor(Sub) && !Virtual) {
+        Place Base = Obj;
+        if (InMemory && I->isBaseInitializer()) {
+          const ASTRecordLayout &L =
+              Ctx.getASTRecordLayout(CtorDef->getParent());
+          Base.Addr.Offset = X.add(
+              Obj.Addr.Offset,
+              X.constant(L.getBaseClassOffset(
+                              I->getBaseClass()->getAsCXXRecordDecl())
+                             .getQuantity()));
+          Base.Type = QualType(I->getBaseClass(), 0);
+        }
+        construct(Sub, Base);
+      } else {
         eval(Init);
+      }
       continue;
     }
     const FieldDecl *FD = I->getAnyMember();
@@ -248,9 +315,7 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
       eval(Init);
       continue;
     }
-    Place Member = Obj;
-    Member.Path += "." + FD->getNameAsString();
-    Member.Type = FD->getType();
+    Place Member = memberOf(Obj, FD);
     if (Sub && followedConstructor(Sub) && !FD->getType()->isReferenceType()) {
       construct(Sub, Member);
       continue;

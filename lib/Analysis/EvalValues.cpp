@@ -158,6 +158,7 @@ public:
   Value VisitPseudoObjectExpr(const PseudoObjectExpr *PO);
   Value VisitCallExpr(const CallExpr *Call) { return W.evalCall(Call); }
   Value VisitCXXConstructExpr(const CXXConstructExpr *CCE);
+  Value VisitCXXNewExpr(const CXXNewExpr *NE);
 
   // Wrappers: the value is the wrapped expression's.
   Value VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *M) {
@@ -576,6 +577,34 @@ Value ValueEvaluator::VisitCXXConstructExpr(const CXXConstructExpr *CCE) {
   for (const clang::Expr *A : CCE->arguments())
     W.loadIfRef(W.eval(A), A);
   return Value::none();
+}
+
+Value ValueEvaluator::VisitCXXNewExpr(const CXXNewExpr *NE) {
+  // "new (buf) T(...)" builds the object where buf points; any other form
+  // takes it from the device heap, global memory at an address no one can
+  // know (nor how two threads' objects lie).
+  Pointer P;
+  const FunctionDecl *New = NE->getOperatorNew();
+  if (NE->getNumPlacementArgs() == 1 && New &&
+      New->isReservedGlobalPlacementOperator()) {
+    P = W.evalPtr(NE->getPlacementArg(0));
+  } else {
+    for (const clang::Expr *A : NE->placement_arguments())
+      W.loadIfRef(W.eval(A), A);
+    P = W.unknownValue(NE->getType(),
+                       Reason::other("'new' allocates it on the device heap"))
+            .P;
+    P.Sp = Space::Global;
+  }
+  if (std::optional<const clang::Expr *> Size = NE->getArraySize();
+      Size && *Size)
+    W.loadIfRef(W.eval(*Size), *Size);
+  const auto *CCE = dyn_cast_or_null<CXXConstructExpr>(NE->getInitializer());
+  if (CCE && !NE->isArray() && KernelWalker::followedConstructor(CCE))
+    W.construct(CCE, W.placeAt(P, NE->getAllocatedType()));
+  else if (const clang::Expr *Init = NE->getInitializer())
+    W.loadIfRef(W.eval(Init), Init);
+  return Value::pointer(P);
 }
 
 Value ValueEvaluator::VisitCXXThisExpr(const CXXThisExpr *E) {

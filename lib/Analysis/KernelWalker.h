@@ -474,7 +474,11 @@ public:
   /// that cannot be joined is unknown for Why.
   Value joinFields(const LExpr *C, const Value &T, const Value &F,
                    llvm::StringRef Why);
-  /// Runs the constructor of CCE on the object at Obj (a variable place):
+  /// The member FD of the object at Obj: a member path of a variable, or
+  /// memory at the member's offset.
+  Place memberOf(const Place &Obj, const clang::FieldDecl *FD);
+  /// Runs the constructor of CCE on the object at Obj (a variable place,
+  /// or memory: an object "new" builds):
   /// arguments, member initialisers, then the body with Obj as this.
   void construct(const clang::CXXConstructExpr *CCE, const Place &Obj);
   /// Whether CCE runs a constructor construct() follows (not a copy).

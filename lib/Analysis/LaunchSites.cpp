@@ -920,8 +920,15 @@ public:
       return true;
     if (!isa<CUDAKernelCallExpr>(Call))
       Callers[FD->getCanonicalDecl()].push_back(Call);
+    // "threads = dim3(512, 1)": a dim3 assigned whole, its value followed.
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+        OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+        isDim3(OC->getArg(0)->getType())) {
+      noteWrite(OC->getArg(0), Call->getBeginLoc(), OC->getArg(1));
+      return true;
+    }
     // p = q, p.set(5) on a local struct: the struct is written, not
-    // followed (a dim3's assignments are left as they were).
+    // followed.
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
         MD && !MD->isConst() && !MD->isStatic() &&
         !isa<CXXConstructorDecl, CXXDestructorDecl>(MD)) {

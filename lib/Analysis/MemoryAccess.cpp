@@ -106,6 +106,9 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
       return;
     }
   if (!UnknownBase.empty()) {
+    if (Warp->evaluateOneLane(S, UnknownBase, Guards, *LoopsSeen,
+                              PredicatedGuards))
+      return;
     S.UnknownReason = UnknownBase;
     S.DependsOnLoad = dependsOnLoad();
     if (S.DependsOnLoad)
@@ -114,6 +117,9 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
   }
   const Expr *Off = laneAddress();
   if (const auto *U = llvm::dyn_cast_or_null<UnknownExpr>(findUnknown(Off))) {
+    if (Warp->evaluateOneLane(S, U->getReason(), Guards, *LoopsSeen,
+                              PredicatedGuards))
+      return;
     S.UnknownReason = U->getReason();
     S.DependsOnLoad = LoadUnknowns && LoadUnknowns->count(U) > 0;
     if (S.DependsOnLoad)

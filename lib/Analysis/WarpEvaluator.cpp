@@ -449,6 +449,42 @@ void WarpEvaluator::evaluateLanes(
   noteDefaultBlockShape(S, Off);
 }
 
+bool WarpEvaluator::evaluateOneLane(
+    AccessSite &S, const Reason &Why, llvm::ArrayRef<const LExpr *> Path,
+    const LoopFacts &Loops, const std::set<const LExpr *> *Predicated) const {
+  // The lanes a guard leaves on may change from one iteration of a loop to
+  // the next ("if (tid < d - 1)" with d doubling), and iterations are
+  // sampled only where the address moves with them: such a guard is not
+  // taken as one lane.
+  if (llvm::any_of(Path, [](const LExpr *G) {
+        return mentionsThreadIdx(G) && mentionsIf(G, [](const SymbolExpr *Sym) {
+                 return Sym->getSymbolKind() == SymbolKind::LoopIter ||
+                        Sym->getSymbolKind() == SymbolKind::Carried;
+               });
+      }))
+    return false;
+  AccessSite T = S;
+  evaluateLanes(T, X.constant(0), Path, Loops, Predicated);
+  auto AtMostOne = [](const std::vector<std::optional<int64_t>> &Lanes) {
+    return llvm::count_if(Lanes, [](const auto &L) { return L.has_value(); }) <=
+           1;
+  };
+  // A guard not evaluated is taken as true in every lane: it leaves more
+  // lanes on, never fewer, so one lane is still at most one. A warp 0 that
+  // runs the access in no lane is described with guards relaxed
+  // (Warp0Idle): the sampled warps, when any runs it, say who does.
+  bool SamplesDecide = T.Warp0Idle && !T.Samples.empty();
+  if (!T.UnknownReason.empty() || T.LaneOffsets.empty() ||
+      (!SamplesDecide && !AtMostOne(T.LaneOffsets)) ||
+      !llvm::all_of(T.Samples, [&](const AccessSite::WarpSample &W) {
+        return AtMostOne(W.LaneOffsets);
+      }))
+    return false;
+  T.OneLaneUnknown = Why;
+  S = std::move(T);
+  return true;
+}
+
 WarpEvaluator::GuardSets
 WarpEvaluator::sortGuards(AccessSite &S, llvm::ArrayRef<const LExpr *> Path,
                           const std::set<const LExpr *> *Predicated) const {

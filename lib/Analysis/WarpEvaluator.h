@@ -72,6 +72,17 @@ public:
                      const LoopFacts &Loops,
                      const std::set<const Expr *> *Predicated = nullptr) const;
 
+  /// For an address not known (Why): when the guards of Path leave at
+  /// most one lane on in every warp sampled ("if (threadIdx.x == 0)
+  /// out[atomicAdd(n, 1)] = v"), fills S as evaluateLanes does, the lane's
+  /// offset taken as 0: one lane's request is its own bytes' sectors,
+  /// wherever they are, once they are aligned to their size, as nvcc's
+  /// pieces are. Returns false, S untouched, otherwise.
+  bool evaluateOneLane(AccessSite &S, const Reason &Why,
+                       llvm::ArrayRef<const Expr *> Path,
+                       const LoopFacts &Loops,
+                       const std::set<const Expr *> *Predicated) const;
+
   /// Whether Off, free of unknowns, has one value across the lanes of each
   /// warp of block 0 (row = tid / 32: a value read once per warp), at the
   /// first iteration of every loop. False when a lane cannot be evaluated.

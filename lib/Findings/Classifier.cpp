@@ -358,6 +358,13 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
             "makes fewer sectors, at most " +
             std::to_string(F.Launch ? F.Launch->MaxSectors : F.Cost->Sectors) +
             " per request");
+  // An address not known, run by one lane: the count holds for any.
+  if (F.Cost && !S.OneLaneUnknown.empty())
+    F.Notes.push_back("the address is not known (" +
+                      reasonText(S.OneLaneUnknown) +
+                      "), but no warp runs the access in more than one "
+                      "lane: a request is that lane's bytes, wherever "
+                      "they are");
   // A block the host computes at run time: the default stood in.
   if (F.Cost && !S.SectorsByBlockX.empty()) {
     auto [Fewest, Most] = S.blockXRange();

@@ -33,6 +33,22 @@ __global__ void readOnly(float *out, int n) {
   // CHECK: [[@LINE-1]]:3 store {{.*}} spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided{{$}}
 }
 
+// A dim3 declared first and assigned whole later ("dim3 threads; ...
+// threads = dim3(512, 1);", cuda-samples' simpleStreams) launches with the
+// value assigned, not the default dim3(1, 1, 1): 64 threads, 2 warps, the
+// row 64 floats apart.
+__global__ void dimAssigned(float *out) {
+  out[threadIdx.x * blockDim.x] = 0.0f;
+  // CHECK: [[@LINE-1]]:3 store {{.*}} addr=out + 256*threadIdx.x spr=32 ideal=4 eff=0.125 strided FLAGGED coalescing-strided{{$}}
+}
+// Negative: a dim3 assigned a value not followed (a host function's) is
+// unknown: the block is a run-time value, not (1, 1, 1).
+__global__ void dimOpaque(float *out) {
+  out[threadIdx.x * blockDim.x] = 0.0f;
+  // CHECK: [[@LINE-1]]:3 store {{.*}} addr=out + 4*threadIdx.x*blockDim.x spr=32 ideal=4 eff=0.125 strided FLAGGED coalescing-strided block=1..32{{$}}
+}
+
+dim3 pickBlock();
 void setTo(int &v);
 void readInto(int *v);
 int look(const int &v);
@@ -58,4 +74,11 @@ void host(float *a, const int *disk) {
   int seen = 2;
   look(seen);
   readOnly<<<64, 256>>>(a, seen);
+  dim3 threads, blocks;
+  threads = dim3(64, 1);
+  blocks = dim3(4096 / threads.x, 1);
+  dimAssigned<<<blocks, threads>>>(a);
+  dim3 picked;
+  picked = pickBlock();
+  dimOpaque<<<8, picked>>>(a);
 }
