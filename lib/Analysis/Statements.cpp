@@ -256,7 +256,7 @@ Map KernelWalker::merge(const LExpr *C, llvm::StringRef Cond, const Map &T,
   // a hint to the register allocator). An integer holds uninitialised(V)
   // from its declaration, a pointer nothing.
   auto Indeterminate = [&](const VarDecl *V, const Value &A) {
-    if (!V || V->getInit() || !V->hasLocalStorage())
+    if (!V || V->getInit() || !V->hasLocalStorage() || isa<ParmVarDecl>(V))
       return false;
     if (A.K == Value::Int)
       return A.I == uninitialised(V);
