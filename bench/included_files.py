@@ -38,6 +38,22 @@ def read(path):
         return f.read()
 
 
+def scan(root):
+    """The source files under root, and those another one #includes with a
+    quoted name."""
+    sources = []
+    for d, _, names in os.walk(root):
+        sources += [os.path.join(d, n) for n in sorted(names)
+                    if n.endswith((".cu", ".cuh", ".h", ".c", ".cpp"))]
+    included = set()
+    for s in sources:
+        for name in INCLUDE.findall(COMMENT.sub("", read(s))):
+            p = os.path.normpath(os.path.join(os.path.dirname(s), name))
+            if os.path.isfile(p):
+                included.add(p)
+    return sources, included
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("tool")
@@ -49,16 +65,7 @@ def main():
                     help="a folder every unit's command adds with -I")
     a = ap.parse_args()
     root = os.path.abspath(a.root)
-    sources = []
-    for d, _, names in os.walk(root):
-        sources += [os.path.join(d, n) for n in sorted(names)
-                    if n.endswith((".cu", ".cuh", ".h", ".c", ".cpp"))]
-    included = set()
-    for s in sources:
-        for name in INCLUDE.findall(COMMENT.sub("", read(s))):
-            p = os.path.normpath(os.path.join(os.path.dirname(s), name))
-            if os.path.isfile(p):
-                included.add(p)
+    sources, included = scan(root)
     units = sorted(s for s in sources
                    if s.endswith(".cu") and s not in included)
     db = tempfile.mkdtemp(prefix="included-db-")

@@ -28,20 +28,11 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from included_files import COMMENT, INCLUDE, KERNEL, read  # noqa: E402
+from included_files import COMMENT, KERNEL, read, scan  # noqa: E402
 
 
 def units_and_files(root):
-    sources = []
-    for d, _, names in os.walk(root):
-        sources += [os.path.join(d, n) for n in sorted(names)
-                    if n.endswith((".cu", ".cuh", ".h", ".c", ".cpp"))]
-    included = set()
-    for s in sources:
-        for name in INCLUDE.findall(COMMENT.sub("", read(s))):
-            p = os.path.normpath(os.path.join(os.path.dirname(s), name))
-            if os.path.isfile(p):
-                included.add(p)
+    sources, included = scan(root)
     cu = sorted(s for s in sources if s.endswith(".cu"))
     return [s for s in cu if s not in included], cu
 
