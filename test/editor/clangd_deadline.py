@@ -27,7 +27,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lsp_client import LspClient  # noqa: E402
+from lsp_client import Checks, LspClient  # noqa: E402
 
 STOPPED = "Memory-access analysis stopped after 2 s (--analysis-timeout)"
 CANCELLED = "Memory-access analysis cancelled"
@@ -61,12 +61,8 @@ def messages(diags):
 
 def main():
     clangd, inputs = (os.path.abspath(a) for a in sys.argv[1:3])
-    failures = []
-
-    def expect(cond, what):
-        print(("ok: " if cond else "FAIL: ") + what)
-        if not cond:
-            failures.append(what)
+    checks = Checks()
+    failures, expect = checks.failures, checks.expect
 
     with tempfile.TemporaryDirectory() as tmp:
         project = os.path.join(tmp, "project")

@@ -28,7 +28,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lsp_client import LspClient  # noqa: E402
+from lsp_client import Checks, LspClient  # noqa: E402
 
 STORE = "  out[x * height + y] = in[y * width + x];"
 
@@ -91,12 +91,8 @@ def main():
     clangd, cli, inputs = (os.path.abspath(a) for a in sys.argv[1:4])
     mode, snippet = (sys.argv[4], sys.argv[5]) if len(sys.argv) > 5 else (None, None)
     message, notes = cli_diagnostic(cli, os.path.join(inputs, "transpose.cu"))
-    failures = []
-
-    def expect(cond, what):
-        print(("ok: " if cond else "FAIL: ") + what)
-        if not cond:
-            failures.append(what)
+    checks = Checks()
+    failures, expect = checks.failures, checks.expect
 
     with tempfile.TemporaryDirectory() as tmp:
         project = os.path.join(tmp, "project")

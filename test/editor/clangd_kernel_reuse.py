@@ -31,7 +31,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lsp_client import LspClient  # noqa: E402
+from lsp_client import Checks, LspClient  # noqa: E402
 
 KERNELS = ["copyStrided", "scaleRows", "scaleCols", "sumPairs", "transposeTile"]
 
@@ -47,26 +47,14 @@ def start(clangd, project, tmp, name, extra):
     log = open(log_path, "w")
     client = LspClient([clangd, "--cuda=builtin", "--log=verbose"] + extra,
                        cwd=project, env=env, stderr=log)
-    uri = "file://" + project
-    client.request("initialize", {
-        "processId": os.getpid(), "rootUri": uri,
-        "workspaceFolders": [{"uri": uri, "name": "project"}],
-        "capabilities": {"textDocument": {"publishDiagnostics": {
-            "relatedInformation": True, "versionSupport": True,
-            "codeDescriptionSupport": True, "codeActionsInline": True}}},
-    })
-    client.notify("initialized", {})
+    client.initialize(project, code_actions=True)
     return client, log, log_path
 
 
 def main():
     clangd, inputs = (os.path.abspath(a) for a in sys.argv[1:3])
-    failures = []
-
-    def expect(cond, what):
-        print(("ok: " if cond else "FAIL: ") + what)
-        if not cond:
-            failures.append(what)
+    checks = Checks()
+    failures, expect = checks.failures, checks.expect
 
     with tempfile.TemporaryDirectory() as tmp:
         project = os.path.join(tmp, "project")

@@ -23,7 +23,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lsp_client import LspClient  # noqa: E402
+from lsp_client import Checks, LspClient  # noqa: E402
 
 STORE = "  out[x * height + y] = in[y * width + x];"
 
@@ -35,12 +35,8 @@ def ours(diags):
 
 def main():
     clangd, inputs = (os.path.abspath(a) for a in sys.argv[1:3])
-    failures = []
-
-    def expect(cond, what):
-        print(("ok: " if cond else "FAIL: ") + what)
-        if not cond:
-            failures.append(what)
+    checks = Checks()
+    failures, expect = checks.failures, checks.expect
 
     with tempfile.TemporaryDirectory() as tmp:
         project = os.path.join(tmp, "project")

@@ -71,15 +71,19 @@ class LspClient:
     def notify(self, method, params):
         self._send({"jsonrpc": "2.0", "method": method, "params": params})
 
-    def initialize(self, root):
+    def initialize(self, root, code_actions=False):
+        """code_actions: the client takes a diagnostic's fixes inline
+        (codeActionsInline), as VS Code's clangd extension does."""
         uri = "file://" + os.path.abspath(root)
+        published = {"relatedInformation": True, "versionSupport": True,
+                     "codeDescriptionSupport": True}
+        if code_actions:
+            published["codeActionsInline"] = True
         result = self.request("initialize", {
             "processId": os.getpid(),
             "rootUri": uri,
             "workspaceFolders": [{"uri": uri, "name": "project"}],
-            "capabilities": {"textDocument": {"publishDiagnostics": {
-                "relatedInformation": True, "versionSupport": True,
-                "codeDescriptionSupport": True}}},
+            "capabilities": {"textDocument": {"publishDiagnostics": published}},
         })
         self.notify("initialized", {})
         return result
@@ -124,3 +128,16 @@ class LspClient:
         except Exception:
             self.proc.kill()
             self.proc.wait()
+
+
+class Checks:
+    """The editor tests' verdicts: each check printed "ok:" or "FAIL:" as it
+    is made, the failures kept for the exit code."""
+
+    def __init__(self):
+        self.failures = []
+
+    def expect(self, cond, what):
+        print(("ok: " if cond else "FAIL: ") + what)
+        if not cond:
+            self.failures.append(what)
