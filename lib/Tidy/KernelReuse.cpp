@@ -495,20 +495,14 @@ KernelReuse::KernelReuse(ASTContext &Ctx, const Preprocessor &PP,
   };
   std::vector<Span> Spans;
   for (Decl *D : topLevelDeclarations(Ctx)) {
-    CharSourceRange R = SM.getExpansionRange(D->getSourceRange());
-    SourceLocation B = R.getBegin();
-    SourceLocation E = R.isTokenRange()
-                           ? Lexer::getLocForEndOfToken(R.getEnd(), 0, SM,
-                                                        Ctx.getLangOpts())
-                           : R.getEnd();
-    if (B.isInvalid() || E.isInvalid() || SM.getFileID(B) != Main ||
-        SM.getFileID(E) != Main)
+    std::optional<std::pair<unsigned, unsigned>> At = mainFileSpan(D, Ctx);
+    if (!At)
       continue;
     Span S;
     S.D = D;
     S.Kind = kindOf(D);
-    S.DeclBegin = SM.getFileOffset(B);
-    S.DeclEnd = std::max(SM.getFileOffset(E), S.DeclBegin + 1);
+    S.DeclBegin = At->first;
+    S.DeclEnd = std::max(At->second, S.DeclBegin + 1);
     S.Begin = LineStart(S.DeclBegin);
     S.End = LineEnd(S.DeclEnd == 0 ? 0 : S.DeclEnd - 1);
     unsigned Above = S.Begin == 0 ? 0 : LineStart(S.Begin - 1);

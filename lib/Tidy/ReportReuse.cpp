@@ -26,20 +26,10 @@ namespace {
 
 /// [begin, end) offsets in the main file of its top-level declarations.
 std::vector<std::pair<unsigned, unsigned>> declarationSpans(ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
   std::vector<std::pair<unsigned, unsigned>> Spans;
-  for (Decl *D : topLevelDeclarations(Ctx)) {
-    CharSourceRange R = SM.getExpansionRange(D->getSourceRange());
-    SourceLocation B = R.getBegin();
-    SourceLocation E = R.isTokenRange()
-                           ? Lexer::getLocForEndOfToken(R.getEnd(), 0, SM,
-                                                        Ctx.getLangOpts())
-                           : R.getEnd();
-    if (B.isInvalid() || E.isInvalid() || !SM.isWrittenInMainFile(B) ||
-        !SM.isWrittenInMainFile(E))
-      continue;
-    Spans.emplace_back(SM.getFileOffset(B), SM.getFileOffset(E));
-  }
+  for (Decl *D : topLevelDeclarations(Ctx))
+    if (std::optional<std::pair<unsigned, unsigned>> S = mainFileSpan(D, Ctx))
+      Spans.push_back(*S);
   std::sort(Spans.begin(), Spans.end());
   return Spans;
 }
@@ -143,6 +133,21 @@ std::string slot(const AnalysisInputs &In, llvm::StringRef OptionsKey) {
 }
 
 } // namespace
+
+std::optional<std::pair<unsigned, unsigned>> mainFileSpan(const Decl *D,
+                                                          ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = SM.getExpansionRange(D->getSourceRange());
+  SourceLocation B = R.getBegin();
+  SourceLocation E = R.isTokenRange()
+                         ? Lexer::getLocForEndOfToken(R.getEnd(), 0, SM,
+                                                      Ctx.getLangOpts())
+                         : R.getEnd();
+  if (B.isInvalid() || E.isInvalid() || !SM.isWrittenInMainFile(B) ||
+      !SM.isWrittenInMainFile(E))
+    return std::nullopt;
+  return std::make_pair(SM.getFileOffset(B), SM.getFileOffset(E));
+}
 
 std::vector<Decl *> topLevelDeclarations(ASTContext &Ctx) {
   std::vector<Decl *> Top;

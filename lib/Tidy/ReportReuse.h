@@ -36,6 +36,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clang {
@@ -58,6 +59,11 @@ struct AnalysisInputs {
 /// The top-level declarations clangd or clang-tidy hands the checks: the
 /// main file's (clangd), or the whole unit's (clang-tidy), in order.
 std::vector<clang::Decl *> topLevelDeclarations(clang::ASTContext &Ctx);
+
+/// D's bytes [begin, end) in the main file, macros taken at their use;
+/// nullopt when D starts or ends outside it.
+std::optional<std::pair<unsigned, unsigned>>
+mainFileSpan(const clang::Decl *D, clang::ASTContext &Ctx);
 
 /// The inputs of the AST in Ctx, parsed by PP.
 AnalysisInputs analysisInputs(clang::ASTContext &Ctx,
