@@ -83,6 +83,13 @@ std::string MemoryAccess::printAddress(
 
 void MemoryAccess::evaluateLanes(AccessSite &S) const {
   S.BlockDim = Warp->block();
+  // Lanes that take different allocations never share a sector, but which
+  // of the two holds which lane's address is the layout of memory, not of
+  // the code: no count, whatever the address.
+  if (BaseChoice && !Warp->sameInEveryWarp(BaseChoice)) {
+    S.UnknownReason = Reason(ReasonKind::AllocationPerLane, Base);
+    return;
+  }
   // A range walked from a loaded row start: rows of a sector (32 bytes on
   // every GPU modelled) or more put distinct rows' elements in distinct
   // sectors whatever the rows are, so the count holds for any data in
@@ -131,13 +138,6 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
         S.GatherRowBytes = R->Bytes;
         S.Assumptions = R->Assumed;
       }
-    return;
-  }
-  // Lanes that take different allocations never share a sector, but which
-  // of the two holds which lane's address is the layout of memory, not of
-  // the code: no count.
-  if (BaseChoice && !Warp->sameInEveryWarp(BaseChoice)) {
-    S.UnknownReason = Reason(ReasonKind::AllocationPerLane, Base);
     return;
   }
   Warp->evaluateLanes(S, Off, Guards, *LoopsSeen, PredicatedGuards);
