@@ -57,14 +57,17 @@ const VarDecl *localVar(const Expr *E) {
 class LaunchEvaluator {
 public:
   /// Callers: the calls in the translation unit of each host function, by
-  /// canonical declaration.
+  /// canonical declaration. LoopsAround and IfsAround: the host loops
+  /// (outermost first) and the branches of ifs each call sits in.
   LaunchEvaluator(
       ASTContext &Ctx,
       const std::map<const VarDecl *, std::vector<Write>> &Writes,
       const std::map<const FunctionDecl *, std::vector<const CallExpr *>>
-          &Callers)
+          &Callers,
+      const std::map<const CallExpr *, std::vector<const Stmt *>> &LoopsAround,
+      const std::map<const CallExpr *, std::vector<Branch>> &IfsAround)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Writes(Writes),
-        Callers(Callers) {}
+        Callers(Callers), LoopsAround(LoopsAround), IfsAround(IfsAround) {}
 
   /// The launch being evaluated: the branches of ifs it sits in (a write
   /// on a branch that excludes the launch's does not reach it), the host
@@ -302,41 +305,45 @@ private:
   const std::map<const VarDecl *, std::vector<Write>> &Writes;
   const std::map<const FunctionDecl *, std::vector<const CallExpr *>>
       &Callers;
+  const std::map<const CallExpr *, std::vector<const Stmt *>> &LoopsAround;
+  const std::map<const CallExpr *, std::vector<Branch>> &IfsAround;
 
   /// A parameter of the host function that launches, not written before
   /// the launch: the value every call of that function in the translation
   /// unit passes, when they all agree ("convolution3DCuda(ni, nj, nk, ...)"
   /// called from main with NI, NJ, NK). Calls from other translation units
-  /// are not seen.
+  /// are not seen. A call inside host loops passes the value of the loops'
+  /// first iteration, when that iteration makes the call (firstPass, the
+  /// call standing for the launch): the first launch, which a profiler
+  /// measures ("for (j...) launch(..., block_sizes[j])" passes
+  /// block_sizes[0]); the caller is then said to have taken the first pass.
   /// Each parameter is asked once (many callers of many callers would
   /// otherwise be walked again for each path); one being asked (a
   /// recursive call) has no value.
   std::optional<int64_t> fromCallers(const ParmVarDecl *P, unsigned Depth) {
-    auto [Known, New] = ParamValues.try_emplace(P, std::nullopt);
-    if (!New)
-      return Known->second;
-    // The callers' arguments are evaluated where the calls are, whose
-    // branches are not the launch's.
-    const std::vector<Branch> *Saved = SiteIfs;
-    SiteIfs = nullptr;
+    auto [Known, New] = ParamValues.try_emplace(P);
+    if (!New) {
+      UsedFirstPass |= Known->second.FirstPass;
+      return Known->second.Value;
+    }
+    // The callers' arguments are evaluated where the calls are, in their
+    // branches and loops, not the launch's.
     struct Restore {
-      const std::vector<Branch> *&To, *Was;
-      ~Restore() { To = Was; }
-    } R{SiteIfs, Saved};
-    // Nor are their loops the launch's.
-    const std::vector<const Stmt *> *SavedLoops = SiteLoops;
-    std::optional<bool> SavedPass = FirstPass;
-    SiteLoops = nullptr;
-    FirstPass = false;
-    struct RestoreLoops {
       LaunchEvaluator &E;
+      const std::vector<Branch> *Ifs;
       const std::vector<const Stmt *> *Loops;
+      SourceLocation At;
       std::optional<bool> Pass;
-      ~RestoreLoops() {
+      bool Used;
+      ~Restore() {
+        E.SiteIfs = Ifs;
         E.SiteLoops = Loops;
+        E.SiteAt = At;
         E.FirstPass = Pass;
+        E.UsedFirstPass |= Used;
       }
-    } RL{*this, SavedLoops, SavedPass};
+    } R{*this, SiteIfs, SiteLoops, SiteAt, FirstPass, UsedFirstPass};
+    UsedFirstPass = false;
     const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
     if (!FD)
       return std::nullopt;
@@ -345,19 +352,32 @@ private:
       return std::nullopt;
     unsigned Index = P->getFunctionScopeIndex();
     std::optional<int64_t> Agreed;
+    bool TookFirstPass = false;
     for (const CallExpr *Call : It->second) {
       if (Index >= Call->getNumArgs())
         return std::nullopt;
+      auto Loops = LoopsAround.find(Call);
+      auto Ifs = IfsAround.find(Call);
+      SiteLoops = Loops == LoopsAround.end() ? nullptr : &Loops->second;
+      SiteIfs = Ifs == IfsAround.end() ? nullptr : &Ifs->second;
+      SiteAt = Call->getBeginLoc();
+      FirstPass.reset();
       std::optional<int64_t> V =
           integer(Call->getArg(Index), Call->getBeginLoc(), Depth + 1);
+      TookFirstPass |= tookFirstPass();
       if (!V || (Agreed && *V != *Agreed))
         return std::nullopt;
       Agreed = V;
     }
-    ParamValues[P] = Agreed;
+    ParamValues[P] = {Agreed, TookFirstPass};
+    R.Used |= TookFirstPass;
     return Agreed;
   }
-  std::map<const ParmVarDecl *, std::optional<int64_t>> ParamValues;
+  struct ParamValue {
+    std::optional<int64_t> Value;
+    bool FirstPass = false; ///< taken from a host loop's first iteration
+  };
+  std::map<const ParmVarDecl *, ParamValue> ParamValues;
 
   /// The value last written to (a component of) VD before At, left in Value
   /// (unchanged when nothing was written). False when writes before the
@@ -578,7 +598,8 @@ public:
 
   /// Whether S uses VD other than as an array subscripted.
   static bool escapes(const Stmt *S, const VarDecl *VD) {
-    if (!S)
+    // sizeof(a) / sizeof(a[0]) reads no element and writes none.
+    if (!S || isa<UnaryExprOrTypeTraitExpr>(S))
       return false;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
       return DRE->getDecl() == VD;
@@ -918,8 +939,13 @@ public:
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD)
       return true;
-    if (!isa<CUDAKernelCallExpr>(Call))
+    if (!isa<CUDAKernelCallExpr>(Call)) {
       Callers[FD->getCanonicalDecl()].push_back(Call);
+      if (!OpenLoops.empty())
+        LoopsAround[Call] = OpenLoops;
+      if (!OpenIfs.empty())
+        IfsAround[Call] = OpenIfs;
+    }
     // "threads = dim3(512, 1)": a dim3 assigned whole, its value followed.
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
         OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
@@ -1037,7 +1063,7 @@ public:
 
   LaunchMap launches() {
     const SourceManager &SM = Ctx.getSourceManager();
-    LaunchEvaluator Eval(Ctx, Writes, Callers);
+    LaunchEvaluator Eval(Ctx, Writes, Callers, LoopsAround, IfsAround);
     LaunchMap Launches;
     std::map<const FunctionDecl *, SourceLocation> FirstLoc;
     for (const CUDAKernelCallExpr *Call : Calls) {
@@ -1146,9 +1172,11 @@ private:
   ASTContext &Ctx;
   std::vector<const CUDAKernelCallExpr *> Calls;
   std::vector<const Stmt *> OpenLoops;
-  std::map<const CUDAKernelCallExpr *, std::vector<const Stmt *>> LoopsAround;
+  /// The host loops and the branches of ifs around each launch and each
+  /// call of a function (LaunchEvaluator).
+  std::map<const CallExpr *, std::vector<const Stmt *>> LoopsAround;
   std::vector<Branch> OpenIfs;
-  std::map<const CUDAKernelCallExpr *, std::vector<Branch>> IfsAround;
+  std::map<const CallExpr *, std::vector<Branch>> IfsAround;
   std::map<const VarDecl *, std::vector<Write>> Writes;
   std::map<const FunctionDecl *, std::vector<const CallExpr *>> Callers;
 };
