@@ -164,6 +164,7 @@ struct UnitResult {
   std::optional<sys::fs::UniqueID> Focus;
   bool FocusEntered = false;
   bool NvccMacroUsed = false; ///< the code tested __NVCC__ or the like
+  bool MathHeaderUsed = false; ///< the code needed the mode's <math.h>
 };
 
 bool entered(const SourceManager &SM, sys::fs::UniqueID Id) {
@@ -190,10 +191,12 @@ bool isInstantiation(const Decl *D) {
 
 class AnalyzeConsumer : public ASTConsumer {
 public:
+  /// Math: in the nvcc mode, what the code included (MathHeaderUse).
   AnalyzeConsumer(ExprContext &X, const AnalysisOptions &Opts,
                   RecordingDiagnostics &Diags, UnitResult &Out,
-                  const UnitCaching &Caching)
-      : X(X), Opts(Opts), Diags(Diags), Out(Out), Caching(Caching) {}
+                  const UnitCaching &Caching, const MathHeaderUse *Math)
+      : X(X), Opts(Opts), Diags(Diags), Out(Out), Caching(Caching),
+        Math(Math) {}
   bool HandleTopLevelDecl(DeclGroupRef D) override {
     // Sema hands over each template instantiation as well; the walks reach
     // those through their templates, as they do over the whole unit.
@@ -214,6 +217,8 @@ public:
       Ctx.setTraversalScope(TopLevel);
     Out.Analysis = collectAccessSites(Ctx, X, Opts, Diags.ErrorLocs);
     Out.Parsed = true;
+    if (Math)
+      Out.MathHeaderUsed = Math->used(Ctx, TopLevel);
     if (Out.Focus)
       Out.FocusEntered = entered(Ctx.getSourceManager(), *Out.Focus);
     if (Caching.Parsed)
@@ -226,6 +231,7 @@ private:
   RecordingDiagnostics &Diags;
   UnitResult &Out;
   const UnitCaching &Caching;
+  const MathHeaderUse *Math;
   std::vector<Decl *> TopLevel;
 };
 
@@ -250,11 +256,15 @@ protected:
     // Keep parsing past clang's default limit of 20 errors: a file full of
     // nvcc-isms still has kernels worth analyzing after them.
     CI.getDiagnostics().setErrorLimit(0);
-    if (Diags.Dialect)
+    if (Diags.Dialect) {
       CI.getPreprocessor().addPPCallbacks(std::make_unique<NvccMacroUse>(
           CI.getSourceManager(), Out.NvccMacroUsed));
+      CI.getPreprocessor().addPPCallbacks(
+          Math.callbacks(CI.getSourceManager()));
+    }
     watchForHiddenCode(CI, Confine);
-    return std::make_unique<AnalyzeConsumer>(X, Opts, Diags, Out, Caching);
+    return std::make_unique<AnalyzeConsumer>(X, Opts, Diags, Out, Caching,
+                                             Diags.Dialect ? &Math : nullptr);
   }
 
 private:
@@ -265,6 +275,7 @@ private:
   const UnitCaching &Caching;
   std::string &Verbose;
   const Confinement &Confine;
+  MathHeaderUse Math; ///< outlives the preprocessor that fills it
 };
 
 /// Makes path-valued flags absolute against the compile command's directory,
@@ -673,6 +684,8 @@ FileResult fileResult(const UnitCommand &Cmd, Attempt A,
   noteContext(Cmd, Diag);
   if (A.Result.NvccMacroUsed)
     Tags.insert(NvccMacroTag);
+  if (A.Result.MathHeaderUsed)
+    Tags.insert(MathHeaderTag);
   if (Cmd.ShadowedCudaHeader)
     Tags.insert(CudaHeaderTag);
   std::vector<std::string> Used;

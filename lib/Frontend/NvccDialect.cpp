@@ -3,6 +3,8 @@
 #include "Frontend/NvccDialect.h"
 #include "Frontend/CudaToolchain.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/DiagnosticFrontend.h"
@@ -10,6 +12,7 @@
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -26,7 +29,7 @@ namespace {
 constexpr const char *Tags[] = {
     NvccMacroTag,  "register",        "narrowing",        "literal-suffix",
     "asm-escape",  "device-launch",   "shared-init",      "attribute-order",
-    "template-keyword", "newer-arch",     CudaHeaderTag};
+    "template-keyword", "newer-arch",     CudaHeaderTag,      MathHeaderTag};
 
 /// Offset of a file location in its file, or none in a macro expansion.
 std::optional<std::pair<FileID, unsigned>> fileOffset(const SourceManager &SM,
@@ -248,10 +251,86 @@ std::vector<std::string> nvccDialectFlags(ArrayRef<std::string> User) {
       // warnings they leave the count of errors, and the analysis records
       // them instead of printing them.
       "-Wno-error=register", "-Wno-error=c++11-narrowing",
-      "-Wno-error=reserved-user-defined-literal"};
+      "-Wno-error=reserved-user-defined-literal",
+      // nvcc's cuda_runtime.h includes <math.h> for the host; clang's wrapper
+      // does not (MathHeaderTag).
+      "-include", "math.h"};
   if (is_contained(User, "-fgpu-rdc"))
     F.push_back("-D__CUDACC_RDC__");
   return F;
+}
+
+namespace {
+
+class IncludeRecorder : public PPCallbacks {
+public:
+  IncludeRecorder(const SourceManager &SM, std::set<sys::fs::UniqueID> &Seen)
+      : SM(SM), Seen(Seen) {}
+  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef,
+                          bool, CharSourceRange, OptionalFileEntryRef File,
+                          StringRef, StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    // The command line's -include lines are the <built-in> buffer's.
+    if (File && !SM.isWrittenInBuiltinFile(HashLoc))
+      Seen.insert(File->getUniqueID());
+  }
+
+private:
+  const SourceManager &SM;
+  std::set<sys::fs::UniqueID> &Seen;
+};
+
+/// Finds a name the code found through a using-declaration of a file named
+/// math.h that no #include of the code's brought in.
+class ForcedMathFinder : public RecursiveASTVisitor<ForcedMathFinder> {
+public:
+  ForcedMathFinder(const SourceManager &SM,
+                   const std::set<sys::fs::UniqueID> &IncludedByCode)
+      : SM(SM), IncludedByCode(IncludedByCode) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    Found = Found || forced(E->getFoundDecl());
+    return !Found;
+  }
+  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) {
+    for (const NamedDecl *D : E->decls())
+      Found = Found || forced(D);
+    return !Found;
+  }
+  bool Found = false;
+
+private:
+  bool forced(const NamedDecl *D) const {
+    const auto *Shadow = dyn_cast_or_null<UsingShadowDecl>(D);
+    if (!Shadow || !Shadow->getDeclContext()->isTranslationUnit())
+      return false;
+    SourceLocation L = SM.getExpansionLoc(Shadow->getIntroducer()->getLocation());
+    OptionalFileEntryRef F = SM.getFileEntryRefForID(SM.getFileID(L));
+    return F && sys::path::filename(F->getName()) == "math.h" &&
+           !IncludedByCode.count(F->getUniqueID());
+  }
+  const SourceManager &SM;
+  const std::set<sys::fs::UniqueID> &IncludedByCode;
+};
+
+} // namespace
+
+std::unique_ptr<PPCallbacks>
+MathHeaderUse::callbacks(const SourceManager &SM) {
+  return std::make_unique<IncludeRecorder>(SM, IncludedByCode);
+}
+
+bool MathHeaderUse::used(ASTContext &Ctx, ArrayRef<Decl *> Decls) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  ForcedMathFinder Finder(SM, IncludedByCode);
+  for (Decl *D : Decls) {
+    if (D->isFromASTFile() ||
+        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      continue;
+    Finder.TraverseDecl(D);
+    if (Finder.Found)
+      return true;
+  }
+  return false;
 }
 
 std::vector<std::string> shadowedCudaHeaderFlags(ArrayRef<std::string> User,

@@ -23,13 +23,20 @@
 
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/FileSystem.h"
 
+#include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace clang {
+class ASTContext;
+class Decl;
 class LangOptions;
+class PPCallbacks;
+class SourceManager;
 } // namespace clang
 
 namespace coalesce {
@@ -65,6 +72,31 @@ constexpr const char *NvccNewestParseArch = "sm_90";
 
 /// The tag the report uses for a predefined macro the code tested.
 constexpr const char *NvccMacroTag = "__NVCC__";
+
+/// The tag for <math.h>, which nvcc's cuda_runtime.h includes
+/// (crt/math_functions.h) and clang's CUDA wrapper does not: host code that
+/// calls isnan, isfinite or isinf unqualified without including it finds
+/// only the wrapper's __device__ overloads under clang. The mode includes
+/// it (nvccDialectFlags).
+constexpr const char *MathHeaderTag = "math-h";
+
+/// Whether the user's code needed the <math.h> the mode includes: it names
+/// a function through one of that header's global using-declarations
+/// ("using std::isfinite;", libstdc++'s math.h), and nothing but the
+/// command line's -include included that header.
+class MathHeaderUse {
+public:
+  /// Preprocessor callbacks that note every #include but the command
+  /// line's; they must outlive nothing but the preprocessor.
+  std::unique_ptr<clang::PPCallbacks> callbacks(const clang::SourceManager &SM);
+
+  /// Decls: the translation unit's top-level declarations; those in system
+  /// headers are skipped.
+  bool used(clang::ASTContext &Ctx, llvm::ArrayRef<clang::Decl *> Decls) const;
+
+private:
+  std::set<llvm::sys::fs::UniqueID> IncludedByCode;
+};
 
 /// A replacement in one file's text as clang read it.
 struct DialectEdit {
