@@ -1581,10 +1581,14 @@ std::map<const VarDecl *, Value> KernelWalker::lastIterationValues(
   return Out;
 }
 
-/// Where an integer V counted by one leaves a loop whose condition is that
-/// one comparison with a bound the loop does not change, nothing leaving
-/// the body early: at max(start, bound) for "v < bound", max(start, bound
-/// + 1) for "v <= bound", the mirror counting down. Null otherwise. A
+/// Where an integer V counted by a constant step leaves a loop whose
+/// condition is that one comparison with a bound the loop does not change,
+/// nothing leaving the body early: by one, at max(start, bound) for "v <
+/// bound", max(start, bound + 1) for "v <= bound", the mirror counting
+/// down; by s > 1, at the first start + k*s past the bound, start + s *
+/// ((max(start, bound) - start + s - 1) / s) (a strided walk each lane
+/// starts at its own place, "for (; c < C; c += 32 * 4)", which llm.c walks
+/// back down from there). Null otherwise. A
 /// bound loaded from memory (for (i = 1; i < bitsize / 32; i++) with
 /// bitsize = cindex[tid]) gives an unknown of its own that is the data's,
 /// so that srcData[offset + i] after the loop is known to index the lane's
@@ -1595,7 +1599,7 @@ const LExpr *KernelWalker::exitValue(
   const auto *By = dyn_cast_or_null<ConstantExpr>(Step);
   const auto *BO =
       Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
-  if (Start.K != Value::Int || !By || std::abs(By->getValue()) != 1 || !BO ||
+  if (Start.K != Value::Int || !By || By->getValue() == 0 || !BO ||
       !V->getType()->isIntegerType() || findUnknown(Start.I))
     return nullptr;
   auto [Bound, Op] = comparedWith(BO, V);
@@ -1615,14 +1619,26 @@ const LExpr *KernelWalker::exitValue(
   }
   const LExpr *One = X.constant(1);
   bool Up = By->getValue() > 0;
+  // The first value on the far side of End, counting from the start by
+  // the step: End itself by one.
+  int64_t S = std::abs(By->getValue());
+  auto Past = [&](const LExpr *End) {
+    if (S == 1)
+      return Up ? X.max(Start.I, End) : X.min(Start.I, End);
+    const LExpr *Gap = Up ? X.sub(X.max(Start.I, End), Start.I)
+                          : X.sub(Start.I, X.min(Start.I, End));
+    const LExpr *Steps = X.div(X.add(Gap, X.constant(S - 1)), X.constant(S));
+    const LExpr *Moved = X.mul(X.constant(S), Steps);
+    return Up ? X.add(Start.I, Moved) : X.sub(Start.I, Moved);
+  };
   if (Op == BO_LT && Up)
-    return X.max(Start.I, To);
+    return Past(To);
   if (Op == BO_LE && Up)
-    return X.max(Start.I, X.add(To, One));
+    return Past(X.add(To, One));
   if (Op == BO_GT && !Up)
-    return X.min(Start.I, To);
+    return Past(To);
   if (Op == BO_GE && !Up)
-    return X.min(Start.I, X.sub(To, One));
+    return Past(X.sub(To, One));
   return nullptr;
 }
 

@@ -1,7 +1,8 @@
 // Where a counted loop leaves its variable when the lanes leave it after
 // different counts. Counting by one to a bound the loop does not change,
 // with no break, the variable leaves at the bound (max(start, bound) for
-// "i < bound"): an exact lane expression when the bound is the lane's own,
+// "i < bound"); by a constant step s, at the first start + k*s past it:
+// an exact lane expression when the bound or the start is the lane's own,
 // and when the bound is loaded (Rodinia huffman pack2:
 // for (i = 1; i < bitsize / 32; i++) with bitsize = cindex[tid], then
 // srcData[offset + i], measured 15.4 sectors per request for 2 ideal on the
@@ -42,9 +43,53 @@ __global__ void tailAfterLaneBound(const float *in, float *out) {
   // TEXT: loop_exit.cu:[[#@LINE-2]]:3: warning: strided store
 }
 
+// A strided walk each lane starts at its own place, then walks back down
+// from where it left (llm.c's fused_residual_forward_kernel4, a warp a row
+// of C = 768 floats, four a lane): every lane leaves at its start plus
+// 6 * 128, and the walk back reads the rows' last stretch, coalesced.
+__global__ void zigzag(const float *in, float *out, int C) {
+  int row = blockIdx.x * blockDim.y + threadIdx.y;
+  in += C * row;
+  out += C * row;
+  int c = threadIdx.x * 4;
+  float sum = 0.0f;
+  for (; c < C; c += 32 * 4)
+    sum += in[c];
+  // CHECK: [[@LINE-1]]:12 load `in[c]` {{.*}} spr=16 ideal=4 eff=0.25 strided FLAGGED coalescing-strided
+  c -= 32 * 4;
+  for (; c >= 0; c -= 32 * 4)
+    *reinterpret_cast<float4 *>(out + c) = make_float4(sum, sum, sum, sum);
+  // CHECK: [[@LINE-1]]:5 store `*reinterpret_cast<float4 *>(out + c)` addr=out + 4*(4*threadIdx.x + 128*((-4*threadIdx.x + max(C, 4*threadIdx.x) + 127) / 128){{.*}} spr=16 ideal=16 eff=1 coalesced
+  // TEXT: loop_exit.cu:[[#@LINE-6]]:12: warning: strided load
+}
+
+// Counting down by 64 from the lane's own start: lane 0 leaves 999 at -25,
+// lane 31 leaves 968 at -56; 64 past that, 39 down to 8, one row.
+__global__ void downByStep(float *out, int n) {
+  int i = n - 1 - threadIdx.x;
+  for (; i >= 0; i -= 64)
+    out[i] = 0.0f;
+  // CHECK: [[@LINE-1]]:5 store `out[i]` {{.*}} spr=4 ideal=4 eff=1 coalesced
+  out[i + 64] = 1.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[i + 64]` addr=out + 4*(-threadIdx.x - 64*((-threadIdx.x - min(-threadIdx.x + n - 1, -1) + n + 62) / 64) + n + 63) spr=4 ideal=4 eff=1 coalesced
+}
+
+// A step of two to a loaded bound ends where the data says, as by one.
+__global__ void loadedBoundByTwo(const unsigned *len, unsigned *dst) {
+  unsigned tid = blockDim.x * blockIdx.x + threadIdx.x;
+  unsigned n = len[tid];
+  // CHECK: [[@LINE-1]]:16 load `len[tid]` {{.*}} coalesced
+  unsigned s;
+  for (s = 0; s < n; s += 2)
+    ;
+  dst[tid * 64 + s] = 3;
+  // CHECK: [[@LINE-1]]:3 store `dst[tid * 64 + s]` strided: depends on 'len[tid]', loaded from memory, where the loop over 's' ends FLAGGED coalescing-strided
+  // TEXT: loop_exit.cu:[[#@LINE-2]]:3: warning: strided store
+}
+
 // Negative: a loop a lane may leave early (break), a bound the loop
-// changes, a step of two, and rows closer than a sector stay as they were:
-// unknown, or a gather (off by default).
+// changes, a step the loop changes, and rows closer than a sector stay as
+// they were: unknown, or a gather (off by default).
 __global__ void tailsNotFollowed(const unsigned *src, const unsigned *len,
                                  const unsigned *keys, unsigned *dst,
                                  unsigned *hist) {
@@ -64,9 +109,9 @@ __global__ void tailsNotFollowed(const unsigned *src, const unsigned *len,
     m -= 1;
   dst[tid * 64 + k] = 2;
   // CHECK: [[@LINE-1]]:3 store `dst[tid * 64 + k]` unknown: 'k' is its value after a loop{{$}}
-  unsigned s;
-  for (s = 0; s < n; s += 2)
-    ;
+  unsigned s, step = 1;
+  for (s = 0; s < n; s += step)
+    step *= 2;
   dst[tid * 64 + s] = 3;
   // CHECK: [[@LINE-1]]:3 store `dst[tid * 64 + s]` unknown: 's' is its value after a loop{{$}}
   unsigned c;
@@ -87,4 +132,9 @@ __global__ void notAComparison(float *out, int n) {
   // TEXT: loop_exit.cu:[[#@LINE-2]]:5: warning: chunked store
   out[threadIdx.x + i] = 1;
   // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x + i]` addr=out + 4*(threadIdx.x + iterations(i)) {{.*}} coalesced depends iterations(i)%8=[4,5,5,5,5,5,5,5]{{$}}
+}
+
+void launch(const float *in, float *out) {
+  zigzag<<<256, dim3(32, 4)>>>(in, out, 768);
+  downByStep<<<1, 32>>>(out, 1000);
 }
