@@ -154,6 +154,39 @@ private:
   bool &Used;
 };
 
+/// --allow-compile-errors: a header that is not found (omp.h, mpi.h, a
+/// library the machine lacks) is skipped with an error of the same words,
+/// not clang's fatal one. After a fatal error clang instantiates no
+/// template, so every kernel that uses one (a Packed128<float>, a
+/// cooperative group's reduce) would be lost with the header. The file
+/// still fails: the error counts as any other.
+class MissingHeaders : public PPCallbacks {
+public:
+  explicit MissingHeaders(DiagnosticsEngine &D)
+      : D(D), Id(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                   "'%0' file not found")) {}
+  bool FileNotFound(StringRef FileName) override {
+    Missing = FileName.str();
+    return true;
+  }
+  // Called next, for the same directive, with no file.
+  void InclusionDirective(SourceLocation, const Token &, StringRef, bool,
+                          CharSourceRange FilenameRange,
+                          OptionalFileEntryRef File, StringRef, StringRef,
+                          const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    if (File || Missing.empty())
+      return;
+    D.Report(FilenameRange.getBegin(), Id) << Missing;
+    Missing.clear();
+  }
+
+private:
+  DiagnosticsEngine &D;
+  unsigned Id;
+  std::string Missing;
+};
+
 /// Everything one translation unit contributes to the report.
 struct UnitResult {
   TranslationUnitResult Analysis;
@@ -240,9 +273,10 @@ public:
   AnalyzeAction(ExprContext &X, const AnalysisOptions &Opts,
                 RecordingDiagnostics &Diags, UnitResult &Out,
                 const UnitCaching &Caching, std::string &Verbose,
-                const Confinement &Confine)
+                const Confinement &Confine, bool SkipMissingHeaders)
       : X(X), Opts(Opts), Diags(Diags), Out(Out), Caching(Caching),
-        Verbose(Verbose), Confine(Confine) {}
+        Verbose(Verbose), Confine(Confine),
+        SkipMissingHeaders(SkipMissingHeaders) {}
 
 protected:
   bool BeginInvocation(CompilerInstance &CI) override {
@@ -262,6 +296,9 @@ protected:
       CI.getPreprocessor().addPPCallbacks(
           Math.callbacks(CI.getSourceManager()));
     }
+    if (SkipMissingHeaders)
+      CI.getPreprocessor().addPPCallbacks(
+          std::make_unique<MissingHeaders>(CI.getDiagnostics()));
     watchForHiddenCode(CI, Confine);
     return std::make_unique<AnalyzeConsumer>(X, Opts, Diags, Out, Caching,
                                              Diags.Dialect ? &Math : nullptr);
@@ -275,6 +312,7 @@ private:
   const UnitCaching &Caching;
   std::string &Verbose;
   const Confinement &Confine;
+  bool SkipMissingHeaders;
   MathHeaderUse Math; ///< outlives the preprocessor that fills it
 };
 
@@ -522,7 +560,8 @@ Attempt parseUnit(ArrayRef<std::string> Args,
   tooling::ToolInvocation Invocation(
       std::vector<std::string>(Args.begin(), Args.end()),
       std::make_unique<AnalyzeAction>(Exprs, Opts.Analysis, Diags, A.Result,
-                                      Caching, A.Verbose, Confine),
+                                      Caching, A.Verbose, Confine,
+                                      Setup.SkipMissingHeaders),
       Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   A.Ok = Invocation.run();

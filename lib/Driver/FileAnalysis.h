@@ -50,6 +50,9 @@ struct FrontendSetup {
   std::vector<std::string> ExtraArgs; ///< compiler arguments after "--"
   bool Color = false; ///< clang's diagnostics in color
   NvccCompatMode NvccCompat = NvccCompatMode::Auto; ///< --nvcc-compat
+  /// --allow-compile-errors: a header that is not found is skipped with an
+  /// error, not clang's fatal one (MissingHeaders, FileAnalysis.cpp).
+  bool SkipMissingHeaders = false;
   /// --confine: the folder whose code is not trusted (Confinement.h); its
   /// trusted roots are added per translation unit.
   std::string ConfineFolder;

@@ -81,6 +81,7 @@ std::string resultKey(const UnitCommand &Cmd, const FrontendSetup &Setup,
                     sys::Process::GetEnv(Var).value_or("(unset)"));
   Parts.push_back(Setup.Color ? "color" : "no-color");
   Parts.push_back("confine " + Setup.ConfineFolder);
+  Parts.push_back(Setup.SkipMissingHeaders ? "skip-missing-headers" : "");
   const AnalysisOptions &A = Opts.Analysis;
   for (const auto &[Name, Value] : A.Assume)
     Parts.push_back("assume " + Name + "=" + std::to_string(Value));

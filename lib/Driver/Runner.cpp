@@ -366,6 +366,7 @@ void Run::setUpFrontend(const CudaToolchain &Toolchain) {
   Frontend.ExtraArgs = C.ExtraArgs;
   Frontend.Color = C.Output.Color;
   Frontend.NvccCompat = C.NvccCompat;
+  Frontend.SkipMissingHeaders = C.AllowCompileErrors;
   Frontend.ConfineFolder = C.ConfineFolder;
   Frontend.ExpandedSourcesFile = C.ExpandedSourcesFile;
 }
