@@ -229,25 +229,40 @@ throttle() {
 }
 
 # build_all MANIFEST...: builds every program, JOBS at once (default the
-# core count); with a file descriptor in BUILT, writes "MANIFEST INDEX" to
-# it as each build ends, built or not.
+# core count); programs of one manifest with the same sources and flags
+# (one binary run with different arguments) share one build. With a file
+# descriptor in BUILT, writes "MANIFEST INDEX" to it for each program as
+# its build ends, built or not.
 build_all() {
-  local m i jobs=${JOBS:-$(nproc)}
+  local m i key jobs=${JOBS:-$(nproc)}
   for m in "$@"; do
     parse_manifest "$m"
     mkdir -p "$out/$suite/logs" "$work/bin/$suite"
+    local -A group=() first=()
+    local keys=()
     for i in "${!p_name[@]}"; do
       expand_program "$i"
+      key=$(printf '%s\0' "${flags[@]}" -- ${nvcc_opts[@]+"${nvcc_opts[@]}"} -- "${srcs[@]}" | md5sum | cut -c1-16)
+      [[ -n "${group[$key]:-}" ]] || { keys+=("$key"); first[$key]=$i; }
+      group[$key]+=" $i"
+    done
+    for key in "${keys[@]}"; do
+      expand_program "${first[$key]}"
       throttle "$jobs"
       ( t0=$SECONDS
+        built=$work/bin/$suite/.build-$key
         if ${NICE:-} "$nvcc_bin" -O3 -arch=sm_90 -lineinfo "${flags[@]}" ${nvcc_opts[@]+"${nvcc_opts[@]}"} \
-            -o "$work/bin/$suite/$name" "${srcs[@]}" -lm > "$out/$suite/logs/$name.build.log" 2>&1; then
+            -o "$built" "${srcs[@]}" -lm > "$out/$suite/logs/$name.build.log" 2>&1; then
           echo "built $suite/$name in $((SECONDS - t0)) s"
         else
           echo "$suite/$name: nvcc failed: $(grep -m2 -iE 'error|undefined' "$out/$suite/logs/$name.build.log" | tr '\n' ' ')"
         fi
-        [[ -z "${BUILT:-}" ]] || echo "$m $i" >&"$BUILT" ) &
+        for i in ${group[$key]}; do
+          [[ ! -x "$built" ]] || ln -sf "$built" "$work/bin/$suite/${p_name[i]}"
+          [[ -z "${BUILT:-}" ]] || echo "$m $i" >&"$BUILT"
+        done ) &
     done
+    unset group first
   done
   wait
 }
