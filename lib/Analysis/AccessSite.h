@@ -241,6 +241,13 @@ struct AccessSite {
     std::string Argument; ///< that argument as written: "&states[id]"
   } Toolkit;
   bool inToolkitHeader() const { return !Toolkit.Header.empty(); }
+  /// An atomic made through a toolkit function the analysis models rather
+  /// than walks (atomicAdd, whose body in device_atomic_functions.hpp is
+  /// "return __iAtomicAdd(address, val);"): that body's statement, where
+  /// nvcc's line information books the instruction, with the function's
+  /// name as Caller. The JSON report repeats the access there. Empty
+  /// Caller: none.
+  CallStep BookedInWrapper;
   /// Where a finding is shown to the user: the access, or the user's call
   /// that reaches it inside a toolkit header.
   const SourcePos &shownPos() const {

@@ -123,6 +123,29 @@ std::string soaLayout(const RecordDecl *Struct, const std::string &Name) {
 /// header, the user's call that enters it, and what its pointer argument
 /// points to. Calls holds A's calls with a site, outermost first, as
 /// CallChain does.
+/// An atomic made through the toolkit's wrapper function: the wrapper's
+/// first statement (AccessSite::BookedInWrapper). Only the toolkit's
+/// *_atomic_functions.hpp headers, which clang's CUDA wrapper includes from
+/// the toolkit as nvcc does, so their lines are the ones nvcc compiles (the
+/// analyzer's built-in headers declare the atomics without bodies).
+void noteAtomicWrapper(AccessSite &S, const MemoryAccess &A) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(A.Access);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (A.Op != Operation::Atomic || !Callee || !Callee->hasBody(Def) || !Def)
+    return;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->body_empty())
+    return;
+  const SourceManager &SM = A.Ctx->getSourceManager();
+  SourceLocation L = SM.getExpansionLoc(Body->body_front()->getBeginLoc());
+  if (L.isInvalid() || !SM.isInSystemHeader(L) ||
+      !llvm::sys::path::filename(SM.getFilename(L))
+           .ends_with("atomic_functions.hpp"))
+    return;
+  S.BookedInWrapper = {Callee->getNameAsString(), "", presumedPos(L, SM)};
+}
+
 void noteToolkitCall(AccessSite &S, const MemoryAccess &A,
                      llvm::ArrayRef<const CallContext *> Calls) {
   const SourceManager &SM = A.Ctx->getSourceManager();
@@ -206,6 +229,7 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
     S.CallChain.push_back(std::move(Step));
   }
   noteToolkitCall(S, A, Steps);
+  noteAtomicWrapper(S, A);
   S.Address = A.printAddress(reasonText);
   A.evaluateLanes(S);
   if (!Fixes)

@@ -65,14 +65,18 @@ Json assumptions(const AccessSite &Site) {
 }
 
 /// Where one entry of "accesses" stands: an access where it is written
-/// (Step < 0), or the same access booked on the line of call Step of
-/// Chain, its call chain or one of the others that reach it.
+/// (Step WrittenAt), the same access booked in the toolkit wrapper it
+/// calls (InWrapper, AccessSite::BookedInWrapper), or booked on the line of
+/// call Step of Chain, its call chain or one of the others that reach it.
 struct Entry {
+  static constexpr int WrittenAt = -1, InWrapper = -2;
   const Finding *F;
   int Step;
   const std::vector<AccessSite::CallStep> *Chain;
   const SourcePos &pos() const {
-    return Step < 0 ? F->Site.Pos : (*Chain)[Step].Pos;
+    return Step == WrittenAt   ? F->Site.Pos
+           : Step == InWrapper ? F->Site.BookedInWrapper.Pos
+                               : (*Chain)[Step].Pos;
   }
 };
 
@@ -86,7 +90,9 @@ struct Entry {
 std::vector<Entry> entries(const Report &R) {
   std::vector<Entry> List;
   for (const Finding &F : R.Findings) {
-    List.push_back({&F, -1, &F.Site.CallChain});
+    List.push_back({&F, Entry::WrittenAt, &F.Site.CallChain});
+    if (!F.Site.BookedInWrapper.Caller.empty())
+      List.push_back({&F, Entry::InWrapper, &F.Site.CallChain});
     std::set<std::tuple<std::string, unsigned, unsigned>> Booked;
     auto Book = [&](const std::vector<AccessSite::CallStep> &Chain) {
       for (size_t I = 0; I < Chain.size(); ++I)
@@ -115,7 +121,9 @@ Json access(const Entry &E) {
   A["line"] = E.pos().Line;
   A["column"] = E.pos().Column;
   A["kernel"] = Site.Kernel;
-  A["function"] = E.Step < 0 ? Site.Function : (*E.Chain)[E.Step].Caller;
+  A["function"] = E.Step == Entry::InWrapper ? Site.BookedInWrapper.Caller
+                  : E.Step < 0                ? Site.Function
+                                              : (*E.Chain)[E.Step].Caller;
   A["access"] = accessKindName(Site.Kind);
   A["space"] = Site.Shared ? "shared" : "global";
   A["text"] = Site.Text;
@@ -211,10 +219,19 @@ Json access(const Entry &E) {
                      {"file", Step.Pos.File},
                      {"line", Step.Pos.Line},
                      {"column", Step.Pos.Column}});
+  // In the wrapper: reached by the access's own call of it.
+  if (E.Step == Entry::InWrapper)
+    Chain.push_back({{"caller", Site.Function},
+                     {"callee", Site.BookedInWrapper.Caller},
+                     {"file", Site.Pos.File},
+                     {"line", Site.Pos.Line},
+                     {"column", Site.Pos.Column}});
   A["call_chain"] = std::move(Chain);
   // Extension of v1: this entry repeats, on the line of a call, an access
-  // written in the function it calls (where, and in which function).
-  if (E.Step >= 0)
+  // written in the function it calls (where, and in which function); or,
+  // in the toolkit's wrapper an atomic calls, the access written at the
+  // call.
+  if (E.Step != Entry::WrittenAt)
     A["inlined_from"] = {{"file", Site.Pos.File},
                          {"line", Site.Pos.Line},
                          {"column", Site.Pos.Column},

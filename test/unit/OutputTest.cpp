@@ -486,6 +486,34 @@ TEST(JsonOutput, OrderAndFlagsFollowTheReport) {
   EXPECT_EQ(Accesses[3]["sectors_per_request"], 5);
 }
 
+TEST(JsonOutput, AtomicRepeatedInTheToolkitWrapper) {
+  // atomicAdd(&bins[v], 1) at k.cu:20, whose toolkit body is where nvcc
+  // books the instruction: listed there once more, marked inlined_from,
+  // reached by the access's own call of the wrapper.
+  Finding F = misalignedLoad();
+  F.Site.Kind = AccessKind::Atomic;
+  F.Site.Pos = {"k.cu", 20, 3};
+  F.Site.Kernel = F.Site.Function = "hist";
+  F.Site.BookedInWrapper = {"atomicAdd", "", {"/cuda/include/device_atomic_functions.hpp", 107, 3}};
+  json A = parsedJson(only(F))["accesses"];
+  ASSERT_EQ(A.size(), 2u);
+  EXPECT_EQ(A[0]["file"], "/cuda/include/device_atomic_functions.hpp");
+  EXPECT_EQ(A[0]["line"], 107);
+  EXPECT_EQ(A[0]["function"], "atomicAdd");
+  EXPECT_EQ(A[0]["sectors_per_request"], 5);
+  EXPECT_EQ(A[0]["inlined_from"],
+            (json{{"file", "k.cu"}, {"line", 20}, {"column", 3}, {"function", "hist"}}));
+  EXPECT_EQ(A[0]["call_chain"],
+            (json::array({{{"caller", "hist"}, {"callee", "atomicAdd"},
+                           {"file", "k.cu"}, {"line", 20}, {"column", 3}}})));
+  EXPECT_EQ(A[1]["file"], "k.cu");
+  EXPECT_FALSE(A[1].contains("inlined_from"));
+  EXPECT_EQ(parsedJson(only(F))["summary"]["accesses"], 1);
+  // Without a wrapper, no repeat.
+  F.Site.BookedInWrapper = {};
+  EXPECT_EQ(parsedJson(only(F))["accesses"].size(), 1u);
+}
+
 TEST(JsonOutput, NullsWhenNotComputable) {
   json A = parsedJson(sampleReport())["accesses"][2];
   for (const char *Key :
