@@ -9,7 +9,7 @@
 // bodies), give no repeat.
 // REQUIRES: cuda-toolkit
 // RUN: %cuda-coalesce --color=false --cuda=toolkit --cuda-path=%cuda_root --no-cache --format=json %s | FileCheck %s
-// RUN: %cuda-coalesce --color=false --cuda=toolkit --cuda-path=%cuda_root --no-cache --format=json %s | %summarize --inlined | FileCheck %s --check-prefix=ONCE
+// RUN: %cuda-coalesce --color=false --cuda=toolkit --cuda-path=%cuda_root --no-cache --format=json %s | %summarize --inlined | sort -t: -k1,1n -k2,2n | FileCheck %s --check-prefix=ONCE
 // RUN: %coalesce --no-cache --format=json %s | FileCheck %s --check-prefix=BUILTIN
 
 __device__ int ownAtomic(int *p, int v) {
@@ -46,18 +46,18 @@ __global__ void hist(const int *in, int *bins, float *sums) {
 // CHECK:        "line": 24,
 // CHECK:      "accesses": 5,
 
-// With the repeats (sorted by file, the toolkit's first): each toolkit
-// atomic's repeat names the user's call it repeats; the project's own
-// atomic is repeated on its call's line only.
-// ONCE:      {{[0-9]+}}:{{[0-9]+}} atomic `atomicAdd(&bins[in[i] & 255], 1)` inlined from 23:3
-// ONCE-NEXT: {{[0-9]+}}:{{[0-9]+}} atomic `atomicAdd(&sums[i], 1.0f)` inlined from 24:3
-// ONCE-NEXT: 16:13 load `*p`
+// With the repeats (sorted by line here: the toolkit's lines come after
+// the file's): each toolkit atomic's repeat names the user's call it
+// repeats; the project's own atomic is repeated on its call's line only.
+// ONCE:      16:13 load `*p`
 // ONCE-NEXT: 17:3 store `*p`
 // ONCE-NEXT: 23:3 atomic `atomicAdd(&bins[in[i] & 255], 1)`
 // ONCE-NEXT: 23:19 load `in[i]`
 // ONCE-NEXT: 24:3 atomic `atomicAdd(&sums[i], 1.0f)`
 // ONCE-NEXT: 25:3 load `*p` inlined from 16:13
 // ONCE-NEXT: 25:3 store `*p` inlined from 17:3
+// ONCE-DAG:  {{^[0-9]+}}:{{[0-9]+}} atomic `atomicAdd(&bins[in[i] & 255], 1)` inlined from 23:3
+// ONCE-DAG:  {{^[0-9]+}}:{{[0-9]+}} atomic `atomicAdd(&sums[i], 1.0f)` inlined from 24:3
 
 // BUILTIN-NOT: atomic_functions.hpp
 // BUILTIN:     "accesses": 5,
