@@ -210,22 +210,19 @@ Json access(const Entry &E) {
     A["fix"] = {{"description", F.AutoFix->Description},
                 {"edits", std::move(Edits)}};
   }
-  Json Chain = Json::array();
   size_t Calls = E.Step < 0 ? Site.CallChain.size() : size_t(E.Step);
-  for (const AccessSite::CallStep &Step :
-       llvm::ArrayRef(*E.Chain).take_front(Calls))
+  std::vector<AccessSite::CallStep> Steps(E.Chain->begin(),
+                                          E.Chain->begin() + Calls);
+  // In the wrapper: reached by the access's own call of it.
+  if (E.Step == Entry::InWrapper)
+    Steps.push_back({Site.Function, Site.BookedInWrapper.Caller, Site.Pos});
+  Json Chain = Json::array();
+  for (const AccessSite::CallStep &Step : Steps)
     Chain.push_back({{"caller", Step.Caller},
                      {"callee", Step.Callee},
                      {"file", Step.Pos.File},
                      {"line", Step.Pos.Line},
                      {"column", Step.Pos.Column}});
-  // In the wrapper: reached by the access's own call of it.
-  if (E.Step == Entry::InWrapper)
-    Chain.push_back({{"caller", Site.Function},
-                     {"callee", Site.BookedInWrapper.Caller},
-                     {"file", Site.Pos.File},
-                     {"line", Site.Pos.Line},
-                     {"column", Site.Pos.Column}});
   A["call_chain"] = std::move(Chain);
   // Extension of v1: this entry repeats, on the line of a call, an access
   // written in the function it calls (where, and in which function); or,
