@@ -4,6 +4,7 @@
 #include "Driver/CacheDirectory.h"
 #include "Driver/IncludeGraph.h"
 #include "Driver/DialectReparse.h"
+#include "Frontend/DeviceLaunches.h"
 #include "Frontend/EmbeddedHeaders.h"
 #include "Frontend/InputFiles.h"
 #include "Frontend/LaunchSpelling.h"
@@ -196,6 +197,10 @@ struct UnitResult {
   /// looks like one to the textual scan.
   std::optional<sys::fs::UniqueID> Focus;
   bool FocusEntered = false;
+  /// Device launches rewritten before the parse (DeviceLaunches.h), and
+  /// whether the parse found each in a device function's body.
+  const std::vector<DialectEdit> *Launches = nullptr;
+  bool LaunchesInDevice = false;
   bool NvccMacroUsed = false; ///< the code tested __NVCC__ or the like
   bool MathHeaderUsed = false; ///< the code needed the mode's <math.h>
 };
@@ -248,6 +253,13 @@ public:
     // are all of them but the prelude's.
     if (!Caching.PchPath.empty())
       Ctx.setTraversalScope(TopLevel);
+    if (Out.Launches) {
+      // A launch rewritten in host code loses the launch: this attempt is
+      // dropped, so it is not analyzed.
+      Out.LaunchesInDevice = launchesInDeviceCode(Ctx, TopLevel, *Out.Launches);
+      if (!Out.LaunchesInDevice)
+        return;
+    }
     Out.Analysis = collectAccessSites(Ctx, X, Opts, Diags.ErrorLocs);
     Out.Parsed = true;
     if (Math)
@@ -544,13 +556,15 @@ Attempt parseUnit(ArrayRef<std::string> Args,
                   const FrontendSetup &Setup, const FileOptions &Opts,
                   const UnitCaching &Caching, bool Dialect,
                   std::optional<sys::fs::UniqueID> Focus,
-                  const Confinement &Confine, raw_ostream &Diag) {
+                  const Confinement &Confine, raw_ostream &Diag,
+                  const std::vector<DialectEdit> *Launches = nullptr) {
   auto Files = makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
   auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
   DiagOpts->ShowColors = Setup.Color;
   RecordingDiagnostics Diags(Diag, DiagOpts.get());
   Attempt A;
   A.Result.Focus = Focus;
+  A.Result.Launches = Launches;
   // One expression context per translation unit: the report keeps only
   // plain data, so nothing outlives it, and one file's expressions never
   // slow down the next.
@@ -627,11 +641,24 @@ bool wantsNewerArch(const Attempt &A, ArrayRef<std::string> Args) {
          ArchNumber(*Arch) < ArchNumber(NvccNewestParseArch);
 }
 
+/// The edited attempt A, from Sources, in the unedited files' terms: the
+/// digests the result cache checks and the report's positions and lines.
+void adoptEdited(Attempt &A, const EditedSources &Sources,
+                 const UnitCaching &Caching) {
+  if (Caching.Parsed)
+    for (FileDigest &F : *Caching.Parsed)
+      if (std::optional<std::string> D = Sources.originalDigest(F.Path))
+        F.Digest = *D;
+  Sources.restore(A.Result.Analysis);
+}
+
 /// The nvcc mode's repairs (NvccDialect.h, DialectReparse.h): when the parse
 /// A of Args had errors that the mode repairs (edits of the source, a newer
 /// architecture), the unit is parsed once more, repaired, and that attempt
-/// replaces A, and its diagnostics Held, if it has fewer errors. Returns the
-/// mode's tags of the attempt kept.
+/// replaces A, and its diagnostics Held, if it has fewer errors. Launches:
+/// the device launches A was parsed with already rewritten (Pre, their
+/// sources), kept in the repaired parse. Returns the mode's tags of the
+/// attempt kept.
 std::set<std::string> repairForNvcc(Attempt &A, std::string &Held,
                                     ArrayRef<std::string> Args,
                                     const UnitCommand &Cmd,
@@ -639,13 +666,22 @@ std::set<std::string> repairForNvcc(Attempt &A, std::string &Held,
                                     const FileOptions &Opts,
                                     const UnitCaching &Caching,
                                     std::optional<sys::fs::UniqueID> Focus,
-                                    const Confinement &Confine) {
+                                    const Confinement &Confine,
+                                    ArrayRef<DialectEdit> Launches,
+                                    const EditedSources *Pre) {
   std::set<std::string> Tags = A.Accepted;
+  if (!Launches.empty())
+    Tags.insert(DeviceLaunchTag);
   bool Newer = wantsNewerArch(A, Args);
-  if (!Cmd.NvccCompat || A.Errors == 0 || (A.Edits.empty() && !Newer))
+  if (!Cmd.NvccCompat || A.Errors == 0 || (A.Edits.empty() && !Newer)) {
+    if (Pre)
+      adoptEdited(A, *Pre, Caching);
     return Tags;
+  }
   // Once more, repaired; kept only if it has fewer errors.
-  EditedSources Sources(unitFileSystem(Confine), A.Edits);
+  std::vector<DialectEdit> Edits(Launches.begin(), Launches.end());
+  llvm::append_range(Edits, A.Edits);
+  EditedSources Sources(unitFileSystem(Confine), std::move(Edits));
   std::string Again;
   raw_string_ostream AgainOS(Again);
   std::vector<std::string> Args2 =
@@ -655,17 +691,18 @@ std::set<std::string> repairForNvcc(Attempt &A, std::string &Held,
     Caching2.PchPath.clear();
   Attempt B = parseUnit(Args2, Sources.fileSystem(), Setup, Opts, Caching2,
                         true, Focus, Confine, AgainOS);
-  if (B.PchFailed || B.Errors >= A.Errors)
+  if (B.PchFailed || B.Errors >= A.Errors) {
+    if (Pre)
+      adoptEdited(A, *Pre, Caching);
     return Tags;
+  }
   Tags = B.Accepted;
+  if (!Launches.empty())
+    Tags.insert(DeviceLaunchTag);
   for (const std::string &T : A.Repairs)
     if (T != "newer-arch" || Newer)
       Tags.insert(T);
-  if (Caching.Parsed)
-    for (FileDigest &F : *Caching.Parsed)
-      if (std::optional<std::string> D = Sources.originalDigest(F.Path))
-        F.Digest = *D;
-  Sources.restore(B.Result.Analysis);
+  adoptEdited(B, Sources, Caching);
   A = std::move(B);
   Held = std::move(Again);
   return Tags;
@@ -782,8 +819,29 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
   if (!Cmd.Focus.empty() && !sys::fs::status(Cmd.Focus, FocusStatus))
     Focus = FocusStatus.getUniqueID();
   Confinement Confine = unitConfinement(Setup, Caching);
-  Attempt A = parseUnit(Args, unitFileSystem(Confine), Setup, Opts, Caching,
-                        Cmd.NvccCompat, Focus, Confine, Hold ? HeldOS : Diag);
+  // Launches from device code rewritten before the parse, so that a file
+  // with some is parsed once (DeviceLaunches.h); the attempt counts only
+  // where the parse confirms each is in device code.
+  std::vector<DialectEdit> Launches;
+  std::optional<EditedSources> Pre;
+  Attempt A;
+  if (Cmd.NvccCompat && !Focus)
+    if (ErrorOr<std::unique_ptr<MemoryBuffer>> B =
+            unitFileSystem(Confine)->getBufferForFile(Cmd.Path))
+      Launches = deviceLaunchEdits(Cmd.Path, (*B)->getBuffer());
+  if (!Launches.empty()) {
+    Pre.emplace(unitFileSystem(Confine), Launches);
+    A = parseUnit(Args, Pre->fileSystem(), Setup, Opts, Caching, true, Focus,
+                  Confine, HeldOS, &Launches);
+    if (!A.PchFailed && !A.Result.LaunchesInDevice) {
+      Held.clear();
+      Launches.clear();
+      Pre.reset();
+    }
+  }
+  if (!Pre)
+    A = parseUnit(Args, unitFileSystem(Confine), Setup, Opts, Caching,
+                  Cmd.NvccCompat, Focus, Confine, Hold ? HeldOS : Diag);
   if (A.PchFailed) {
     // Removed, so that the next run builds it afresh (unlinking is safe
     // for a concurrent run that has it open).
@@ -795,8 +853,9 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
   // Whether the unit reaches the file, from the unedited parse (an edited
   // file is another file to the file manager).
   bool FocusMissed = A.Result.Parsed && Focus && !A.Result.FocusEntered;
-  std::set<std::string> Tags = repairForNvcc(A, Held, Args, Cmd, Setup, Opts,
-                                             Caching, Focus, Confine);
+  std::set<std::string> Tags =
+      repairForNvcc(A, Held, Args, Cmd, Setup, Opts, Caching, Focus, Confine,
+                    Launches, Pre ? &*Pre : nullptr);
   // With nothing of the unit's attempts printed.
   if (FocusMissed)
     return analyzeFocusAlone(Cmd, Setup, Opts, Diag, Caching);

@@ -28,7 +28,7 @@ namespace {
 
 constexpr const char *Tags[] = {
     NvccMacroTag,  "register",        "narrowing",        "literal-suffix",
-    "asm-escape",  "device-launch",   "shared-init",      "attribute-order",
+    "asm-escape",  DeviceLaunchTag,   "shared-init",      "attribute-order",
     "template-keyword", "newer-arch",     CudaHeaderTag,      MathHeaderTag};
 
 /// Offset of a file location in its file, or none in a macro expansion.
@@ -180,18 +180,12 @@ std::optional<std::vector<DialectEdit>> launchEdit(const Diagnostic &Info) {
   if (Close == StringRef::npos || Rest.slice(Open, Close).contains(';'))
     return std::nullopt;
   StringRef Span = Rest.take_front(Close + 3);
-  constexpr StringRef Callee = "__cc_dl";
-  if (Span.find('\n') < Callee.size())
-    return std::nullopt;
-  std::string Text = Span.str();
-  for (size_t I = 0; I < Text.size(); ++I)
-    if (Text[I] != '\n')
-      Text[I] = I < Callee.size() ? Callee[I] : ' ';
+  std::optional<std::string> Text = deviceLaunchRewrite(Span);
   OptionalFileEntryRef F = SM.getFileEntryRefForID(At->first);
-  if (!F)
+  if (!Text || !F)
     return std::nullopt;
   return std::vector<DialectEdit>{
-      {F->getName().str(), At->second, unsigned(Span.size()), Text}};
+      {F->getName().str(), At->second, unsigned(Span.size()), *Text}};
 }
 
 /// `__shared__ cuda::barrier<...> bar;`: no initializer is written, but
@@ -366,6 +360,17 @@ std::vector<std::string> shadowedCudaHeaderFlags(ArrayRef<std::string> User,
 
 ArrayRef<const char *> nvccDialectTags() { return Tags; }
 
+std::optional<std::string> deviceLaunchRewrite(StringRef Span) {
+  constexpr StringRef Callee = "__cc_dl";
+  if (Span.find('\n') < Callee.size())
+    return std::nullopt;
+  std::string Text = Span.str();
+  for (size_t I = 0; I < Text.size(); ++I)
+    if (Text[I] != '\n')
+      Text[I] = I < Callee.size() ? Callee[I] : ' ';
+  return Text;
+}
+
 std::optional<DialectRepair> dialectRepair(const Diagnostic &Info,
                                            DiagnosticsEngine::Level L,
                                            const LangOptions &LO) {
@@ -397,7 +402,7 @@ std::optional<DialectRepair> dialectRepair(const Diagnostic &Info,
     // host's launch configuration function (a kernel template, with a
     // toolkit), or no candidate callable there (overload resolution).
     if (auto E = launchEdit(Info))
-      return DialectRepair{DialectRepair::Edit, "device-launch",
+      return DialectRepair{DialectRepair::Edit, DeviceLaunchTag,
                            std::move(*E)};
     return std::nullopt;
   case diag::err_asm_invalid_escape:

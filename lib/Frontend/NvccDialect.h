@@ -73,6 +73,10 @@ constexpr const char *NvccNewestParseArch = "sm_90";
 /// The tag the report uses for a predefined macro the code tested.
 constexpr const char *NvccMacroTag = "__NVCC__";
 
+/// The tag for a kernel launched from device code, which the mode rewrites
+/// as a call of a no-op device function (DeviceLaunches.h).
+constexpr const char *DeviceLaunchTag = "device-launch";
+
 /// The tag for <math.h>, which nvcc's cuda_runtime.h includes
 /// (crt/math_functions.h) and clang's CUDA wrapper does not: host code that
 /// calls isnan, isfinite or isinf unqualified without including it finds
@@ -119,6 +123,12 @@ struct DialectRepair {
 std::optional<DialectRepair> dialectRepair(const clang::Diagnostic &Info,
                                            clang::DiagnosticsEngine::Level L,
                                            const clang::LangOptions &LO);
+
+/// The text of the `device-launch` edit of Span, a launch from the callee's
+/// name to its `>>>`: `__cc_dl` (compat/cuda_coalesce_device_launch.h)
+/// padded with spaces, newlines kept, so that every line and column after
+/// it stays put; none when the name's first line is too short to hold it.
+std::optional<std::string> deviceLaunchRewrite(llvm::StringRef Span);
 
 /// Every tag a report may carry, in the order the docs list them.
 llvm::ArrayRef<const char *> nvccDialectTags();
