@@ -12,6 +12,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
@@ -78,10 +79,37 @@ bool isIdentifierOrNumber(llvm::StringRef Text) {
   });
 }
 
-const Stmt *parentOf(const Stmt *S, ASTContext &Ctx) {
-  auto Parents = Ctx.getParents(*S);
-  return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-}
+/// The statement directly holding another, within one function's body.
+/// ASTContext::getParents would build its map over the whole translation
+/// unit, every header and template instantiation included, the first time
+/// it is asked (on SHOC's S3D.cu, most of the analyzer's memory and a fifth
+/// of its time); clang's ParentMap is built over the body alone.
+class Parents {
+public:
+  /// Root: the function's body; null: the whole unit (an array declared
+  /// outside any function).
+  Parents(const Stmt *Root, ASTContext &Ctx)
+      : Map(Root ? std::make_unique<ParentMap>(const_cast<Stmt *>(Root))
+                 : nullptr),
+        Ctx(Ctx) {}
+
+  /// Null for the root and, as ASTContext::getParents has it, for a
+  /// variable's initializer (whose parent is the variable, no statement).
+  const Stmt *of(const Stmt *S) const {
+    if (!S)
+      return nullptr;
+    if (!Map) {
+      auto Found = Ctx.getParents(*S);
+      return Found.empty() ? nullptr : Found[0].get<Stmt>();
+    }
+    const Stmt *P = Map->getParent(S);
+    return isa_and_nonnull<DeclStmt>(P) ? nullptr : P;
+  }
+
+private:
+  std::unique_ptr<ParentMap> Map;
+  ASTContext &Ctx;
+};
 
 /// Every DeclRefExpr to one variable under a root, instantiations included.
 class RefFinder : public RecursiveASTVisitor<RefFinder> {
@@ -107,16 +135,18 @@ bool isAtomicCall(const Stmt *S) {
 /// every use indexes one element (read, written, or handed to an atomic).
 std::string padBlocker(const VarDecl *Array, unsigned Rank, ASTContext &Ctx) {
   RefFinder Finder(Array);
-  if (const auto *Fn = dyn_cast<FunctionDecl>(Array->getDeclContext()))
+  const auto *Fn = dyn_cast<FunctionDecl>(Array->getDeclContext());
+  if (Fn)
     Finder.TraverseDecl(const_cast<FunctionDecl *>(Fn));
   else
     Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  Parents Up(Fn ? Fn->getBody() : nullptr, Ctx);
   std::string Name = "'" + Array->getNameAsString() + "'";
   for (const DeclRefExpr *Ref : Finder.Refs) {
     std::string Where = " at " + lineOf(Ref->getBeginLoc(), Ctx);
     const Stmt *Cur = Ref;
     unsigned Indexed = 0;
-    while (const Stmt *P = parentOf(Cur, Ctx)) {
+    while (const Stmt *P = Up.of(Cur)) {
       if (isa<ParenExpr>(P)) {
         Cur = P;
         continue;
@@ -134,9 +164,9 @@ std::string padBlocker(const VarDecl *Array, unsigned Rank, ASTContext &Ctx) {
         const auto *Op = dyn_cast<UnaryOperator>(P);
         if (!Op || Op->getOpcode() != UO_AddrOf)
           break;
-        const Stmt *User = parentOf(P, Ctx);
+        const Stmt *User = Up.of(P);
         while (User && isa<ImplicitCastExpr, ParenExpr>(User))
-          User = parentOf(User, Ctx);
+          User = Up.of(User);
         if (isAtomicCall(User))
           break;
         return "the address of an element of " + Name + " is taken" + Where +
@@ -157,7 +187,7 @@ std::string padBlocker(const VarDecl *Array, unsigned Rank, ASTContext &Ctx) {
     if (Indexed < Rank && Cur != Ref)
       return Name + (Indexed ? " has a row used as a pointer" : " is used as a pointer") + Where +
              ": pointer arithmetic across rows would cross the padding";
-    if (Indexed < Rank && Cur == Ref && !parentOf(Ref, Ctx))
+    if (Indexed < Rank && Cur == Ref && !Up.of(Ref))
       return Name + " is used" + Where + " other than by indexing it";
   }
   return "";
@@ -237,7 +267,7 @@ class LoopRewriter {
 public:
   LoopRewriter(const ForStmt *Loop, const FunctionDecl *Kernel,
                ASTContext &Ctx)
-      : Loop(Loop), Kernel(Kernel), Ctx(Ctx) {
+      : Loop(Loop), Kernel(Kernel), Ctx(Ctx), Up(Kernel->getBody(), Ctx) {
     W.TraverseStmt(Kernel->getBody());
   }
 
@@ -247,6 +277,7 @@ private:
   const ForStmt *Loop;
   const FunctionDecl *Kernel;
   ASTContext &Ctx;
+  Parents Up;
   Writes W;
   const VarDecl *K = nullptr;
 
@@ -379,11 +410,11 @@ void LoopRewriter::boundsOf(const Expr *E, std::vector<const Expr *> &Out,
       }
       std::vector<const Expr *> Clamps;
       for (const Stmt *Set : It->second)
-        if (const Expr *Limit = clampOf(parentOf(Set, Ctx), V, Ctx))
+        if (const Expr *Limit = clampOf(Up.of(Set), V, Ctx))
           Clamps.push_back(Limit);
-        else if (const Stmt *Outer = parentOf(Set, Ctx);
+        else if (const Stmt *Outer = Up.of(Set);
                  Outer && isa<CompoundStmt>(Outer))
-          if (const Expr *Limit = clampOf(parentOf(Outer, Ctx), V, Ctx))
+          if (const Expr *Limit = clampOf(Up.of(Outer), V, Ctx))
             Clamps.push_back(Limit);
       if (Clamps.size() == It->second.size()) {
         boundsOf(V->getInit(), Out, Depth + 1);
@@ -400,8 +431,9 @@ void LoopRewriter::boundsOf(const Expr *E, std::vector<const Expr *> &Out,
 /// thread's own identity, an early exit.
 class BodyScan : public RecursiveASTVisitor<BodyScan> {
 public:
-  BodyScan(const ForStmt *Loop, const VarDecl *K, ASTContext &Ctx)
-      : Loop(Loop), K(K), Ctx(Ctx) {}
+  BodyScan(const ForStmt *Loop, const VarDecl *K, const Parents &Up,
+           ASTContext &Ctx)
+      : Loop(Loop), K(K), Up(Up), Ctx(Ctx) {}
   std::string Blocker;
   struct Access {
     std::string Index;
@@ -416,10 +448,10 @@ public:
       Blocker = Why;
   }
   bool isWrite(const Stmt *E) {
-    const Stmt *P = parentOf(E, Ctx);
+    const Stmt *P = Up.of(E);
     while (P && isa<ParenExpr>(P)) {
       E = P;
-      P = parentOf(P, Ctx);
+      P = Up.of(P);
     }
     if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
       return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == E;
@@ -446,9 +478,10 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *E);
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
     const Expr *Base = E->getBase()->IgnoreParenImpCasts();
-    if (isa<ArraySubscriptExpr>(parentOf(E, Ctx)) ||
-        (isa<ImplicitCastExpr>(parentOf(E, Ctx)) &&
-         isa_and_nonnull<ArraySubscriptExpr>(parentOf(parentOf(E, Ctx), Ctx))))
+    const Stmt *P = Up.of(E);
+    if (isa_and_nonnull<ArraySubscriptExpr>(P) ||
+        (isa_and_nonnull<ImplicitCastExpr>(P) &&
+         isa_and_nonnull<ArraySubscriptExpr>(Up.of(P))))
       return true; // the outermost subscript of a row records the access
     while (const auto *Inner = dyn_cast<ArraySubscriptExpr>(Base))
       Base = Inner->getBase()->IgnoreParenImpCasts();
@@ -530,6 +563,7 @@ public:
 private:
   const ForStmt *Loop;
   const VarDecl *K;
+  const Parents &Up;
   ASTContext &Ctx;
 };
 
@@ -557,7 +591,7 @@ bool BodyScan::VisitDeclRefExpr(DeclRefExpr *E) {
 }
 
 std::string LoopRewriter::blockerOfBody() {
-  BodyScan Scan(Loop, K, Ctx);
+  BodyScan Scan(Loop, K, Up, Ctx);
   Scan.ThreadDependent = [this](const Expr *E) { return threadDependent(E); };
   Scan.TraverseStmt(const_cast<Stmt *>(Loop->getBody()));
   // threadIdx.x and blockIdx.x named in the body itself.
@@ -626,7 +660,7 @@ AccessSite::LoopRewrite LoopRewriter::rewrite() {
   // The loop must run in every thread of the launch, as the kernel's own
   // statement: a guard or an earlier return would leave elements to no one.
   const Stmt *Body = Kernel->getBody();
-  if (parentOf(Loop, Ctx) != Body)
+  if (Up.of(Loop) != Body)
     return Blocked("the loop is not a statement of the kernel's body itself "
                    "(it runs under a condition or inside another loop)");
   bool EarlyReturn = false;
