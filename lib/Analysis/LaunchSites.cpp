@@ -8,6 +8,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace clang;
 
@@ -159,6 +160,76 @@ public:
       default:
         return std::nullopt;
       }
+    }
+    return std::nullopt;
+  }
+
+  /// How many bytes the host pointer E lies past the start of the variable
+  /// its arithmetic starts from: "buf + pad", "&buf[pad]", through casts
+  /// and locals initialised or last assigned so. 0 for a variable the
+  /// launch cannot follow further (a cudaMalloc'd buffer, a parameter of
+  /// the host function), which the analysis takes as aligned as any base;
+  /// none when the arithmetic is not followed.
+  std::optional<int64_t> pointerOffset(const Expr *E, SourceLocation At,
+                                       unsigned Depth = 0) {
+    if (!E || Depth > 16 || E->isValueDependent() || E->isTypeDependent())
+      return std::nullopt;
+    E = E->IgnoreParens();
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      const Expr *Sub = CE->getSubExpr();
+      if (Sub->getType()->isPointerType() || Sub->getType()->isArrayType())
+        return pointerOffset(Sub, At, Depth + 1);
+      return std::nullopt;
+    }
+    // Ptr + Sign * Index elements of Ptr's pointee.
+    auto Moved = [&](const Expr *Ptr, const Expr *Index,
+                     int64_t Sign) -> std::optional<int64_t> {
+      QualType T = Ptr->IgnoreParenImpCasts()->getType();
+      QualType Elem = T->isPointerType() ? T->getPointeeType()
+                      : T->isArrayType()
+                          ? QualType(T->getArrayElementTypeNoTypeQual(), 0)
+                          : QualType();
+      if (Elem.isNull() || Elem->isIncompleteType() || Elem->isVoidType() ||
+          Elem->isDependentType())
+        return std::nullopt;
+      std::optional<int64_t> From = pointerOffset(Ptr, At, Depth + 1);
+      std::optional<int64_t> N = integer(Index, At, Depth + 1);
+      if (!From || !N)
+        return std::nullopt;
+      __int128 Bytes = __int128(*From) +
+                       __int128(Sign) * *N *
+                           Ctx.getTypeSizeInChars(Elem).getQuantity();
+      if (Bytes > std::numeric_limits<int64_t>::max() ||
+          Bytes < std::numeric_limits<int64_t>::min())
+        return std::nullopt;
+      return int64_t(Bytes);
+    };
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      const Expr *L = BO->getLHS(), *R = BO->getRHS();
+      bool LPtr = L->getType()->isPointerType();
+      if (BO->getOpcode() == BO_Add)
+        return LPtr ? Moved(L, R, 1) : Moved(R, L, 1);
+      if (BO->getOpcode() == BO_Sub && LPtr &&
+          R->getType()->isIntegralOrEnumerationType())
+        return Moved(L, R, -1);
+      return std::nullopt;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_AddrOf)
+      if (const auto *ASE =
+              dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+        return Moved(ASE->getBase(), ASE->getIdx(), 1);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD)
+        return std::nullopt;
+      if (!VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+          !VD->getType()->isPointerType())
+        return 0;
+      const Expr *Last = VD->getInit();
+      if (!lastWrite(VD, -1, At, Last) || !Last)
+        return 0;
+      return pointerOffset(Last, At, Depth + 1);
     }
     return std::nullopt;
   }
@@ -1089,6 +1160,19 @@ public:
       for (unsigned I = 0;
            I < Call->getNumArgs() && I < Kernel->getNumParams(); ++I) {
         std::string Param = Kernel->getParamDecl(I)->getNameAsString();
+        if (Kernel->getParamDecl(I)->getType()->isPointerType()) {
+          // Where the launch's first pass puts the pointer, as for the
+          // integers below.
+          Eval.tookFirstPass();
+          if (writtenByLoopAround(Call->getArg(I), LoopsAround[Call], Ctx) &&
+              !Eval.firstPass())
+            continue;
+          if (std::optional<int64_t> B = Eval.pointerOffset(Call->getArg(I), At))
+            if (int64_t R = ((*B % AllocationAlignment) + AllocationAlignment) %
+                            AllocationAlignment)
+              Info.BaseResidues[Param] = R;
+          continue;
+        }
         bool Bounded = false;
         std::optional<std::vector<int64_t>> Loop =
             loopValues(Ctx, Eval, Call->getArg(I), Call, LoopsAround[Call],

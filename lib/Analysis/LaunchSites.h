@@ -25,6 +25,10 @@ namespace coalesce {
 
 /// What the first launch of a kernel in the translation unit (in source
 /// order) says about its configuration and arguments.
+/// Where cudaMalloc starts every allocation: a multiple of this many bytes.
+/// The analysis takes every base pointer to start at one.
+constexpr int64_t AllocationAlignment = 256;
+
 struct LaunchInfo {
   std::optional<std::array<int64_t, 3>> Block;
   std::optional<std::array<int64_t, 3>> Grid;
@@ -38,6 +42,12 @@ struct LaunchInfo {
   /// Float and double parameters passed a value the launch knows
   /// ("k<<<g, b>>>(in, 4.0f)"): parameter name -> value.
   std::map<std::string, double> RealArgs;
+  /// Pointer parameters passed an address past the start of the variable
+  /// its arithmetic starts from ("k<<<g, b>>>(in + pad)", a host buffer
+  /// padded so that a halo's interior is aligned): parameter name -> the
+  /// bytes past a multiple of AllocationAlignment, where that variable, as
+  /// every base, is taken to start. Only residues other than 0.
+  std::map<std::string, int64_t> BaseResidues;
   /// Kernel parameters a host loop around the launch steps through
   /// ("for (d = 1; d <= 4; d *= 2) k<<<g, b>>>(m, d)"): parameter name ->
   /// the values, in launch order. The kernel is analyzed for each.

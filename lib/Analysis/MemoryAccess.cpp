@@ -140,6 +140,11 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
       }
     return;
   }
+  // A kernel's pointer parameter the launch passes past an allocation's
+  // start ("in + pad"): the lanes' addresses lie that far past a multiple
+  // of the allocations' alignment, where every other base is taken to lie.
+  if (Space == AddressSpace::Global)
+    Off = Warp->atBaseResidue(S, Base, Off);
   Warp->evaluateLanes(S, Off, Guards, *LoopsSeen, PredicatedGuards);
 }
 

@@ -104,6 +104,19 @@ WarpEvaluator::runtimeValueOf(const SymbolExpr *S, const LaunchInfo *Launch,
   return Opts.DefaultValue;
 }
 
+const LExpr *WarpEvaluator::atBaseResidue(AccessSite &S,
+                                          const std::string &Base,
+                                          const LExpr *Off) const {
+  if (!Launch)
+    return Off;
+  auto It = Launch->BaseResidues.find(Base);
+  if (It == Launch->BaseResidues.end())
+    return Off;
+  S.Assumptions.push_back({Base + " % " + std::to_string(AllocationAlignment),
+                           It->second, Launch->Origin});
+  return X.add(Off, X.constant(It->second));
+}
+
 bool WarpEvaluator::isRuntimeSymbol(const SymbolExpr *S) {
   SymbolKind K = S->getSymbolKind();
   return K == SymbolKind::Param || K == SymbolKind::Opaque ||

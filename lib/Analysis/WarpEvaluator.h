@@ -83,6 +83,13 @@ public:
                        const LoopFacts &Loops,
                        const std::set<const Expr *> *Predicated) const;
 
+  /// Off, a byte offset from the kernel's pointer parameter Base, moved
+  /// to where the launch puts that pointer past an allocation's start
+  /// (LaunchInfo::BaseResidues), the assumption ("in % 256" = 112) noted
+  /// in S; Off itself for any other base.
+  const Expr *atBaseResidue(AccessSite &S, const std::string &Base,
+                            const Expr *Off) const;
+
   /// Whether Off, free of unknowns, has one value across the lanes of each
   /// warp of block 0 (row = tid / 32: a value read once per warp), at the
   /// first iteration of every loop. False when a lane cannot be evaluated.
