@@ -481,9 +481,29 @@ Value ValueEvaluator::VisitUnaryOperator(const UnaryOperator *UO) {
   }
 }
 
+namespace {
+/// The arm a condition the compiler decides picks (a template's constant,
+/// `bRO ? d_cnst_centers : pC`): the other is not in the binary, so it is
+/// neither followed nor recorded. Null when the condition is not a
+/// constant.
+const clang::Expr *decidedArm(const AbstractConditionalOperator *CO,
+                              const LExpr *C) {
+  const auto *K = llvm::dyn_cast<coalesce::ConstantExpr>(C);
+  if (!K)
+    return nullptr;
+  return K->getValue() ? CO->getTrueExpr() : CO->getFalseExpr();
+}
+} // namespace
+
 Value ValueEvaluator::VisitAbstractConditionalOperator(
     const AbstractConditionalOperator *CO) {
   const LExpr *C = W.truth(W.evalInt(CO->getCond()));
+  if (const clang::Expr *Arm = decidedArm(CO, C)) {
+    Value V = W.eval(Arm);
+    if (!CO->isGLValue() && V.K == Value::Ref)
+      V = W.load(V.R, Arm);
+    return V;
+  }
   std::vector<const LExpr *> Outer = W.Path;
   W.Path = W.pathWith(Outer, C);
   Value T = W.eval(CO->getTrueExpr());
@@ -497,6 +517,10 @@ Value ValueEvaluator::eachArm(
     const ConditionalOperator *CO,
     llvm::function_ref<Value(const clang::Expr *, const Place &)> Fn) {
   const LExpr *C = W.truth(W.evalInt(CO->getCond()));
+  if (const clang::Expr *Arm = decidedArm(CO, C)) {
+    const ConditionalOperator *Inner = conditionalLvalue(Arm);
+    return Inner ? eachArm(Inner, Fn) : Fn(Arm, W.evalPlace(Arm));
+  }
   std::vector<const LExpr *> Outer = W.Path;
   Value Arms[2];
   for (unsigned I = 0; I < 2; ++I) {

@@ -102,3 +102,26 @@ __global__ void registers(float *out, int n) {
   out[k] = 2.f;
   // CHECK: [[@LINE-1]]:3 store `out[k]` {{.*}} uniform{{$}}
 }
+
+// A condition the compiler decides (a template's constant) picks one arm;
+// the other is not in the binary: neither followed nor reported. Choosing
+// a __constant__ table for one instance and a global array for the other
+// (Altis kmeans' `bRO ? d_cnst_centers : pC`) is then no comparison of
+// arms: the global one reads the array, the constant one reads no global
+// memory.
+__constant__ float table[1024];
+template <bool ReadOnly>
+__global__ void decided(const float *c, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const float *b = ReadOnly ? table : c;
+  out[i] = b[blockIdx.x] + (ReadOnly ? c[2 * i] : c[i]);
+  // CHECK: [[@LINE-1]]:3 store `out[i]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+  // CHECK: [[@LINE-2]]:3 store `out[i]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+  // CHECK: [[@LINE-3]]:12 load `b[blockIdx.x]` addr=c + 4*blockIdx.x spr=1 ideal=1 eff=0.125 uniform{{$}}
+  // CHECK: [[@LINE-4]]:40 load `c[2 * i]` {{.*}} spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided{{$}}
+  // CHECK: [[@LINE-5]]:51 load `c[i]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+}
+void launchDecided(const float *c, float *out) {
+  decided<true><<<64, 256>>>(c, out);
+  decided<false><<<64, 256>>>(c, out);
+}
