@@ -215,6 +215,17 @@ void KernelWalker::VisitIfStmt(const IfStmt *IS) {
     visit(IS->getConditionVariableDeclStmt());
   const LExpr *C = truth(evalInt(IS->getCond()));
   std::vector<const LExpr *> Outer = Path;
+  if (const auto *K = dyn_cast<coalesce::ConstantExpr>(C)) {
+    // A condition the compiler decides (a template's constant, "if (RO)"):
+    // the branch not taken is not in the binary, so it is not walked, and
+    // no if is left to predicate.
+    const Stmt *Taken = K->getValue() ? IS->getThen() : IS->getElse();
+    visit(Taken);
+    Path = Outer;
+    if (Taken && exitsUnconditionally(Taken))
+      Path = pathWith(Outer, X.constant(0));
+    return;
+  }
   State Before = capture();
 
   Path = pathWith(Outer, C);

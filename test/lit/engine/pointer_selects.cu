@@ -125,3 +125,28 @@ void launchDecided(const float *c, float *out) {
   decided<true><<<64, 256>>>(c, out);
   decided<false><<<64, 256>>>(c, out);
 }
+
+// The same with an if: the branch not taken is not walked, and what it
+// reads and writes is not reported (reduction's `if (blockSize >= 512)` in
+// its smaller instances).
+template <bool ReadOnly>
+__global__ void decidedIf(const float *c, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const float *b;
+  if (ReadOnly) {
+    b = table;
+    out[2 * i] = c[2 * i];
+    // CHECK: [[@LINE-1]]:5 store `out[2 * i]` {{.*}} spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided{{$}}
+    // CHECK: [[@LINE-2]]:18 load `c[2 * i]` {{.*}} spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided{{$}}
+  } else {
+    b = c;
+  }
+  out[i] = b[blockIdx.x];
+  // CHECK: [[@LINE-1]]:3 store `out[i]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+  // CHECK: [[@LINE-2]]:3 store `out[i]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+  // CHECK: [[@LINE-3]]:12 load `b[blockIdx.x]` addr=c + 4*blockIdx.x spr=1 ideal=1 eff=0.125 uniform{{$}}
+}
+void launchDecidedIf(const float *c, float *out) {
+  decidedIf<true><<<64, 256>>>(c, out);
+  decidedIf<false><<<64, 256>>>(c, out);
+}
