@@ -23,12 +23,12 @@ class FunctionDecl;
 
 namespace coalesce {
 
-/// What the first launch of a kernel in the translation unit (in source
-/// order) says about its configuration and arguments.
 /// Where cudaMalloc starts every allocation: a multiple of this many bytes.
 /// The analysis takes every base pointer to start at one.
 constexpr int64_t AllocationAlignment = 256;
 
+/// What the first launch of a kernel in the translation unit (in source
+/// order) says about its configuration and arguments.
 struct LaunchInfo {
   std::optional<std::array<int64_t, 3>> Block;
   std::optional<std::array<int64_t, 3>> Grid;
