@@ -483,15 +483,14 @@ Value ValueEvaluator::VisitUnaryOperator(const UnaryOperator *UO) {
 
 namespace {
 /// The arm a condition the compiler decides picks (a template's constant,
-/// `bRO ? d_cnst_centers : pC`): the other is not in the binary, so it is
-/// neither followed nor recorded. Null when the condition is not a
-/// constant.
+/// `bRO ? d_cnst_centers : pC`): the other is neither followed nor
+/// recorded. Null when the condition is not a constant.
 const clang::Expr *decidedArm(const AbstractConditionalOperator *CO,
                               const LExpr *C) {
-  const auto *K = llvm::dyn_cast<coalesce::ConstantExpr>(C);
-  if (!K)
+  std::optional<bool> Side = KernelWalker::decided(C);
+  if (!Side)
     return nullptr;
-  return K->getValue() ? CO->getTrueExpr() : CO->getFalseExpr();
+  return *Side ? CO->getTrueExpr() : CO->getFalseExpr();
 }
 } // namespace
 

@@ -394,6 +394,10 @@ public:
                                        const Pointer &F, llvm::StringRef Cond);
   /// V as a 0/1 truth value; comparisons already are one.
   const LExpr *truth(const LExpr *V);
+  /// The side a condition C (a truth value) takes when the compiler
+  /// decides it (a template's constant, "if (RO)"): the other side is not
+  /// in the binary. None when C is not a constant.
+  static std::optional<bool> decided(const LExpr *C);
   const LExpr *both(const LExpr *A, const LExpr *B);
   /// The path as one 0/1 expression.
   const LExpr *pathCondition();

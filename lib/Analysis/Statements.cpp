@@ -215,11 +215,9 @@ void KernelWalker::VisitIfStmt(const IfStmt *IS) {
     visit(IS->getConditionVariableDeclStmt());
   const LExpr *C = truth(evalInt(IS->getCond()));
   std::vector<const LExpr *> Outer = Path;
-  if (const auto *K = dyn_cast<coalesce::ConstantExpr>(C)) {
-    // A condition the compiler decides (a template's constant, "if (RO)"):
-    // the branch not taken is not in the binary, so it is not walked, and
-    // no if is left to predicate.
-    const Stmt *Taken = K->getValue() ? IS->getThen() : IS->getElse();
+  if (std::optional<bool> Side = decided(C)) {
+    // The branch not taken is not walked, and no if is left to predicate.
+    const Stmt *Taken = *Side ? IS->getThen() : IS->getElse();
     visit(Taken);
     Path = Outer;
     if (Taken && exitsUnconditionally(Taken))
@@ -255,6 +253,12 @@ void KernelWalker::VisitIfStmt(const IfStmt *IS) {
   else if (IS->getElse() && exitsUnconditionally(IS->getElse()) &&
            !exitsUnconditionally(IS->getThen()))
     Path = pathWith(Outer, C);
+}
+
+std::optional<bool> KernelWalker::decided(const LExpr *C) {
+  if (const auto *K = dyn_cast<coalesce::ConstantExpr>(C))
+    return K->getValue() != 0;
+  return std::nullopt;
 }
 
 template <typename Map>

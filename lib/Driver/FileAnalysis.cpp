@@ -656,28 +656,23 @@ void adoptEdited(Attempt &A, const EditedSources &Sources,
 /// A of Args had errors that the mode repairs (edits of the source, a newer
 /// architecture), the unit is parsed once more, repaired, and that attempt
 /// replaces A, and its diagnostics Held, if it has fewer errors. Launches:
-/// the device launches A was parsed with already rewritten (Pre, their
-/// sources), kept in the repaired parse. Returns the mode's tags of the
-/// attempt kept.
-std::set<std::string> repairForNvcc(Attempt &A, std::string &Held,
-                                    ArrayRef<std::string> Args,
-                                    const UnitCommand &Cmd,
-                                    const FrontendSetup &Setup,
-                                    const FileOptions &Opts,
-                                    const UnitCaching &Caching,
-                                    std::optional<sys::fs::UniqueID> Focus,
-                                    const Confinement &Confine,
-                                    ArrayRef<DialectEdit> Launches,
-                                    const EditedSources *Pre) {
-  std::set<std::string> Tags = A.Accepted;
-  if (!Launches.empty())
-    Tags.insert(DeviceLaunchTag);
+/// the device launches A was parsed with already rewritten, kept in the
+/// repaired parse. Returns the mode's tags of the attempt kept (but for
+/// the launches'), and whether it replaced A.
+struct Repaired {
+  std::set<std::string> Tags;
+  bool Replaced = false;
+};
+Repaired repairForNvcc(Attempt &A, std::string &Held,
+                       ArrayRef<std::string> Args, const UnitCommand &Cmd,
+                       const FrontendSetup &Setup, const FileOptions &Opts,
+                       const UnitCaching &Caching,
+                       std::optional<sys::fs::UniqueID> Focus,
+                       const Confinement &Confine,
+                       ArrayRef<DialectEdit> Launches) {
   bool Newer = wantsNewerArch(A, Args);
-  if (!Cmd.NvccCompat || A.Errors == 0 || (A.Edits.empty() && !Newer)) {
-    if (Pre)
-      adoptEdited(A, *Pre, Caching);
-    return Tags;
-  }
+  if (!Cmd.NvccCompat || A.Errors == 0 || (A.Edits.empty() && !Newer))
+    return {A.Accepted};
   // Once more, repaired; kept only if it has fewer errors.
   std::vector<DialectEdit> Edits(Launches.begin(), Launches.end());
   llvm::append_range(Edits, A.Edits);
@@ -691,21 +686,16 @@ std::set<std::string> repairForNvcc(Attempt &A, std::string &Held,
     Caching2.PchPath.clear();
   Attempt B = parseUnit(Args2, Sources.fileSystem(), Setup, Opts, Caching2,
                         true, Focus, Confine, AgainOS);
-  if (B.PchFailed || B.Errors >= A.Errors) {
-    if (Pre)
-      adoptEdited(A, *Pre, Caching);
-    return Tags;
-  }
-  Tags = B.Accepted;
-  if (!Launches.empty())
-    Tags.insert(DeviceLaunchTag);
+  if (B.PchFailed || B.Errors >= A.Errors)
+    return {A.Accepted};
+  Repaired R{B.Accepted, true};
   for (const std::string &T : A.Repairs)
     if (T != "newer-arch" || Newer)
-      Tags.insert(T);
+      R.Tags.insert(T);
   adoptEdited(B, Sources, Caching);
   A = std::move(B);
   Held = std::move(Again);
-  return Tags;
+  return R;
 }
 
 /// The file a unit was analyzed for (UnitCommand::Focus), when the unit
@@ -822,15 +812,16 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
   // Launches from device code rewritten before the parse, so that a file
   // with some is parsed once (DeviceLaunches.h); the attempt counts only
   // where the parse confirms each is in device code.
+  IntrusiveRefCntPtr<vfs::FileSystem> FS = unitFileSystem(Confine);
   std::vector<DialectEdit> Launches;
   std::optional<EditedSources> Pre;
   Attempt A;
   if (Cmd.NvccCompat && !Focus)
     if (ErrorOr<std::unique_ptr<MemoryBuffer>> B =
-            unitFileSystem(Confine)->getBufferForFile(Cmd.Path))
+            FS->getBufferForFile(Cmd.Path))
       Launches = deviceLaunchEdits(Cmd.Path, (*B)->getBuffer());
   if (!Launches.empty()) {
-    Pre.emplace(unitFileSystem(Confine), Launches);
+    Pre.emplace(FS, Launches);
     A = parseUnit(Args, Pre->fileSystem(), Setup, Opts, Caching, true, Focus,
                   Confine, HeldOS, &Launches);
     if (!A.PchFailed && !A.Result.LaunchesInDevice) {
@@ -840,8 +831,8 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
     }
   }
   if (!Pre)
-    A = parseUnit(Args, unitFileSystem(Confine), Setup, Opts, Caching,
-                  Cmd.NvccCompat, Focus, Confine, Hold ? HeldOS : Diag);
+    A = parseUnit(Args, FS, Setup, Opts, Caching, Cmd.NvccCompat, Focus,
+                  Confine, Hold ? HeldOS : Diag);
   if (A.PchFailed) {
     // Removed, so that the next run builds it afresh (unlinking is safe
     // for a concurrent run that has it open).
@@ -853,16 +844,19 @@ FileResult analyzeUnit(const UnitCommand &Cmd, const FrontendSetup &Setup,
   // Whether the unit reaches the file, from the unedited parse (an edited
   // file is another file to the file manager).
   bool FocusMissed = A.Result.Parsed && Focus && !A.Result.FocusEntered;
-  std::set<std::string> Tags =
-      repairForNvcc(A, Held, Args, Cmd, Setup, Opts, Caching, Focus, Confine,
-                    Launches, Pre ? &*Pre : nullptr);
+  Repaired R = repairForNvcc(A, Held, Args, Cmd, Setup, Opts, Caching, Focus,
+                             Confine, Launches);
+  if (Pre && !R.Replaced)
+    adoptEdited(A, *Pre, Caching);
+  if (!Launches.empty())
+    R.Tags.insert(DeviceLaunchTag);
   // With nothing of the unit's attempts printed.
   if (FocusMissed)
     return analyzeFocusAlone(Cmd, Setup, Opts, Diag, Caching);
   if (Hold)
     Diag << Held;
   Diag << A.Verbose;
-  return fileResult(Cmd, std::move(A), std::move(Tags), Diag);
+  return fileResult(Cmd, std::move(A), std::move(R.Tags), Diag);
 }
 
 } // namespace coalesce

@@ -118,11 +118,6 @@ std::string soaLayout(const RecordDecl *Struct, const std::string &Name) {
   return Layout + " }";
 }
 
-/// For an access written in a system header and reached from the user's
-/// code (a cuRAND generator's store into the state the user passed): the
-/// header, the user's call that enters it, and what its pointer argument
-/// points to. Calls holds A's calls with a site, outermost first, as
-/// CallChain does.
 /// An atomic made through the toolkit's wrapper function: the wrapper's
 /// first statement (AccessSite::BookedInWrapper). Only the toolkit's
 /// *_atomic_functions.hpp headers, which clang's CUDA wrapper includes from
@@ -146,6 +141,11 @@ void noteAtomicWrapper(AccessSite &S, const MemoryAccess &A) {
   S.BookedInWrapper = {Callee->getNameAsString(), "", presumedPos(L, SM)};
 }
 
+/// For an access written in a system header and reached from the user's
+/// code (a cuRAND generator's store into the state the user passed): the
+/// header, the user's call that enters it, and what its pointer argument
+/// points to. Calls holds A's calls with a site, outermost first, as
+/// CallChain does.
 void noteToolkitCall(AccessSite &S, const MemoryAccess &A,
                      llvm::ArrayRef<const CallContext *> Calls) {
   const SourceManager &SM = A.Ctx->getSourceManager();
