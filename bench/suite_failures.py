@@ -10,8 +10,8 @@ units (issue 29).
 The database: for Altis, SHOC and the CUDA samples, every .cu file
 `cuda_bench/scripts/suite_truth.sh units` lists, with the flags it gives
 the file (its program's, else the suite's and the file's folder) but not
-the analyzer-only ones (`analyze` lines: -Wno-register, the no-openmp
-stub), which a project's build does not have; for Rodinia and
+the analyzer-only ones (`analyze` lines: -Wno-register), which a
+project's build does not have; for Rodinia and
 PolyBench-ACC bench/perf.py's flags (-I the file's folder and the suite's
 common folder). A .cu file that another file of the suite #includes with
 a quoted name is not a translation unit and is left out of the database,
@@ -95,8 +95,6 @@ def strip_analyzer_only(flags):
     keep, skip = [], False
     for w in flags:
         if w in ("-Wno-register",):
-            continue
-        if "/compat/no-openmp" in w:
             continue
         keep.append(w)
     return keep

@@ -203,6 +203,8 @@ struct UnitResult {
   bool LaunchesInDevice = false;
   bool NvccMacroUsed = false; ///< the code tested __NVCC__ or the like
   bool MathHeaderUsed = false; ///< the code needed the mode's <math.h>
+  /// A header came from nvcc's host compiler's folder (hostCompilerHeaderDir).
+  bool HostHeaderUsed = false;
 };
 
 bool entered(const SourceManager &SM, sys::fs::UniqueID Id) {
@@ -262,8 +264,11 @@ public:
     }
     Out.Analysis = collectAccessSites(Ctx, X, Opts, Diags.ErrorLocs);
     Out.Parsed = true;
-    if (Math)
+    if (Math) {
       Out.MathHeaderUsed = Math->used(Ctx, TopLevel);
+      Out.HostHeaderUsed =
+          readFileUnder(Ctx.getSourceManager(), hostCompilerHeaderDir());
+    }
     if (Out.Focus)
       Out.FocusEntered = entered(Ctx.getSourceManager(), *Out.Focus);
     if (Caching.Parsed)
@@ -752,6 +757,8 @@ FileResult fileResult(const UnitCommand &Cmd, Attempt A,
     Tags.insert(NvccMacroTag);
   if (A.Result.MathHeaderUsed)
     Tags.insert(MathHeaderTag);
+  if (A.Result.HostHeaderUsed)
+    Tags.insert(HostHeaderTag);
   if (Cmd.ShadowedCudaHeader)
     Tags.insert(CudaHeaderTag);
   std::vector<std::string> Used;

@@ -18,6 +18,9 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VersionTuple.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace clang;
 using namespace llvm;
@@ -29,7 +32,14 @@ namespace {
 constexpr const char *Tags[] = {
     NvccMacroTag,  "register",        "narrowing",        "literal-suffix",
     "asm-escape",  DeviceLaunchTag,   "shared-init",      "attribute-order",
-    "template-keyword", "newer-arch",     CudaHeaderTag,      MathHeaderTag};
+    "template-keyword", "newer-arch",     CudaHeaderTag,      MathHeaderTag,
+    HostHeaderTag};
+
+/// Whether Path names a file below Dir (an empty Dir holds none).
+bool inFolder(StringRef Path, StringRef Dir) {
+  return !Dir.empty() && Path.size() > Dir.size() && Path.starts_with(Dir) &&
+         sys::path::is_separator(Path[Dir.size()]);
+}
 
 /// Offset of a file location in its file, or none in a macro expansion.
 std::optional<std::pair<FileID, unsigned>> fileOffset(const SourceManager &SM,
@@ -251,7 +261,50 @@ std::vector<std::string> nvccDialectFlags(ArrayRef<std::string> User) {
       "-include", "math.h"};
   if (is_contained(User, "-fgpu-rdc"))
     F.push_back("-D__CUDACC_RDC__");
+  if (!hostCompilerHeaderDir().empty())
+    F.insert(F.end(), {"-idirafter", hostCompilerHeaderDir()});
   return F;
+}
+
+const std::string &hostCompilerHeaderDir() {
+  static const std::string Dir = [] {
+    std::string Arch = Triple(sys::getProcessTriple()).getArchName().str();
+    std::string Best;
+    VersionTuple BestVersion;
+    for (const char *Root : {"/usr/lib/gcc", "/usr/lib64/gcc"}) {
+      std::error_code EC;
+      for (sys::fs::directory_iterator T(Root, EC), End; !EC && T != End;
+           T.increment(EC)) {
+        // x86_64-linux-gnu, x86_64-redhat-linux, x86_64-pc-linux-gnu, ...
+        if (!sys::path::filename(T->path()).starts_with(Arch + "-"))
+          continue;
+        std::error_code VersionEC;
+        for (sys::fs::directory_iterator V(T->path(), VersionEC);
+             !VersionEC && V != End; V.increment(VersionEC)) {
+          VersionTuple Version;
+          if (Version.tryParse(sys::path::filename(V->path())))
+            continue;
+          SmallString<256> Include(V->path());
+          sys::path::append(Include, "include");
+          if (sys::fs::is_directory(Include) &&
+              (Best.empty() || Version > BestVersion)) {
+            Best = std::string(Include);
+            BestVersion = Version;
+          }
+        }
+      }
+    }
+    return Best;
+  }();
+  return Dir;
+}
+
+bool readFileUnder(const SourceManager &SM, StringRef Dir) {
+  for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
+       ++It)
+    if (inFolder(It->first.getName(), Dir))
+      return true;
+  return false;
 }
 
 namespace {
@@ -378,11 +431,18 @@ std::optional<DialectRepair> dialectRepair(const Diagnostic &Info,
       !Info.hasSourceManager() || Info.getLocation().isInvalid())
     return std::nullopt;
   const SourceManager &SM = Info.getSourceManager();
-  if (SM.isInSystemHeader(SM.getExpansionLoc(Info.getLocation())))
-    return std::nullopt;
   auto Accept = [](const char *Tag) {
     return DialectRepair{DialectRepair::Accept, Tag, {}};
   };
+  SourceLocation At = SM.getExpansionLoc(Info.getLocation());
+  // The host compiler's own headers are written for gcc, which nvcc hands
+  // them to (GCC 12's omp.h: __malloc__ (omp_free)); clang's recovery drops
+  // what it cannot read, an attribute's argument.
+  if (OptionalFileEntryRef F = SM.getFileEntryRefForID(SM.getFileID(At)))
+    if (inFolder(F->getName(), hostCompilerHeaderDir()))
+      return Accept(HostHeaderTag);
+  if (SM.isInSystemHeader(At))
+    return std::nullopt;
   switch (Info.getID()) {
   case diag::ext_register_storage_class:
     return Accept("register");

@@ -70,6 +70,22 @@ constexpr const char *CudaHeaderTag = "cuda-h";
 /// code calls: the newest clang 19 knows without an 'a' suffix.
 constexpr const char *NvccNewestParseArch = "sm_90";
 
+/// The folder of the headers that belong to the GCC nvcc hands host code
+/// to (omp.h, openacc.h, quadmath.h): nvcc's host compiler finds them
+/// there, and clang's resource directory holds none of them. The newest
+/// GCC under /usr/lib/gcc or /usr/lib64/gcc for this machine's
+/// architecture, the one whose libstdc++ clang's driver picks; empty when
+/// there is none. The mode searches it last (-idirafter), so clang's own
+/// headers and the user's keep their precedence.
+const std::string &hostCompilerHeaderDir();
+
+/// Whether the unit read a file from Dir (the folder above): the report
+/// names the leniency only where a header came from there.
+bool readFileUnder(const clang::SourceManager &SM, llvm::StringRef Dir);
+
+/// The tag for a header only nvcc's host compiler has (above).
+constexpr const char *HostHeaderTag = "host-header";
+
 /// The tag the report uses for a predefined macro the code tested.
 constexpr const char *NvccMacroTag = "__NVCC__";
 
