@@ -248,6 +248,12 @@ struct AccessSite {
   /// name as Caller. The JSON report repeats the access there. Empty
   /// Caller: none.
   CallStep BookedInWrapper;
+  /// An access whose expression spans lines: where nvcc's line information
+  /// books its instruction, the end of what computes the address (the
+  /// closing bracket of "offsets[t * blocks +\n b]", on the second line;
+  /// for a member, its object's end: "in[i]\n.y" stays on the first). The
+  /// JSON report repeats the access there. Line 0: Pos's line.
+  SourcePos BookedAtEnd;
   /// Where a finding is shown to the user: the access, or the user's call
   /// that reaches it inside a toolkit header.
   const SourcePos &shownPos() const {

@@ -155,6 +155,7 @@ void EditedSources::restore(TranslationUnitResult &R) const {
     for (AccessSite::CallStep &C : S.CallChain)
       Fix(C.Pos);
     Fix(S.Toolkit.Pos);
+    Fix(S.BookedAtEnd);
     Fix(S.Related.Kernel);
     Fix(S.Related.Loop);
     Fix(S.Related.Struct);

@@ -23,7 +23,7 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 2272,
+static_assert(sizeof(AccessSite) == 2312,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
@@ -338,6 +338,7 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.CallChain);
   A(S.Toolkit);
   A(S.BookedInWrapper);
+  A(S.BookedAtEnd);
   A(S.Related);
   A(S.Assumptions);
   A(S.ContiguousIf);

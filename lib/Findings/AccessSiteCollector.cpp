@@ -141,6 +141,25 @@ void noteAtomicWrapper(AccessSite &S, const MemoryAccess &A) {
   S.BookedInWrapper = {Callee->getNameAsString(), "", presumedPos(L, SM)};
 }
 
+/// Where nvcc books an access whose expression spans lines
+/// (AccessSite::BookedAtEnd): the line of the last token of what computes
+/// its address. Measured with nvcc 13's -lineinfo
+/// (cuda_bench/probes/lines40.cu): a subscript's closing bracket, a
+/// dereference's operand's end, a member's object's end. A call (an atomic,
+/// __ldg) is booked in the toolkit's function it calls instead.
+void noteBookedAtEnd(AccessSite &S, const MemoryAccess &A) {
+  const clang::Expr *E = A.Access;
+  if (!E || S.Pos.Line == 0 || isa<CallExpr>(E->IgnoreParenImpCasts()))
+    return;
+  while (const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts()))
+    E = M->getBase();
+  const SourceManager &SM = A.Ctx->getSourceManager();
+  SourcePos End = presumedPos(
+      SM.getExpansionRange(E->getSourceRange()).getEnd(), SM);
+  if (End.Line > S.Pos.Line && End.File == S.Pos.File)
+    S.BookedAtEnd = End;
+}
+
 /// For an access written in a system header and reached from the user's
 /// code (a cuRAND generator's store into the state the user passed): the
 /// header, the user's call that enters it, and what its pointer argument
@@ -230,6 +249,7 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
   }
   noteToolkitCall(S, A, Steps);
   noteAtomicWrapper(S, A);
+  noteBookedAtEnd(S, A);
   S.Address = A.printAddress(reasonText);
   A.evaluateLanes(S);
   if (!Fixes)

@@ -64,42 +64,56 @@ Json assumptions(const AccessSite &Site) {
   return A;
 }
 
-/// Where one entry of "accesses" stands: an access where it is written
-/// (Step WrittenAt), the same access booked in the toolkit wrapper it
-/// calls (InWrapper, AccessSite::BookedInWrapper), or booked on the line of
-/// call Step of Chain, its call chain or one of the others that reach it.
+/// Where one entry of "accesses" stands: an access where it is written,
+/// or a repeat of it where a profiler may book its instruction instead: in
+/// the toolkit wrapper it calls (AccessSite::BookedInWrapper), at the end of
+/// its expression when that spans lines (AccessSite::BookedAtEnd), or on the
+/// line of call Step of Chain, its call chain or one of the others that
+/// reach it.
 struct Entry {
-  static constexpr int WrittenAt = -1, InWrapper = -2;
+  enum class Kind { Written, InWrapper, AtEnd, AtCall };
   const Finding *F;
-  int Step;
+  Kind K;
   const std::vector<AccessSite::CallStep> *Chain;
+  size_t Step = 0; ///< AtCall: the call of Chain
   const SourcePos &pos() const {
-    return Step == WrittenAt   ? F->Site.Pos
-           : Step == InWrapper ? F->Site.BookedInWrapper.Pos
-                               : (*Chain)[Step].Pos;
+    switch (K) {
+    case Kind::Written:
+      return F->Site.Pos;
+    case Kind::InWrapper:
+      return F->Site.BookedInWrapper.Pos;
+    case Kind::AtEnd:
+      return F->Site.BookedAtEnd;
+    case Kind::AtCall:
+      break;
+    }
+    return (*Chain)[Step].Pos;
   }
 };
 
-/// Every access where it is written, then once more on the line of each
-/// inlined call that reaches it, through any of its call chains (a helper
-/// called on three lines is booked on the three): a profiler may book an
-/// inlined instruction on any line of its inline stack (nvcc's line
-/// information decides), so a line-by-line reader finds it on either. A
-/// call line two chains share is one entry. Sorted by position (stable:
-/// the report's order among equals).
+/// Every access where it is written, then once more where a profiler may
+/// book it (Entry): on the line of each inlined call that reaches it,
+/// through any of its call chains (a helper called on three lines is booked
+/// on the three), since nvcc's line information may book an inlined
+/// instruction on any line of its inline stack, so a line-by-line reader
+/// finds it on either. A call line two chains share is one entry. Sorted by
+/// position (stable: the report's order among equals).
 std::vector<Entry> entries(const Report &R) {
   std::vector<Entry> List;
   for (const Finding &F : R.Findings) {
-    List.push_back({&F, Entry::WrittenAt, &F.Site.CallChain});
+    const std::vector<AccessSite::CallStep> *Own = &F.Site.CallChain;
+    List.push_back({&F, Entry::Kind::Written, Own});
     if (!F.Site.BookedInWrapper.Caller.empty())
-      List.push_back({&F, Entry::InWrapper, &F.Site.CallChain});
+      List.push_back({&F, Entry::Kind::InWrapper, Own});
+    if (F.Site.BookedAtEnd.Line)
+      List.push_back({&F, Entry::Kind::AtEnd, Own});
     std::set<std::tuple<std::string, unsigned, unsigned>> Booked;
     auto Book = [&](const std::vector<AccessSite::CallStep> &Chain) {
       for (size_t I = 0; I < Chain.size(); ++I)
         if (Booked.insert({Chain[I].Pos.File, Chain[I].Pos.Line,
                            Chain[I].Pos.Column})
                 .second)
-          List.push_back({&F, int(I), &Chain});
+          List.push_back({&F, Entry::Kind::AtCall, &Chain, I});
     };
     Book(F.Site.CallChain);
     for (const auto &Chain : F.OtherCallChains)
@@ -121,9 +135,9 @@ Json access(const Entry &E) {
   A["line"] = E.pos().Line;
   A["column"] = E.pos().Column;
   A["kernel"] = Site.Kernel;
-  A["function"] = E.Step == Entry::InWrapper ? Site.BookedInWrapper.Caller
-                  : E.Step < 0                ? Site.Function
-                                              : (*E.Chain)[E.Step].Caller;
+  A["function"] = E.K == Entry::Kind::InWrapper ? Site.BookedInWrapper.Caller
+                  : E.K == Entry::Kind::AtCall  ? (*E.Chain)[E.Step].Caller
+                                                : Site.Function;
   A["access"] = accessKindName(Site.Kind);
   A["space"] = Site.Shared ? "shared" : "global";
   A["text"] = Site.Text;
@@ -210,11 +224,11 @@ Json access(const Entry &E) {
     A["fix"] = {{"description", F.AutoFix->Description},
                 {"edits", std::move(Edits)}};
   }
-  size_t Calls = E.Step < 0 ? Site.CallChain.size() : size_t(E.Step);
+  size_t Calls = E.K == Entry::Kind::AtCall ? E.Step : Site.CallChain.size();
   std::vector<AccessSite::CallStep> Steps(E.Chain->begin(),
                                           E.Chain->begin() + Calls);
   // In the wrapper: reached by the access's own call of it.
-  if (E.Step == Entry::InWrapper)
+  if (E.K == Entry::Kind::InWrapper)
     Steps.push_back({Site.Function, Site.BookedInWrapper.Caller, Site.Pos});
   Json Chain = Json::array();
   for (const AccessSite::CallStep &Step : Steps)
@@ -225,10 +239,10 @@ Json access(const Entry &E) {
                      {"column", Step.Pos.Column}});
   A["call_chain"] = std::move(Chain);
   // Extension of v1: this entry repeats, on the line of a call, an access
-  // written in the function it calls (where, and in which function); or,
-  // in the toolkit's wrapper an atomic calls, the access written at the
-  // call.
-  if (E.Step != Entry::WrittenAt)
+  // written in the function it calls (where, and in which function); in
+  // the toolkit's wrapper an atomic calls, the access written at the call;
+  // or at the end of an access that spans lines, the access.
+  if (E.K != Entry::Kind::Written)
     A["inlined_from"] = {{"file", Site.Pos.File},
                          {"line", Site.Pos.Line},
                          {"column", Site.Pos.Column},
