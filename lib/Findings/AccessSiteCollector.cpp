@@ -2,6 +2,7 @@
 
 #include "Findings/AccessSiteCollector.h"
 #include "Analysis/WideAccesses.h"
+#include "Findings/IntrinsicLines.h"
 #include "Findings/ReasonText.h"
 
 #include "clang/AST/ASTContext.h"
@@ -12,6 +13,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 #include <cstdint>
@@ -141,6 +143,53 @@ void noteAtomicWrapper(AccessSite &S, const MemoryAccess &A) {
   S.BookedInWrapper = {Callee->getNameAsString(), "", presumedPos(L, SM)};
 }
 
+/// The toolkit's sm_32_intrinsics.hpp, beside the cuda_runtime_api.h that
+/// declares the unit's cudaGetErrorString; empty without a toolkit (the
+/// analyzer's built-in headers have no such file beside theirs).
+std::string intrinsicsHeader(ASTContext &Ctx) {
+  static thread_local std::pair<const ASTContext *, std::string> Last;
+  if (Last.first == &Ctx)
+    return Last.second;
+  std::string Header;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(
+           &Ctx.Idents.get("cudaGetErrorString"))) {
+    SmallString<256> P(llvm::sys::path::parent_path(
+        SM.getFilename(SM.getExpansionLoc(D->getLocation()))));
+    llvm::sys::path::append(P, "sm_32_intrinsics.hpp");
+    if (llvm::sys::fs::exists(P))
+      Header = std::string(P);
+    break;
+  }
+  Last = {&Ctx, Header};
+  return Header;
+}
+
+/// A cache-hinted load or store (__ldg, __ldcs, __stcg, ...): booked on its
+/// overload's line of the toolkit's sm_32_intrinsics.hpp
+/// (Findings/IntrinsicLines.h), as an atomic is in its wrapper.
+void noteCacheHinted(AccessSite &S, const MemoryAccess &A) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(A.Access);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if ((A.Op != Operation::CachedLoad && A.Op != Operation::CachedStore) ||
+      !Callee || Callee->getNumParams() == 0 || !Callee->getIdentifier())
+    return;
+  QualType P = Callee->getParamDecl(0)->getType();
+  if (!P->isPointerType())
+    return;
+  std::string Header = intrinsicsHeader(*A.Ctx);
+  if (Header.empty())
+    return;
+  PrintingPolicy Policy(A.Ctx->getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  std::string Pointee =
+      P->getPointeeType().getUnqualifiedType().getAsString(Policy);
+  auto [Line, Column] = cacheHintedLine(Header, Callee->getName(), Pointee);
+  if (Line)
+    S.BookedInWrapper = {Callee->getNameAsString(), "",
+                         {reportPath(Header), Line, Column}};
+}
+
 /// Where nvcc books an access whose expression spans lines
 /// (AccessSite::BookedAtEnd): the line of the last token of what computes
 /// its address. Measured with nvcc 13's -lineinfo
@@ -249,6 +298,7 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
   }
   noteToolkitCall(S, A, Steps);
   noteAtomicWrapper(S, A);
+  noteCacheHinted(S, A);
   noteBookedAtEnd(S, A);
   S.Address = A.printAddress(reasonText);
   A.evaluateLanes(S);
