@@ -299,6 +299,9 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
   noteToolkitCall(S, A, Steps);
   noteAtomicWrapper(S, A);
   noteCacheHinted(S, A);
+  if (S.BookedInWrapper.Caller.empty())
+    if (std::optional<AccessSite::CallStep> In = Booking.booked(A))
+      S.BookedInWrapper = std::move(*In);
   noteBookedAtEnd(S, A);
   S.Address = A.printAddress(reasonText);
   A.evaluateLanes(S);

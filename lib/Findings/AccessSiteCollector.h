@@ -14,6 +14,7 @@
 #include "Analysis/MemoryAccess.h"
 #include "Analysis/WideAccesses.h"
 #include "Findings/FixCandidates.h"
+#include "Findings/ToolkitBooking.h"
 
 #include <memory>
 
@@ -38,6 +39,7 @@ private:
   std::vector<unsigned> StructAlign;
   std::vector<OffsetTerms> Terms;
   std::unique_ptr<FixCandidates> Fixes; ///< of the translation unit met
+  ToolkitBooking Booking;
 };
 
 /// What one translation unit contributes to the report.

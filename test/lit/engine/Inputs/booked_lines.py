@@ -1,6 +1,7 @@
-"""The lines nvcc books global loads and stores on, against the report.
+"""The lines nvcc books global and shared loads and stores on, against the
+report.
 
-    booked_lines.py ptx FILE.ptx      # "HEADER:LINE" of each ld/st.global
+    booked_lines.py ptx FILE.ptx      # "FILE:LINE" of each ld/st/atom.global or .shared
     booked_lines.py report < R.json   # "HEADER:LINE" of each access entry
 
 Both print one "file-name:line" per instruction or entry, sorted and unique,
@@ -22,7 +23,7 @@ if sys.argv[1] == "ptx":
         m = re.match(r"\s*\.loc\s+(\d+)\s+(\d+)", line)
         if m:
             loc = (m.group(1), m.group(2))
-        if re.search(r"\b(ld|st|red|atom)\.global", line) and loc:
+        if re.search(r"\b(ld|st|red|atom)\.(global|shared)", line) and loc:
             out.add("%s:%s" % (files.get(loc[0], loc[0]), loc[1]))
 else:
     out = {"%s:%d" % (os.path.basename(a["file"]), a["line"])
