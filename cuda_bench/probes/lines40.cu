@@ -1,7 +1,8 @@
 // Which source line nvcc books a load or store on when its expression
 // spans several lines: one kernel per shape, each launched once, so that
-// Nsight Compute's source counters name the line of every instruction.
-// See docs/bench/real-programs.md ("A seventh pass").
+// Nsight Compute's source counters name the line of every instruction
+// (nvcc -ptx -lineinfo names the same ones before ptxas). See
+// docs/bench/real-programs.md ("A seventh pass").
 #include <cstdio>
 
 struct Quad {
