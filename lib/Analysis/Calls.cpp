@@ -145,6 +145,13 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
     return Value::none();
   }
 
+  // A member function of the toolkit's value types reads the object it is
+  // called on: "float x = in[i];" with in an __nv_bfloat16 array is
+  // in[i].operator float(), a load of in[i].
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const clang::Expr *Obj = MC->getImplicitObjectArgument();
+        Obj && Obj->isGLValue() && Obj->getType()->isRecordType())
+      loadIfRef(eval(Obj), Obj);
   for (const clang::Expr *A : Call->arguments())
     loadIfRef(eval(A), A);
   if (Call->getType()->isReferenceType() || Call->isGLValue())

@@ -165,15 +165,40 @@ std::string intrinsicsHeader(ASTContext &Ctx) {
   return Header;
 }
 
-/// A cache-hinted load or store (__ldg, __ldcs, __stcg, ...): booked on its
-/// overload's line of the toolkit's sm_32_intrinsics.hpp
-/// (Findings/IntrinsicLines.h), as an atomic is in its wrapper.
+/// The first inline assembly statement of Body, in source order.
+const GCCAsmStmt *firstAsm(const Stmt *Body) {
+  if (!Body)
+    return nullptr;
+  if (const auto *A = dyn_cast<GCCAsmStmt>(Body))
+    return A;
+  for (const Stmt *Child : Body->children())
+    if (const GCCAsmStmt *A = firstAsm(Child))
+      return A;
+  return nullptr;
+}
+
+/// A cache-hinted load or store (__ldg, __ldcs, __stcg, ...): booked on the
+/// line of the inline assembly that makes it, as an atomic is in its
+/// wrapper. The toolkit defines the __nv_bfloat16 and __half overloads in
+/// cuda_bf16.hpp and cuda_fp16.hpp, which clang parses: their bodies say
+/// where. The others are sm_32_intrinsics.hpp's, which clang's CUDA wrapper
+/// replaces: their lines are found in its text (Findings/IntrinsicLines.h).
 void noteCacheHinted(AccessSite &S, const MemoryAccess &A) {
   const auto *Call = dyn_cast_or_null<CallExpr>(A.Access);
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   if ((A.Op != Operation::CachedLoad && A.Op != Operation::CachedStore) ||
       !Callee || Callee->getNumParams() == 0 || !Callee->getIdentifier())
     return;
+  const SourceManager &SM = A.Ctx->getSourceManager();
+  const FunctionDecl *Def = nullptr;
+  // Clang's own overloads (its CUDA wrapper's) have bodies but no assembly.
+  if (Callee->hasBody(Def) && Def &&
+      SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    if (const GCCAsmStmt *Asm = firstAsm(Def->getBody())) {
+      S.BookedInWrapper = {Callee->getNameAsString(), "",
+                           presumedPos(Asm->getBeginLoc(), SM)};
+      return;
+    }
   QualType P = Callee->getParamDecl(0)->getType();
   if (!P->isPointerType())
     return;

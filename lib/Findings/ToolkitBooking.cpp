@@ -91,6 +91,22 @@ ToolkitBooking::from(const clang::Expr *E, const Stmt *Body, const SourceManager
             B && !B->body_empty())
           return stepAt(Def, B->body_front()->getBeginLoc(), SM);
   }
+  // The object of a toolkit member function (__nv_bfloat16's operator
+  // float(), reading *this): made where it first uses `this`.
+  if (const auto *Member = dyn_cast_or_null<MemberExpr>(Up);
+      Member && Depth < MaxDepth) {
+    const auto *Call =
+        dyn_cast_or_null<CXXMemberCallExpr>(parents(Body).getParent(Member));
+    const FunctionDecl *Def =
+        Call ? toolkitBody(Call->getMethodDecl(), SM) : nullptr;
+    if (!Def)
+      return std::nullopt;
+    FirstUse Use(nullptr);
+    Use.TraverseStmt(Def->getBody());
+    if (!Use.Found)
+      return std::nullopt;
+    return stepAt(Def, Use.Found->getBeginLoc(), SM);
+  }
   // Handed to a toolkit function by reference, or as the object of its
   // member operator: made where that function first uses it.
   if (const auto *Call = dyn_cast_or_null<CallExpr>(Up);

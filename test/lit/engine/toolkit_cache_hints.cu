@@ -31,6 +31,16 @@ __global__ void hinted(const float *in, const float4 *in4,
 // CHECK-DAG:  {{^[0-9]+}}:{{[0-9]+}} load `__ldcs(in + i)` inlined from 18:12
 // CHECK-DAG:  {{^[0-9]+}}:{{[0-9]+}} store `__stcg(out + 2 * i, 1.0f)` inlined from 19:3
 
+// The __nv_bfloat16 overloads are cuda_bf16.hpp's, which clang parses:
+// booked on their inline assembly's line.
+#include <cuda_bf16.h>
+__global__ void hintedBf16(const __nv_bfloat16 *in, __nv_bfloat16 *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  __stcs(out + i, __ldcs(in + i));
+}
+// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} load `__ldcs(in + i)` inlined from 39:19
+// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} store `__stcs(out + i, __ldcs(in + i))` inlined from 39:3
+
 // BUILTIN-NOT: inlined from
 
 // Where nvcc itself books them: every line nvcc's -lineinfo names for a

@@ -12,6 +12,7 @@
 // RUN: %cuda-coalesce --color=false --cuda=toolkit --cuda-path=%cuda_root --no-cache --format=json %s > %t.json || true
 // RUN: %summarize --inlined < %t.json | FileCheck %s
 
+#include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
 __global__ void dot(const half2 *a, const half2 *b, float *out) {
@@ -33,13 +34,24 @@ __global__ void mul(const __half *a, __half *c, const float *f, float *g) {
   g[i] = f[i] * f[i + 1];
 }
 
-// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} load `a[i]` inlined from 21:21
-// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} load `b[i]` inlined from 21:27
-// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} store `sh[threadIdx.x]` inlined from 22:3
-// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} store `sh[threadIdx.x]` inlined from 25:5
-// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} load `sh[threadIdx.x + 64]` inlined from 25:41
-// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} load `a[i]` inlined from 32:10
-// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} load `a[i + 1]` inlined from 32:17
+// A conversion operator reads the object it is called on: in[i] is loaded
+// (it was missing from the report) and booked in __nv_bfloat16's
+// operator float().
+__global__ void widen(const __nv_bfloat16 *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float x = in[i];
+  out[i] = x;
+}
+// CHECK-DAG: {{^}}42:13 load `in[i]` {{.*}} spr=2 ideal=2 eff=1 coalesced
+// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} load `in[i]` inlined from 42:13
+
+// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} load `a[i]` inlined from 22:21
+// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} load `b[i]` inlined from 22:27
+// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} store `sh[threadIdx.x]` inlined from 23:3
+// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} store `sh[threadIdx.x]` inlined from 26:5
+// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} load `sh[threadIdx.x + 64]` inlined from 26:41
+// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} load `a[i]` inlined from 33:10
+// CHECK-DAG: {{^[0-9]+}}:{{[0-9]+}} load `a[i + 1]` inlined from 33:17
 // RUN: %summarize --inlined < %t.json | FileCheck %s --check-prefix=NONE
 // NONE-NOT: store `c[i]` inlined from
 // NONE-NOT: `f[i]` inlined from
