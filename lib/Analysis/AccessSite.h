@@ -241,12 +241,14 @@ struct AccessSite {
     std::string Argument; ///< that argument as written: "&states[id]"
   } Toolkit;
   bool inToolkitHeader() const { return !Toolkit.Header.empty(); }
-  /// An atomic made through a toolkit function the analysis models rather
-  /// than walks (atomicAdd, whose body in device_atomic_functions.hpp is
-  /// "return __iAtomicAdd(address, val);"): that body's statement, where
-  /// nvcc's line information books the instruction, with the function's
-  /// name as Caller. The JSON report repeats the access there. Empty
-  /// Caller: none.
+  /// An access a toolkit function makes for the user's code, a function the
+  /// analysis models rather than walks: an atomic (atomicAdd, whose body in
+  /// device_atomic_functions.hpp is "return __iAtomicAdd(address, val);"),
+  /// a cache-hinted load or store (__ldg's inline assembly), an operator of
+  /// the toolkit's value types (__half2's copy constructor). The statement
+  /// of its body where nvcc's line information books the instruction, with
+  /// the function's name as Caller. The JSON report repeats the access
+  /// there. Empty Caller: none.
   CallStep BookedInWrapper;
   /// An access whose expression spans lines: where nvcc's line information
   /// books its instruction, the end of what computes the address (the

@@ -147,22 +147,15 @@ void noteAtomicWrapper(AccessSite &S, const MemoryAccess &A) {
 /// declares the unit's cudaGetErrorString; empty without a toolkit (the
 /// analyzer's built-in headers have no such file beside theirs).
 std::string intrinsicsHeader(ASTContext &Ctx) {
-  static thread_local std::pair<const ASTContext *, std::string> Last;
-  if (Last.first == &Ctx)
-    return Last.second;
-  std::string Header;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(
            &Ctx.Idents.get("cudaGetErrorString"))) {
     SmallString<256> P(llvm::sys::path::parent_path(
         SM.getFilename(SM.getExpansionLoc(D->getLocation()))));
     llvm::sys::path::append(P, "sm_32_intrinsics.hpp");
-    if (llvm::sys::fs::exists(P))
-      Header = std::string(P);
-    break;
+    return llvm::sys::fs::exists(P) ? std::string(P) : "";
   }
-  Last = {&Ctx, Header};
-  return Header;
+  return "";
 }
 
 /// The first inline assembly statement of Body, in source order.
@@ -183,7 +176,9 @@ const GCCAsmStmt *firstAsm(const Stmt *Body) {
 /// cuda_bf16.hpp and cuda_fp16.hpp, which clang parses: their bodies say
 /// where. The others are sm_32_intrinsics.hpp's, which clang's CUDA wrapper
 /// replaces: their lines are found in its text (Findings/IntrinsicLines.h).
-void noteCacheHinted(AccessSite &S, const MemoryAccess &A) {
+/// Header: intrinsicsHeader() of the unit, asked only when needed.
+void noteCacheHinted(AccessSite &S, const MemoryAccess &A,
+                     llvm::function_ref<const std::string &()> Header) {
   const auto *Call = dyn_cast_or_null<CallExpr>(A.Access);
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   if ((A.Op != Operation::CachedLoad && A.Op != Operation::CachedStore) ||
@@ -202,17 +197,17 @@ void noteCacheHinted(AccessSite &S, const MemoryAccess &A) {
   QualType P = Callee->getParamDecl(0)->getType();
   if (!P->isPointerType())
     return;
-  std::string Header = intrinsicsHeader(*A.Ctx);
-  if (Header.empty())
+  const std::string &Path = Header();
+  if (Path.empty())
     return;
   PrintingPolicy Policy(A.Ctx->getLangOpts());
   Policy.SuppressTagKeyword = true;
   std::string Pointee =
       P->getPointeeType().getUnqualifiedType().getAsString(Policy);
-  auto [Line, Column] = cacheHintedLine(Header, Callee->getName(), Pointee);
+  auto [Line, Column] = cacheHintedLine(Path, Callee->getName(), Pointee);
   if (Line)
     S.BookedInWrapper = {Callee->getNameAsString(), "",
-                         {reportPath(Header), Line, Column}};
+                         {reportPath(Path), Line, Column}};
 }
 
 /// Where nvcc books an access whose expression spans lines
@@ -323,10 +318,15 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
   }
   noteToolkitCall(S, A, Steps);
   noteAtomicWrapper(S, A);
-  noteCacheHinted(S, A);
+  noteCacheHinted(S, A, [&]() -> const std::string & {
+    if (!IntrinsicsHeader)
+      IntrinsicsHeader = intrinsicsHeader(*A.Ctx);
+    return *IntrinsicsHeader;
+  });
   if (S.BookedInWrapper.Caller.empty())
-    if (std::optional<AccessSite::CallStep> In = Booking.booked(A))
-      S.BookedInWrapper = std::move(*In);
+    if (std::optional<ToolkitBooking::Place> In = Booking.booked(A))
+      S.BookedInWrapper = {In->In->getNameAsString(), "",
+                           presumedPos(In->At, A.Ctx->getSourceManager())};
   noteBookedAtEnd(S, A);
   S.Address = A.printAddress(reasonText);
   A.evaluateLanes(S);

@@ -17,6 +17,8 @@
 #include "Findings/ToolkitBooking.h"
 
 #include <memory>
+#include <optional>
+#include <string>
 
 #include <vector>
 
@@ -40,6 +42,8 @@ private:
   std::vector<OffsetTerms> Terms;
   std::unique_ptr<FixCandidates> Fixes; ///< of the translation unit met
   ToolkitBooking Booking;
+  /// The toolkit's sm_32_intrinsics.hpp, or empty; looked up once a unit.
+  std::optional<std::string> IntrinsicsHeader;
 };
 
 /// What one translation unit contributes to the report.

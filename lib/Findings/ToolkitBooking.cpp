@@ -52,15 +52,6 @@ private:
   const ParmVarDecl *P;
 };
 
-AccessSite::CallStep stepAt(const FunctionDecl *F, SourceLocation L,
-                            const SourceManager &SM) {
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
-  if (P.isInvalid())
-    return {};
-  return {F->getNameAsString(), "",
-          {reportPath(P.getFilename()), P.getLine(), P.getColumn()}};
-}
-
 } // namespace
 
 const ParentMap &ToolkitBooking::parents(const Stmt *Body) {
@@ -70,7 +61,7 @@ const ParentMap &ToolkitBooking::parents(const Stmt *Body) {
   return *M;
 }
 
-std::optional<AccessSite::CallStep>
+std::optional<ToolkitBooking::Place>
 ToolkitBooking::from(const clang::Expr *E, const Stmt *Body, const SourceManager &SM,
                      unsigned Depth) {
   constexpr unsigned MaxDepth = 4;
@@ -89,7 +80,7 @@ ToolkitBooking::from(const clang::Expr *E, const Stmt *Body, const SourceManager
       if (const FunctionDecl *Def = toolkitBody(Ctor, SM))
         if (const auto *B = dyn_cast_or_null<CompoundStmt>(Def->getBody());
             B && !B->body_empty())
-          return stepAt(Def, B->body_front()->getBeginLoc(), SM);
+          return Place{Def, B->body_front()->getBeginLoc()};
   }
   // The object of a toolkit member function (__nv_bfloat16's operator
   // float(), reading *this): made where it first uses `this`.
@@ -105,7 +96,7 @@ ToolkitBooking::from(const clang::Expr *E, const Stmt *Body, const SourceManager
     Use.TraverseStmt(Def->getBody());
     if (!Use.Found)
       return std::nullopt;
-    return stepAt(Def, Use.Found->getBeginLoc(), SM);
+    return Place{Def, Use.Found->getBeginLoc()};
   }
   // Handed to a toolkit function by reference, or as the object of its
   // member operator: made where that function first uses it.
@@ -130,16 +121,16 @@ ToolkitBooking::from(const clang::Expr *E, const Stmt *Body, const SourceManager
       Use.TraverseStmt(Def->getBody());
       if (!Use.Found)
         return std::nullopt;
-      if (std::optional<AccessSite::CallStep> Deeper =
+      if (std::optional<Place> Deeper =
               from(Use.Found, Def->getBody(), SM, Depth + 1))
         return Deeper;
-      return stepAt(Def, Use.Found->getBeginLoc(), SM);
+      return Place{Def, Use.Found->getBeginLoc()};
     }
   }
   return std::nullopt;
 }
 
-std::optional<AccessSite::CallStep>
+std::optional<ToolkitBooking::Place>
 ToolkitBooking::booked(const MemoryAccess &A) {
   if (!A.Access || !A.Function || !A.Function->getBody())
     return std::nullopt;

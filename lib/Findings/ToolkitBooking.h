@@ -15,7 +15,6 @@
 #ifndef CUDA_COALESCE_FINDINGS_TOOLKITBOOKING_H
 #define CUDA_COALESCE_FINDINGS_TOOLKITBOOKING_H
 
-#include "Analysis/AccessSite.h"
 #include "Analysis/MemoryAccess.h"
 
 #include "clang/AST/ParentMap.h"
@@ -28,19 +27,21 @@ namespace coalesce {
 
 class ToolkitBooking {
 public:
-  /// Where the toolkit's code makes A, as the function that makes it and
-  /// the line: the first use of the parameter A's element is bound to (of
-  /// `this`, for an assignment through the class's operator=), followed
-  /// through further toolkit calls by reference and into a copy
+  /// A statement of a toolkit function's body.
+  struct Place {
+    const clang::FunctionDecl *In = nullptr;
+    clang::SourceLocation At;
+  };
+  /// Where the toolkit's code makes A: the first use of the parameter A's
+  /// element is bound to (of `this`, for the object of a member function),
+  /// followed through further toolkit calls by reference and into a copy
   /// constructor with a body. None when A is made in the user's code.
-  std::optional<AccessSite::CallStep> booked(const MemoryAccess &A);
+  std::optional<Place> booked(const MemoryAccess &A);
 
 private:
   const clang::ParentMap &parents(const clang::Stmt *Body);
-  std::optional<AccessSite::CallStep> from(const clang::Expr *E,
-                                           const clang::Stmt *Body,
-                                           const clang::SourceManager &SM,
-                                           unsigned Depth);
+  std::optional<Place> from(const clang::Expr *E, const clang::Stmt *Body,
+                            const clang::SourceManager &SM, unsigned Depth);
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<clang::ParentMap>> Maps;
 };
 
