@@ -36,6 +36,11 @@ struct Write {
   std::vector<Branch> Ifs;
   const FieldDecl *Field = nullptr;
   const Expr *Index = nullptr;
+  /// The host loops it sits in, outermost first.
+  std::vector<const Stmt *> Loops;
+  /// The assignment, compound assignment or increment that writes; null
+  /// for a write no operator spells (&n, a reference argument, a method).
+  const Expr *Op = nullptr;
 };
 
 /// Whether T is CUDA's dim3 (or uint3), whose .x, .y, .z a launch reads.
@@ -132,37 +137,272 @@ public:
       if (!VD || !VD->hasLocalStorage() ||
           !VD->getType()->isIntegralOrEnumerationType())
         return std::nullopt;
-      const Expr *Last = VD->getInit();
-      if (!lastWrite(VD, -1, At, Last))
-        return std::nullopt;
-      if (!Last)
-        if (const auto *PVD = dyn_cast<ParmVarDecl>(VD))
-          return fromCallers(PVD, Depth);
-      return integer(Last, At, Depth + 1);
+      return variable(VD, At, Depth);
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
       std::optional<int64_t> L = integer(BO->getLHS(), At, Depth + 1);
       std::optional<int64_t> Rv = integer(BO->getRHS(), At, Depth + 1);
       if (!L || !Rv)
         return std::nullopt;
-      switch (BO->getOpcode()) {
-      case BO_Add:
-        return *L + *Rv;
-      case BO_Sub:
-        return *L - *Rv;
-      case BO_Mul:
-        return *L * *Rv;
-      case BO_Div:
-        return *Rv ? std::optional<int64_t>(*L / *Rv) : std::nullopt;
-      case BO_Shl:
-        return *Rv >= 0 && *Rv < 63 ? std::optional<int64_t>(*L << *Rv)
-                                    : std::nullopt;
-      default:
-        return std::nullopt;
-      }
+      return arithmetic(BO->getOpcode(), *L, *Rv);
     }
     return std::nullopt;
   }
+
+  /// L Op R for the integer operators a launch's sizes use; none on
+  /// overflow, a division by zero or a shift past the register.
+  static std::optional<int64_t> arithmetic(BinaryOperatorKind Op, int64_t L,
+                                           int64_t R) {
+    __int128 V;
+    switch (Op) {
+    case BO_Add: V = __int128(L) + R; break;
+    case BO_Sub: V = __int128(L) - R; break;
+    case BO_Mul: V = __int128(L) * R; break;
+    case BO_Div:
+      if (!R)
+        return std::nullopt;
+      V = L / R;
+      break;
+    case BO_Rem:
+      if (!R)
+        return std::nullopt;
+      V = L % R;
+      break;
+    case BO_Shl:
+      if (R < 0 || R >= 63)
+        return std::nullopt;
+      V = __int128(L) << R;
+      break;
+    case BO_Shr:
+      if (R < 0 || R >= 63)
+        return std::nullopt;
+      V = L >> R;
+      break;
+    case BO_And: V = L & R; break;
+    case BO_Or: V = L | R; break;
+    case BO_Xor: V = L ^ R; break;
+    default:
+      return std::nullopt;
+    }
+    if (V > INT64_MAX || V < INT64_MIN)
+      return std::nullopt;
+    return int64_t(V);
+  }
+
+  /// The value of the local integer VD at At: its last write before At,
+  /// else its initialiser, else what the callers pass (a parameter), else
+  /// its value after the host loop before At that steps it.
+  std::optional<int64_t> variable(const VarDecl *VD, SourceLocation At,
+                                  unsigned Depth) {
+    if (Simulated)
+      if (auto It = Simulated->find(VD); It != Simulated->end())
+        return It->second;
+    if (std::optional<int64_t> V = afterLoop(VD, At, Depth))
+      return V;
+    const Expr *Last = VD->getInit();
+    if (!lastWrite(VD, -1, At, Last))
+      return std::nullopt;
+    if (!Last)
+      if (const auto *PVD = dyn_cast<ParmVarDecl>(VD))
+        return fromCallers(PVD, Depth);
+    return integer(Last, At, Depth + 1);
+  }
+
+  /// The value VD leaves a host loop with that runs before At and steps it
+  /// ("for (; log2N > 11; log2N -= 2, N >>= 2) k<<<...>>>(N / 4); then
+  /// last<<<M, N / 4>>>(log2N)", "while (n > 1) { ...; n = (n + 255) /
+  /// 256; }"): the loop is run here, from the values its variables have
+  /// when it starts, while its condition holds. Every variable it reads
+  /// that the loop writes must be written on every iteration (not under an
+  /// if or in a loop of its own) by an operator (=, op=, ++, --), and
+  /// nothing may leave the loop early (break, return, goto). VD must not be
+  /// written after the loop before At.
+  std::optional<int64_t> afterLoop(const VarDecl *VD, SourceLocation At,
+                                   unsigned Depth) {
+    auto It = Writes.find(VD);
+    if (It == Writes.end() || Depth > 8)
+      return std::nullopt;
+    // The loop of the last write before At: the outermost loop around it
+    // that At is not in.
+    const Write *LastW = nullptr;
+    for (const Write &W : It->second)
+      if (reaches(W, At) &&
+          (!LastW || SM.isBeforeInTranslationUnit(LastW->Loc, W.Loc)))
+        LastW = &W;
+    if (!LastW || LastW->Loops.empty())
+      return std::nullopt;
+    const Stmt *Loop = nullptr;
+    for (const Stmt *L : LastW->Loops)
+      if (!within(At, L)) {
+        Loop = L;
+        break;
+      }
+    if (!Loop || !isa<ForStmt, WhileStmt, DoStmt>(Loop) ||
+        leavesEarly(loopBody(Loop), false))
+      return std::nullopt;
+    const auto *FS = dyn_cast<ForStmt>(Loop);
+    const Expr *Cond = FS                      ? FS->getCond()
+                       : isa<WhileStmt>(Loop) ? cast<WhileStmt>(Loop)->getCond()
+                                               : cast<DoStmt>(Loop)->getCond();
+    if (!Cond)
+      return std::nullopt;
+    // The variables the loop carries: VD, those its condition reads, and
+    // those the steps of these read, when the loop writes them.
+    std::vector<const VarDecl *> Carried{VD};
+    readsOf(Cond, Carried);
+    std::vector<std::pair<const Write *, bool>> Steps; // the write, in inc
+    for (size_t I = 0; I < Carried.size(); ++I) {
+      auto WIt = Writes.find(Carried[I]);
+      if (WIt == Writes.end())
+        continue;
+      for (const Write &W : WIt->second) {
+        if (!within(W.Loc, Loop))
+          continue;
+        bool InInc = FS && FS->getInc() && within(W.Loc, FS->getInc());
+        bool InInit = FS && FS->getInit() && within(W.Loc, FS->getInit());
+        if (InInit)
+          continue;
+        // Every iteration's: in the loop's own body or step, under no if
+        // or loop of its own inside it.
+        if (!W.Op || W.Component != -1 || W.Loops.empty() ||
+            W.Loops.back() != Loop ||
+            llvm::any_of(W.Ifs, [&](const Branch &B) {
+              return within(B.If->getBeginLoc(), Loop);
+            }))
+          return std::nullopt;
+        Steps.push_back({&W, InInc});
+        const Expr *Value = W.Op;
+        if (const auto *BO = dyn_cast<BinaryOperator>(W.Op))
+          Value = BO->getRHS();
+        else
+          Value = nullptr;
+        if (Value)
+          readsOf(Value, Carried);
+      }
+    }
+    // A variable every write of which sits before the loop keeps its
+    // value; it needs no place in Carried.
+    llvm::sort(Steps, [&](const auto &A, const auto &B) {
+      if (A.second != B.second)
+        return B.second; // the body before the step
+      return SM.isBeforeInTranslationUnit(A.first->Loc, B.first->Loc);
+    });
+    // The values at the loop's start: the for's init, else before it.
+    std::map<const VarDecl *, int64_t> State;
+    SourceLocation Start = Loop->getBeginLoc();
+    for (const VarDecl *V : Carried) {
+      std::optional<int64_t> X;
+      const Expr *Init = nullptr;
+      if (FS && FS->getInit()) {
+        if (const auto *DS = dyn_cast<DeclStmt>(FS->getInit());
+            DS && llvm::is_contained(DS->decls(), V))
+          Init = V->getInit();
+        if (const auto *BO = dyn_cast<BinaryOperator>(FS->getInit());
+            BO && BO->getOpcode() == BO_Assign && localVar(BO->getLHS()) == V)
+          Init = BO->getRHS();
+      }
+      X = Init ? integer(Init, Start, Depth + 1) : variable(V, Start, Depth + 1);
+      if (!X)
+        return std::nullopt;
+      State[V] = *X;
+    }
+    auto Saved = Simulated;
+    Simulated = &State;
+    struct Restore {
+      std::map<const VarDecl *, int64_t> *&P, *Old;
+      ~Restore() { P = Old; }
+    } R{Simulated, Saved};
+    for (unsigned I = 0;; ++I) {
+      if (I == MaxSimulatedIterations)
+        return std::nullopt;
+      if (!(isa<DoStmt>(Loop) && I == 0)) {
+        std::optional<bool> Holds = truth(Cond, Cond->getBeginLoc(), Depth + 1);
+        if (!Holds)
+          return std::nullopt;
+        if (!*Holds)
+          break;
+      }
+      for (auto [W, InInc] : Steps) {
+        std::optional<int64_t> X = step(W->Op, Depth);
+        if (!X)
+          return std::nullopt;
+        State[localVar(writtenVar(W->Op))] = *X;
+      }
+    }
+    return State[VD];
+  }
+
+  /// The value the write Op (=, op=, ++, --) stores, from the simulated
+  /// values.
+  std::optional<int64_t> step(const Expr *Op, unsigned Depth) {
+    SourceLocation Loc = Op->getBeginLoc();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Op)) {
+      std::optional<int64_t> X = integer(UO->getSubExpr(), Loc, Depth + 1);
+      return X ? arithmetic(UO->isIncrementOp() ? BO_Add : BO_Sub, *X, 1)
+               : std::nullopt;
+    }
+    const auto *BO = cast<BinaryOperator>(Op);
+    std::optional<int64_t> Rv = integer(BO->getRHS(), Loc, Depth + 1);
+    if (!Rv || BO->getOpcode() == BO_Assign)
+      return Rv;
+    std::optional<int64_t> X = integer(BO->getLHS(), Loc, Depth + 1);
+    return X ? arithmetic(BinaryOperator::getOpForCompoundAssignment(
+                              BO->getOpcode()),
+                          *X, *Rv)
+             : std::nullopt;
+  }
+
+  static const Expr *writtenVar(const Expr *Op) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(Op))
+      return UO->getSubExpr();
+    return cast<BinaryOperator>(Op)->getLHS();
+  }
+
+  static const Stmt *loopBody(const Stmt *Loop) {
+    if (const auto *FS = dyn_cast<ForStmt>(Loop))
+      return FS->getBody();
+    if (const auto *WS = dyn_cast<WhileStmt>(Loop))
+      return WS->getBody();
+    return cast<DoStmt>(Loop)->getBody();
+  }
+
+  /// Whether S can leave the loop it is the body of before its end: a
+  /// break not inside a loop or switch of its own (Nested), a return, a
+  /// goto, a throw.
+  static bool leavesEarly(const Stmt *S, bool Nested) {
+    if (!S)
+      return false;
+    if (isa<ReturnStmt, GotoStmt, CXXThrowExpr>(S))
+      return true;
+    if (isa<BreakStmt, ContinueStmt>(S) && !Nested)
+      return true;
+    if (isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S))
+      Nested = true;
+    return llvm::any_of(S->children(),
+                        [&](const Stmt *C) { return leavesEarly(C, Nested); });
+  }
+
+  /// Adds the local variables E reads to Vars (once each).
+  static void readsOf(const Stmt *E, std::vector<const VarDecl *> &Vars) {
+    if (!E)
+      return;
+    if (const auto *X = dyn_cast<Expr>(E))
+      if (const VarDecl *V = localVar(X);
+          V && V->getType()->isIntegralOrEnumerationType() &&
+          !llvm::is_contained(Vars, V))
+        Vars.push_back(V);
+    for (const Stmt *C : E->children())
+      readsOf(C, Vars);
+  }
+
+  bool within(SourceLocation L, const Stmt *S) const {
+    return L.isValid() && S->getBeginLoc().isValid() &&
+           SM.isPointWithin(L, S->getBeginLoc(), S->getEndLoc());
+  }
+
+  /// The values of the variables of a host loop being run (afterLoop).
+  std::map<const VarDecl *, int64_t> *Simulated = nullptr;
+  static constexpr unsigned MaxSimulatedIterations = 1 << 16;
 
   /// How many bytes the host pointer E lies past the start of the variable
   /// its arithmetic starts from: "buf + pad", "&buf[pad]", through casts
@@ -993,14 +1233,16 @@ public:
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->getOpcode() == BO_Assign)
-      noteWrite(BO->getLHS(), BO->getBeginLoc(), BO->getRHS());
+      noteWrite(BO->getLHS(), BO->getBeginLoc(), BO->getRHS(), BO);
     else if (BO->isCompoundAssignmentOp())
-      noteWrite(BO->getLHS(), BO->getBeginLoc(), nullptr);
+      noteWrite(BO->getLHS(), BO->getBeginLoc(), nullptr, BO);
     return true;
   }
 
   bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+    if (UO->isIncrementDecrementOp())
+      noteWrite(UO->getSubExpr(), UO->getBeginLoc(), nullptr, UO);
+    else if (UO->getOpcode() == UO_AddrOf)
       noteWrite(UO->getSubExpr(), UO->getBeginLoc(), nullptr);
     return true;
   }
@@ -1049,7 +1291,8 @@ public:
 
   /// Records a write to the local variable (or its .x, .y, .z) that Target
   /// names; Value null when the value written is not followed.
-  void noteWrite(const Expr *Target, SourceLocation Loc, const Expr *Value) {
+  void noteWrite(const Expr *Target, SourceLocation Loc, const Expr *Value,
+                 const Expr *Op = nullptr) {
     const Expr *L = Target->IgnoreParenImpCasts();
     int Component = -1;
     const FieldDecl *Field = nullptr;
@@ -1077,7 +1320,8 @@ public:
     // (a struct passed whole): the whole struct is.
     if (Component == 3 && (!Value || !Field))
       Component = -1;
-    Writes[VD].push_back({Loc, Component, Value, OpenIfs, Field, Index});
+    Writes[VD].push_back(
+        {Loc, Component, Value, OpenIfs, Field, Index, OpenLoops, Op});
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {

@@ -1308,6 +1308,9 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
         Counted = &I;
         break;
       }
+  if (!Counted && !IsDo && !Geometrics.empty() && CondValue &&
+      uniformTripCount(CondValue, Body))
+    LoopsSeen.Conditions[Iter] = CondValue;
   std::vector<const VarDecl *> RangeVars =
       noteWalkedRanges(Loop, Cond, Steps, Start, Assigned);
   Loops.push_back({Loop, Iter, Split});

@@ -160,6 +160,26 @@ const Expr *WarpEvaluator::maskedSize(const Expr *M) {
   return Any && Runtime ? N : nullptr;
 }
 
+std::string WarpEvaluator::shiftedByAssumed(const Expr *Off) const {
+  llvm::DenseSet<const Expr *> Seen;
+  std::string By;
+  std::function<void(const Expr *)> Walk = [&](const Expr *E) {
+    const auto *N = dyn_cast<NAryExpr>(E);
+    if (!N || !By.empty() || !Seen.insert(E).second)
+      return;
+    if (N->getKind() == ExprKind::Shr)
+      mentionsIf(N->getOperand(1), [&](const SymbolExpr *Sym) {
+        if (assumed(Sym))
+          By = Sym->getName().str();
+        return !By.empty();
+      });
+    for (const Expr *Op : N->operands())
+      Walk(Op);
+  };
+  Walk(Off);
+  return By;
+}
+
 const Expr *WarpEvaluator::withoutAssumedMasks(const Expr *Off,
                                               std::vector<std::string> &Wide,
                                               std::string &Refused) const {
@@ -427,6 +447,10 @@ void WarpEvaluator::evaluateLanes(
   Off = withoutAssumedMasks(Off, S.WideMasks, MaskedBy);
   if (!MaskedBy.empty()) {
     S.UnknownReason = Reason(ReasonKind::MaskedByAssumedValue, MaskedBy);
+    return;
+  }
+  if (std::string By = shiftedByAssumed(Off); !By.empty()) {
+    S.UnknownReason = Reason(ReasonKind::ShiftByAssumedValue, By);
     return;
   }
   LaneState St(*this, innermostLoop(Off));
@@ -769,7 +793,7 @@ std::optional<int64_t>
 WarpEvaluator::innermostTrips(LaneState &St, const LoopFacts &Loops) const {
   auto T = St.Innermost ? Loops.Trips.find(St.Innermost) : Loops.Trips.end();
   if (T == Loops.Trips.end())
-    return std::nullopt;
+    return searchedTrips(St, Loops);
   if (mentionsIf(T->second, [&](const SymbolExpr *Sym) {
         return assumed(Sym) &&
                !(St.override() && Sym->getName() == St.override()->first);
@@ -792,6 +816,34 @@ WarpEvaluator::innermostTrips(LaneState &St, const LoopFacts &Loops) const {
     }
     N = std::max(N.value_or(*Own), *Own);
   }
+  return N;
+}
+
+std::optional<int64_t>
+WarpEvaluator::searchedTrips(LaneState &St, const LoopFacts &Loops) const {
+  auto C = St.Innermost ? Loops.Conditions.find(St.Innermost)
+                        : Loops.Conditions.end();
+  if (C == Loops.Conditions.end() || mentionsThreadIdx(C->second) ||
+      mentionsIf(C->second, [&](const SymbolExpr *Sym) {
+        return assumed(Sym) &&
+               !(St.override() && Sym->getName() == St.override()->first);
+      }))
+    return std::nullopt;
+  // A variable shifted or doubled each iteration is past any bound within
+  // 64 of them; a condition still true then is not one this counts.
+  LaneState::Unrecorded Quiet(St);
+  St.BlockId = {0, 0, 0};
+  St.Tid = 0;
+  std::optional<int64_t> N;
+  for (unsigned I = 0; I <= 64 && !N; ++I) {
+    St.IterValue = I;
+    std::optional<int64_t> Holds = evaluate(C->second, St.Values);
+    if (!Holds)
+      break;
+    if (!*Holds)
+      N = I;
+  }
+  St.IterValue.reset();
   return N;
 }
 

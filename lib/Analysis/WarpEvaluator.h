@@ -44,6 +44,11 @@ struct LoopFacts {
   /// constant step to a bound the same in every lane
   /// ("for (int ty = 0; ty < BLOCK_SIZE; ty++)", "i < iteration").
   std::map<const Expr *, const Expr *> Trips;
+  /// A loop whose count Trips cannot spell, the same in every lane (a
+  /// variable shifted or multiplied each iteration: "s >>= 2" while
+  /// "s > 0"): its condition at iteration iter(loop). The sample counts
+  /// the iterations until it fails.
+  std::map<const Expr *, const Expr *> Conditions;
 };
 
 class WarpEvaluator {
@@ -281,6 +286,10 @@ private:
   /// resting on a merely assumed value. Records no assumption.
   std::optional<int64_t> innermostTrips(LaneState &St,
                                         const LoopFacts &Loops) const;
+  /// The same for a loop of Loops.Conditions: the first iteration whose
+  /// condition fails, searched.
+  std::optional<int64_t> searchedTrips(LaneState &St,
+                                       const LoopFacts &Loops) const;
   /// A stride the run passes (in[i * stride]): sets S.ContiguousIf to the
   /// first of the Defaulted values that, set to 1, makes warp 0's active
   /// lanes (Addr) contiguous, when they are not.
@@ -352,6 +361,9 @@ private:
   const Expr *withoutAssumedMasks(const Expr *Off,
                                   std::vector<std::string> &Wide,
                                   std::string &Refused) const;
+  /// The name of a value the analyzer merely assumed that Off shifts by
+  /// ("x >> n", "x << n"), or empty: the default size is no shift amount.
+  std::string shiftedByAssumed(const Expr *Off) const;
   /// Whether S is a runtime value (a parameter, a value loaded once,
   /// gridDim) the analyzer merely assumed: no --assume, no launch site.
   bool assumed(const SymbolExpr *S) const;

@@ -47,6 +47,10 @@ std::string reasonText(const Reason &R) {
   case ReasonKind::MaskedByAssumedValue:
     return "the address is masked by " + Quoted(R.Subject) +
            ", a value the analyzer did not see";
+  case ReasonKind::ShiftByAssumedValue:
+    return "the address is shifted by " + Quoted(R.Subject) +
+           ", a value the analyzer did not see (--assume " + R.Subject +
+           "=VALUE gives it)";
   case ReasonKind::AllocationPerLane:
     return "the lanes of one warp take different allocations of " +
            R.Subject + ", whose placement in memory is not in the code";

@@ -662,9 +662,11 @@ const Expr *ExprContext::shl(const Expr *A, const Expr *B) {
   if (const Expr *U = firstUnknown({A, B}))
     return U;
   const auto *CB = dyn_cast<ConstantExpr>(B);
-  // There is no shift-left node: a variable amount cannot be represented.
+  // There is no shift-left node: A << B is A * 2^B, and 2^B is
+  // 2^62 >> (62 - B) (printed "1 << B"), which the evaluator refuses for a
+  // lane whose B lies outside 0..62.
   if (!CB)
-    return unknown("shift by a non-constant amount");
+    return mul(A, shr(constant(int64_t(1) << 62), sub(constant(62), B)));
   int64_t K = CB->getValue();
   if (K < 0 || K > 63)
     return unknown("shift amount out of range");
@@ -1477,6 +1479,42 @@ const char *binarySpelling(const NAryExpr *N) {
   llvm_unreachable("not a binary operator");
 }
 
+/// 2^62 >> (c - n), the form a power of two with a variable exponent takes
+/// (ExprContext::shl, counted loops), as C spells it: "1 << (n + 62 - c)".
+std::optional<std::string> printPowerOfTwo(const NAryExpr *N) {
+  const auto *C = dyn_cast<ConstantExpr>(N->getOperand(0));
+  if (!isKind(N, ExprKind::Shr) || !C || C->getValue() != int64_t(1) << 62)
+    return std::nullopt;
+  std::string S;
+  int64_t Constant = 0;
+  unsigned Terms = 0;
+  for (const Expr *const &T : termsOf(N->getOperand(1))) {
+    Term Split = splitTerm(T);
+    if (Split.Factors.empty()) {
+      Constant = Split.Coef;
+      continue;
+    }
+    if (Split.Coef == Int64Min)
+      return std::nullopt;
+    int64_t Coef = -Split.Coef;
+    bool Neg = Coef < 0;
+    if (!Terms)
+      S += Neg ? "-" : "";
+    else
+      S += Neg ? " - " : " + ";
+    S += printMagnitude(magnitude(Coef), Split.Factors, !Terms && Neg);
+    ++Terms;
+  }
+  if (!Terms || Constant < -62 || Constant > 124)
+    return std::nullopt;
+  if (int64_t Rest = 62 - Constant) {
+    S += Rest < 0 ? " - " : " + ";
+    S += std::to_string(magnitude(Rest));
+    ++Terms;
+  }
+  return "1 << " + (Terms > 1 ? paren(S) : S);
+}
+
 std::string printOperand(const NAryExpr *Parent, const Expr *Op, bool Right) {
   bool NeedParen;
   if (Parent->getKind() == ExprKind::Cmp) {
@@ -1599,6 +1637,8 @@ std::string print(const Expr *E) {
     return printFloat(cast<NAryExpr>(E));
   default: {
     const auto *N = cast<NAryExpr>(E);
+    if (std::optional<std::string> S = printPowerOfTwo(N))
+      return *S;
     return printOperand(N, N->getOperand(0), /*Right=*/false) +
            binarySpelling(N) + printOperand(N, N->getOperand(1), /*Right=*/true);
   }

@@ -38,6 +38,8 @@ const char *reasonKindName(ReasonKind K) {
     return "masked-by-assumed-value";
   case ReasonKind::AllocationPerLane:
     return "allocation-per-lane";
+  case ReasonKind::ShiftByAssumedValue:
+    return "shift-by-assumed-value";
   }
   return "other";
 }

@@ -39,6 +39,9 @@ enum class ReasonKind : uint8_t {
   /// The lanes of one warp take different allocations of Subject
   /// ("(c ? a : b)").
   AllocationPerLane,
+  /// The address shifts by Subject, a value the analyzer merely assumed
+  /// (1048576 is no shift amount).
+  ShiftByAssumedValue,
 };
 
 struct Reason {

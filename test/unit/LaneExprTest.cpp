@@ -164,9 +164,19 @@ TEST_F(LaneExprTest, ProductsDistributeOverSums) {
 TEST_F(LaneExprTest, ShiftLeftByAConstantIsAProduct) {
   EXPECT_EQ(Ctx.shl(TX, c(2)), Ctx.mul(c(4), TX));
   EXPECT_EQ(Ctx.shl(c(3), c(4)), c(48));
-  EXPECT_EQ(reasonOf(Ctx.shl(TX, N)), "shift by a non-constant amount");
   EXPECT_EQ(reasonOf(Ctx.shl(TX, c(64))), "shift amount out of range");
   EXPECT_EQ(reasonOf(Ctx.shl(c(1), c(63))), "integer overflow");
+}
+
+TEST_F(LaneExprTest, ShiftLeftByAVariableIsAPowerOfTwo) {
+  // x << n is x * 2^n, kept as 2^62 >> (62 - n) and printed as C has it.
+  const Expr *S = Ctx.shl(TX, N);
+  EXPECT_EQ(print(S), "threadIdx.x*(1 << n)");
+  EXPECT_EQ(print(Ctx.shl(c(1), Ctx.add(N, c(2)))), "1 << (n + 2)");
+  EXPECT_EQ(eval(S, {{"threadIdx.x", 3}, {"n", 11}}), 3 * 2048);
+  EXPECT_EQ(eval(S, {{"threadIdx.x", 3}, {"n", 0}}), 3);
+  // Past 2^62, no value.
+  EXPECT_EQ(eval(S, {{"threadIdx.x", 3}, {"n", 63}}), std::nullopt);
 }
 
 TEST_F(LaneExprTest, DivisionFoldsOnlyWhenExact) {

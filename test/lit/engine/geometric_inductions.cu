@@ -3,6 +3,9 @@
 // ("x >>= 1", "x *= 2", "x /= 4"). After i iterations the variable is its
 // start shifted by that many bits i times, so each sampled iteration sees
 // its own value. A shift by an amount that is not a constant stays unknown.
+// A loop such a variable counts ("s >>= 2" while "s > 0") runs as many
+// times as its condition holds, the same in every lane: the sample takes
+// its iterations up to the first where the condition fails.
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
 
 // Levels of a tree stored level by level, halving at each one: the lanes
@@ -44,7 +47,7 @@ __global__ void doubling(float *out) {
   int stride = 1;
   for (int k = 0; k < 4; ++k) {
     out[threadIdx.x * stride] = 0.f;
-    // CHECK: [[@LINE-1]]:5 store `out[threadIdx.x * stride]` addr=out + 4*threadIdx.x*(4611686018427387904 >> (-iter(k) + 62)) spr={{.*}} strided FLAGGED coalescing-strided
+    // CHECK: [[@LINE-1]]:5 store `out[threadIdx.x * stride]` addr=out + 4*threadIdx.x*(1 << iter(k)) spr={{.*}} strided FLAGGED coalescing-strided
     stride *= 2;
   }
 }
@@ -68,7 +71,35 @@ __global__ void notGeometric(float *out, int n) {
   }
 }
 
+// Radix-4 stages (fastWalshTransform's): stride 512, 128, 32, 8, 2. The
+// first three are conflict-free, the last two 4-way: 2.2 wavefronts on
+// average over the five.
+__global__ void radixStages(float *out) {
+  __shared__ float s[2048];
+  for (int stride = 512; stride > 0; stride >>= 2) {
+    int lo = threadIdx.x & (stride - 1);
+    s[((threadIdx.x - lo) << 2) + lo] = 0.f;
+    // CHECK: [[@LINE-1]]:5 store `s[((threadIdx.x - lo) << 2) + lo]` shared {{.*}} wf=2.2 ideal=1 ways=4 {{.*}}bank-conflict
+  }
+  out[threadIdx.x] = s[threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:22 load `s[threadIdx.x]` shared {{.*}} conflict-free
+}
+
+// Negative: a condition on the thread is not one count for the warp; the
+// first four iterations are sampled (1, 1, 1, 4).
+__global__ void laneStages(float *out) {
+  __shared__ float s[2048];
+  for (int stride = 512; stride > (int)(threadIdx.x / 64); stride >>= 2) {
+    int lo = threadIdx.x & (stride - 1);
+    s[((threadIdx.x - lo) << 2) + lo] = 0.f;
+    // CHECK: [[@LINE-1]]:5 store `s[((threadIdx.x - lo) << 2) + lo]` shared {{.*}} wf=1.75 ideal=1 ways=4 {{.*}}bank-conflict
+  }
+}
+
 int main() {
+  radixStages<<<1, 32>>>(0);
+  laneStages<<<1, 32>>>(0);
   halving<<<64, 256>>>(0, 1 << 20);
   reduce<<<64, 256>>>(0, 0);
   doubling<<<1, 32>>>(0);

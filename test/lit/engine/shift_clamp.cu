@@ -4,7 +4,8 @@
 // operators bind as (n) >> (NUM_BANKS + n) >> ..., an offset of 0 for every
 // lane. The tile is then read as if unpadded: the analysis must say the
 // 2-way conflict the padding was meant to remove, not unknown. A negative
-// amount stays unknown.
+// amount (k launched as 1000) stays unknown, and so does an amount the
+// analyzer would merely assume.
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
 #define NUM_BANKS 32
 #define LOG_NUM_BANKS 5
@@ -38,4 +39,14 @@ __global__ void __launch_bounds__(256) shiftNegative(const float *in, float *out
   out[t] = s[t >> (k - 2000000)];
   // CHECK: [[@LINE-1]]:3 store `out[t]` {{.*}} coalesced
   // CHECK: [[@LINE-2]]:12 load `s[t >> (k - 2000000)]` unknown: the address cannot be evaluated for lane 0 (overflow or division by zero)
+}
+
+__global__ void __launch_bounds__(256) shiftAssumed(const float *in, float *out, int k) {
+  out[threadIdx.x] = in[threadIdx.x >> k];
+  // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:22 load `in[threadIdx.x >> k]` unknown: the address is shifted by 'k', a value the analyzer did not see (--assume k=VALUE gives it)
+}
+
+int main() {
+  shiftNegative<<<1, 256>>>(nullptr, nullptr, 1000);
 }
