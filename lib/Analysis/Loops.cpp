@@ -1194,6 +1194,49 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     Start[I.Var] = readVariable(I.Var);
   for (const Geometric &G : Geometrics)
     Start[G.Var] = readVariable(G.Var);
+  // A loop a geometric variable counts from a constant to a constant
+  // bound ("for (d = 256; d > 0; d >>= 1)", the up-sweep of a scan): its
+  // count, the loop run here (at most 64 iterations).
+  auto GeometricCount = [&]() -> const LExpr * {
+    const auto *BO =
+        Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
+    if (IsDo || !BO || !Inductions.empty())
+      return nullptr;
+    for (const Geometric &G : Geometrics) {
+      const Value &S = Start[G.Var];
+      const auto *From =
+          S.K == Value::Int ? dyn_cast<ConstantExpr>(S.I) : nullptr;
+      auto [Bound, Op] = comparedWith(BO, G.Var);
+      if (G.Wrap || !From || !Bound || !BinaryOperator::isComparisonOp(Op))
+        continue;
+      const auto *To = dyn_cast_or_null<ConstantExpr>(
+          quietly([&] { return evalInt(Bound); }));
+      if (!To)
+        continue;
+      int64_t V = From->getValue(), B = To->getValue();
+      bool Unsigned = G.Var->getType()->isUnsignedIntegerType();
+      for (int64_t N = 0; N <= 64; ++N) {
+        bool Holds = Op == BO_LT   ? V < B
+                     : Op == BO_LE ? V <= B
+                     : Op == BO_GT ? V > B
+                     : Op == BO_GE ? V >= B
+                     : Op == BO_EQ ? V == B
+                                   : V != B;
+        if (!Holds)
+          return X.constant(N);
+        if (G.Up) {
+          if (V > (INT64_MAX >> G.Shift) || V < (INT64_MIN >> G.Shift))
+            return nullptr;
+          V *= int64_t(1) << G.Shift;
+        } else {
+          V = G.Shifted || Unsigned || V >= 0 ? V >> G.Shift
+                                              : -((-V) >> G.Shift);
+        }
+      }
+      return nullptr;
+    }
+    return nullptr;
+  };
   llvm::SmallPtrSet<const VarDecl *, 8> Others(Assigned.begin(),
                                                Assigned.end());
   for (const Induction &I : Inductions)
@@ -1255,6 +1298,8 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
         if (!Runs && !IsDo)
           Runs = constantTripCount(Cond, I.Var, Start[I.Var], I.Step);
       if (!Runs)
+        Runs = GeometricCount();
+      if (!Runs)
         Runs = X.symbol(SymbolKind::TripCount, 0,
                         "iterations(" + Counter + ")");
     }
@@ -1309,8 +1354,12 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
         break;
       }
   if (!Counted && !IsDo && !Geometrics.empty() && CondValue &&
-      uniformTripCount(CondValue, Body))
-    LoopsSeen.Conditions[Iter] = CondValue;
+      uniformTripCount(CondValue, Body)) {
+    if (const LExpr *N = GeometricCount())
+      LoopsSeen.Trips[Iter] = N;
+    else
+      LoopsSeen.Conditions[Iter] = CondValue;
+  }
   std::vector<const VarDecl *> RangeVars =
       noteWalkedRanges(Loop, Cond, Steps, Start, Assigned);
   Loops.push_back({Loop, Iter, Split});

@@ -97,7 +97,52 @@ __global__ void laneStages(float *out) {
   }
 }
 
+// A work-efficient scan (GPU Gems 3, 39.2): the up-sweep doubles offset
+// once per level while d halves from 256 to 1, a count of 9 run at
+// analysis time, so the down-sweep starts from offset 512 and is followed.
+__global__ void blelloch(float *out) {
+  __shared__ float s[512];
+  int tid = threadIdx.x;
+  unsigned offset = 1;
+  for (int d = 512 >> 1; d > 0; d >>= 1) {
+    __syncthreads();
+    if (tid < d)
+      s[offset * (2 * tid + 2) - 1] += s[offset * (2 * tid + 1) - 1];
+    // CHECK: [[@LINE-1]]:7 load+store `s[offset * (2 * tid + 2) - 1]` shared addr=s + 4*(2*threadIdx.x*(1 << iter(d)) + 2*(1 << iter(d)) - 1) {{.*}} bank-conflict FLAGGED
+    // CHECK: [[@LINE-2]]:40 load `s[offset * (2 * tid + 1) - 1]` shared {{.*}} bank-conflict FLAGGED
+    offset <<= 1;
+  }
+  for (int d = 1; d < 512; d <<= 1) {
+    offset >>= 1;
+    __syncthreads();
+    if (tid < d)
+      s[offset * (2 * tid + 2) - 1] += s[offset * (2 * tid + 1) - 1];
+    // CHECK: [[@LINE-1]]:7 load+store `s[offset * (2 * tid + 2) - 1]` shared addr=s + 4*(2*threadIdx.x*((512 >> iter(d)) >> 1) + 2*((512 >> iter(d)) >> 1) - 1) {{.*}} bank-conflict FLAGGED
+    // CHECK: [[@LINE-2]]:40 load `s[offset * (2 * tid + 1) - 1]` shared {{.*}} bank-conflict FLAGGED
+  }
+  out[tid] = s[tid];
+  // CHECK: [[@LINE-1]]:3 store `out[tid]` {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:14 load `s[tid]` shared {{.*}} conflict-free
+}
+
+// Negative: a count that rests on a value not known before the kernel
+// runs (n, a parameter no launch gives) is not run: after the loop offset
+// is unknown.
+__global__ void blellochOfN(float *out, int n) {
+  __shared__ float s[512];
+  int tid = threadIdx.x;
+  unsigned offset = 1;
+  for (int d = n >> 1; d > 0; d >>= 1)
+    offset <<= 1;
+  s[offset * tid] = 0.f;
+  // CHECK: [[@LINE-1]]:3 store `s[offset * tid]` unknown: 'offset' is its value after a loop
+  out[tid] = s[tid];
+  // CHECK: [[@LINE-1]]:3 store `out[tid]` {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:14 load `s[tid]` shared {{.*}} conflict-free
+}
+
 int main() {
+  blelloch<<<1, 256>>>(0);
   radixStages<<<1, 32>>>(0);
   laneStages<<<1, 32>>>(0);
   halving<<<64, 256>>>(0, 1 << 20);
