@@ -1252,7 +1252,8 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
         env()[I.Var] = shifted(X, S, I.Step, Count);
     }
     for (const Geometric &G : Geometrics) {
-      if (Count != Iter && !isa<ConstantExpr>(Count))
+      if (Count != Iter && !isa<ConstantExpr>(Count) &&
+          !LoopsSeen.Counts.count(Count))
         continue;
       const Value &S = Start[G.Var];
       env()[G.Var] =
@@ -1299,9 +1300,12 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
           Runs = constantTripCount(Cond, I.Var, Start[I.Var], I.Step);
       if (!Runs)
         Runs = GeometricCount();
-      if (!Runs)
-        Runs = X.symbol(SymbolKind::TripCount, 0,
+      if (!Runs) {
+        Runs = X.symbol(SymbolKind::TripCount, Ordinal,
                         "iterations(" + Counter + ")");
+        if (Inductions.empty() && !Geometrics.empty() && !IsDo)
+          LoopsSeen.Counts[Runs] = {CondValue, Iter};
+      }
     }
     if (Runs && (!Inductions.empty() || !Geometrics.empty()))
       Advance(Runs);

@@ -126,7 +126,53 @@ bool WarpEvaluator::isRuntimeSymbol(const SymbolExpr *S) {
 
 std::optional<int64_t> WarpEvaluator::runtimeValue(const SymbolExpr *S,
                                                    ValueOrigin &Origin) const {
+  if (S->getSymbolKind() == SymbolKind::TripCount && Facts &&
+      !Opts.Assume.count(S->getName().str()))
+    if (auto C = Facts->Counts.find(S); C != Facts->Counts.end())
+      if (std::optional<int64_t> N = searchedCount(C->second, Origin))
+        return N;
   return runtimeValueOf(S, Launch, Opts, Variant, Origin);
+}
+
+std::optional<int64_t>
+WarpEvaluator::searchedCount(const LoopFacts::Count &C,
+                             ValueOrigin &Origin) const {
+  if (!C.Condition)
+    return std::nullopt;
+  bool Assumed = false;
+  std::optional<ValueOrigin> From;
+  int64_t K = 0;
+  SymbolValues Values = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
+    switch (Sym->getSymbolKind()) {
+    case SymbolKind::LoopIter:
+      return Sym == C.Iter ? K : 0;
+    case SymbolKind::ThreadIdx:
+    case SymbolKind::BlockIdx:
+      return 0; // the condition is the same in every lane
+    case SymbolKind::BlockDim:
+      if (!From)
+        From = BlockOrigin;
+      return Block[Sym->getDim()];
+    default: {
+      ValueOrigin O;
+      std::optional<int64_t> V = runtimeValue(Sym, O);
+      Assumed |= O.assumed();
+      if (!O.assumed())
+        From = O;
+      return V;
+    }
+    }
+  };
+  for (; K <= 64; ++K) {
+    std::optional<int64_t> Holds = evaluate(C.Condition, Values);
+    if (!Holds || Assumed)
+      return std::nullopt;
+    if (!*Holds) {
+      Origin = From.value_or(BlockOrigin);
+      return K;
+    }
+  }
+  return std::nullopt;
 }
 
 bool WarpEvaluator::assumed(const SymbolExpr *S) const {
@@ -167,12 +213,22 @@ std::string WarpEvaluator::shiftedByAssumed(const Expr *Off) const {
     const auto *N = dyn_cast<NAryExpr>(E);
     if (!N || !By.empty() || !Seen.insert(E).second)
       return;
-    if (N->getKind() == ExprKind::Shr)
-      mentionsIf(N->getOperand(1), [&](const SymbolExpr *Sym) {
-        if (assumed(Sym))
+    // A loop's count (iterations(d)) rests on the values its condition
+    // reads: the one assumed among them is named.
+    std::function<bool(const SymbolExpr *)> Assumed =
+        [&](const SymbolExpr *Sym) {
+          if (!assumed(Sym))
+            return false;
+          if (Facts)
+            if (auto C = Facts->Counts.find(Sym);
+                C != Facts->Counts.end() && C->second.Condition &&
+                mentionsIf(C->second.Condition, Assumed))
+              return true;
           By = Sym->getName().str();
-        return !By.empty();
-      });
+          return true;
+        };
+    if (N->getKind() == ExprKind::Shr)
+      mentionsIf(N->getOperand(1), Assumed);
     for (const Expr *Op : N->operands())
       Walk(Op);
   };
@@ -443,6 +499,7 @@ bool mentionsThreadIdx(const LExpr *E) {
 void WarpEvaluator::evaluateLanes(
     AccessSite &S, const LExpr *Off, llvm::ArrayRef<const LExpr *> Path,
     const LoopFacts &Loops, const std::set<const LExpr *> *Predicated) const {
+  Facts = &Loops;
   std::string MaskedBy;
   Off = withoutAssumedMasks(Off, S.WideMasks, MaskedBy);
   if (!MaskedBy.empty()) {

@@ -49,6 +49,16 @@ struct LoopFacts {
   /// "s > 0"): its condition at iteration iter(loop). The sample counts
   /// the iterations until it fails.
   std::map<const Expr *, const Expr *> Conditions;
+  /// The count a loop left with (its iterations(...) symbol) where it is
+  /// counted by such a variable from a start or to a bound known only when
+  /// the kernel runs (a launch's parameter): the loop's condition and its
+  /// iteration symbol. The evaluation searches the count with the run's
+  /// values, so what the loop shifts is followed after it.
+  struct Count {
+    const Expr *Condition;
+    const Expr *Iter;
+  };
+  std::map<const Expr *, Count> Counts;
 };
 
 class WarpEvaluator {
@@ -349,6 +359,14 @@ private:
   /// the default.
   std::optional<int64_t> runtimeValue(const SymbolExpr *S,
                                       ValueOrigin &Origin) const;
+  /// A loop's count of Facts->Counts (iterations(d)): the first iteration
+  /// whose condition fails, with the run's values; Origin is that of the
+  /// values it rests on. nullopt when one of them is merely assumed, or
+  /// the condition still holds after 64 iterations.
+  std::optional<int64_t> searchedCount(const LoopFacts::Count &C,
+                                       ValueOrigin &Origin) const;
+  /// The loops of the kernel being evaluated (evaluateLanes sets it).
+  mutable const LoopFacts *Facts = nullptr;
   /// The address Off with every mask "& (n - 1)" of a value n the analyzer
   /// merely assumed taken away: such a mask is the wrap-around of a
   /// power-of-two buffer, and one wider than the addresses a warp spans

@@ -7,6 +7,7 @@
 // times as its condition holds, the same in every lane: the sample takes
 // its iterations up to the first where the condition fails.
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
+// RUN: %coalesce %s 2>&1 | FileCheck %s --check-prefix=TEXT
 
 // Levels of a tree stored level by level, halving at each one: the lanes
 // still active at a level store consecutive elements.
@@ -125,9 +126,35 @@ __global__ void blelloch(float *out) {
   // CHECK: [[@LINE-2]]:14 load `s[tid]` shared {{.*}} conflict-free
 }
 
+// The same over n elements, n a parameter the launch gives (512): the
+// count, iterations(d), is searched with the launch's n, 9, and the
+// down-sweep is followed from offset 1 << 9.
+__global__ void blellochLaunched(float *out, int n) {
+  __shared__ float s[1024];
+  int tid = threadIdx.x;
+  unsigned offset = 1;
+  for (int d = n >> 1; d > 0; d >>= 1) {
+    __syncthreads();
+    if (tid < d)
+      s[offset * (2 * tid + 2) - 1] += s[offset * (2 * tid + 1) - 1];
+    // CHECK: [[@LINE-1]]:7 load+store `s[offset * (2 * tid + 2) - 1]` shared {{.*}} wf=4.75 {{.*}} bank-conflict FLAGGED
+    // CHECK: [[@LINE-2]]:40 load `s[offset * (2 * tid + 1) - 1]` shared {{.*}} wf=4.75 {{.*}} bank-conflict FLAGGED
+    offset <<= 1;
+  }
+  for (int d = 1; d < n; d <<= 1) {
+    offset >>= 1;
+    __syncthreads();
+    if (tid < d)
+      s[offset * (2 * tid + 2) - 1] += s[offset * (2 * tid + 1) - 1];
+    // CHECK: [[@LINE-1]]:7 load+store `s[offset * (2 * tid + 2) - 1]` shared addr=s + 4*(2*threadIdx.x*(((1 << iterations(d)) >> iter(d)) >> 1) + 2*(((1 << iterations(d)) >> iter(d)) >> 1) - 1) wf=4.75 {{.*}} bank-conflict FLAGGED
+    // CHECK: [[@LINE-2]]:40 load `s[offset * (2 * tid + 1) - 1]` shared {{.*}} wf=4.75 {{.*}} bank-conflict FLAGGED
+    // TEXT: [[@LINE-3]]:7: note: lane address = {{.*}}, assuming iterations(d) = 9, n = 512
+  }
+}
+
 // Negative: a count that rests on a value not known before the kernel
-// runs (n, a parameter no launch gives) is not run: after the loop offset
-// is unknown.
+// runs (n, a parameter no launch gives) is not searched: after the loop
+// offset is shifted by a count the analyzer would only assume.
 __global__ void blellochOfN(float *out, int n) {
   __shared__ float s[512];
   int tid = threadIdx.x;
@@ -135,7 +162,7 @@ __global__ void blellochOfN(float *out, int n) {
   for (int d = n >> 1; d > 0; d >>= 1)
     offset <<= 1;
   s[offset * tid] = 0.f;
-  // CHECK: [[@LINE-1]]:3 store `s[offset * tid]` unknown: 'offset' is its value after a loop
+  // CHECK: [[@LINE-1]]:3 store `s[offset * tid]` unknown: the address is shifted by 'n', a value the analyzer did not see (--assume n=VALUE gives it)
   out[tid] = s[tid];
   // CHECK: [[@LINE-1]]:3 store `out[tid]` {{.*}} coalesced
   // CHECK: [[@LINE-2]]:14 load `s[tid]` shared {{.*}} conflict-free
@@ -143,6 +170,7 @@ __global__ void blellochOfN(float *out, int n) {
 
 int main() {
   blelloch<<<1, 256>>>(0);
+  blellochLaunched<<<1, 256>>>(0, 512);
   radixStages<<<1, 32>>>(0);
   laneStages<<<1, 32>>>(0);
   halving<<<64, 256>>>(0, 1 << 20);
