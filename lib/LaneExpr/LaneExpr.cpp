@@ -1488,7 +1488,10 @@ std::optional<std::string> printPowerOfTwo(const NAryExpr *N) {
   std::string S;
   int64_t Constant = 0;
   unsigned Terms = 0;
-  for (const Expr *const &T : termsOf(N->getOperand(1))) {
+  // termsOf refers to its argument itself when that is a single term: a
+  // variable, not the temporary getOperand returns.
+  const Expr *Amount = N->getOperand(1);
+  for (const Expr *const &T : termsOf(Amount)) {
     Term Split = splitTerm(T);
     if (Split.Factors.empty()) {
       Constant = Split.Coef;

@@ -173,6 +173,8 @@ TEST_F(LaneExprTest, ShiftLeftByAVariableIsAPowerOfTwo) {
   const Expr *S = Ctx.shl(TX, N);
   EXPECT_EQ(print(S), "threadIdx.x*(1 << n)");
   EXPECT_EQ(print(Ctx.shl(c(1), Ctx.add(N, c(2)))), "1 << (n + 2)");
+  // A single term as the amount: 2^62 >> n is 2^(62 - n).
+  EXPECT_EQ(print(Ctx.shr(c(int64_t(1) << 62), N)), "1 << (-n + 62)");
   EXPECT_EQ(eval(S, {{"threadIdx.x", 3}, {"n", 11}}), 3 * 2048);
   EXPECT_EQ(eval(S, {{"threadIdx.x", 3}, {"n", 0}}), 3);
   // Past 2^62, no value.
