@@ -57,6 +57,21 @@ const VarDecl *localVar(const Expr *E) {
   return VD && VD->hasLocalStorage() ? VD : nullptr;
 }
 
+/// The value a for loop's init gives V ("for (int d = 1; ...)", "for (d =
+/// 1; ...)"), or null: a while loop, or an init that does not set V.
+const Expr *forInitOf(const Stmt *Loop, const VarDecl *V) {
+  const auto *FS = dyn_cast<ForStmt>(Loop);
+  if (!FS || !FS->getInit())
+    return nullptr;
+  if (const auto *DS = dyn_cast<DeclStmt>(FS->getInit());
+      DS && llvm::is_contained(DS->decls(), V))
+    return V->getInit();
+  if (const auto *BO = dyn_cast<BinaryOperator>(FS->getInit());
+      BO && BO->getOpcode() == BO_Assign && localVar(BO->getLHS()) == V)
+    return BO->getRHS();
+  return nullptr;
+}
+
 /// Evaluates launch configurations and arguments in the host function that
 /// launches: constants, local variables initialised or assigned before the
 /// launch ("dim3 threads; threads.x = 32;"), and arithmetic on them.
@@ -291,17 +306,9 @@ public:
     std::map<const VarDecl *, int64_t> State;
     SourceLocation Start = Loop->getBeginLoc();
     for (const VarDecl *V : Carried) {
-      std::optional<int64_t> X;
-      const Expr *Init = nullptr;
-      if (FS && FS->getInit()) {
-        if (const auto *DS = dyn_cast<DeclStmt>(FS->getInit());
-            DS && llvm::is_contained(DS->decls(), V))
-          Init = V->getInit();
-        if (const auto *BO = dyn_cast<BinaryOperator>(FS->getInit());
-            BO && BO->getOpcode() == BO_Assign && localVar(BO->getLHS()) == V)
-          Init = BO->getRHS();
-      }
-      X = Init ? integer(Init, Start, Depth + 1) : variable(V, Start, Depth + 1);
+      const Expr *Init = forInitOf(Loop, V);
+      std::optional<int64_t> X = Init ? integer(Init, Start, Depth + 1)
+                                      : variable(V, Start, Depth + 1);
       if (!X)
         return std::nullopt;
       State[V] = *X;
@@ -1116,17 +1123,9 @@ loopValues(ASTContext &Ctx, Evaluator &Eval, const Expr *Arg,
     return None;
   SourceLocation Before = Loop->getBeginLoc();
   // The start: the for's init, else the value before the loop.
-  std::optional<int64_t> Start;
-  const Expr *Init = nullptr;
-  if (const auto *FS = dyn_cast<ForStmt>(Loop); FS && FS->getInit()) {
-    if (const auto *DS = dyn_cast<DeclStmt>(FS->getInit());
-        DS && llvm::is_contained(DS->decls(), V))
-      Init = V->getInit();
-    if (const auto *BO = dyn_cast<BinaryOperator>(FS->getInit());
-        BO && BO->getOpcode() == BO_Assign && localVar(BO->getLHS()) == V)
-      Init = BO->getRHS();
-  }
-  Start = Init ? Eval.integer(Init, Before) : Eval.integer(Arg, Before);
+  const Expr *Init = forInitOf(Loop, V);
+  std::optional<int64_t> Start =
+      Init ? Eval.integer(Init, Before) : Eval.integer(Arg, Before);
   if (!Start)
     return None;
   // The step: v op= k, v = v op k, ++v.
