@@ -1148,15 +1148,8 @@ loopValues(ASTContext &Ctx, Evaluator &Eval, const Expr *Arg,
   }
   if (!K || !(Op == BO_Add || Op == BO_Sub || Op == BO_Mul || Op == BO_Shl))
     return None;
-  auto Step = [&](int64_t X) -> std::optional<int64_t> {
-    __int128 R = Op == BO_Add   ? __int128(X) + *K
-                 : Op == BO_Sub ? __int128(X) - *K
-                 : Op == BO_Mul ? __int128(X) * *K
-                 : *K >= 0 && *K < 62 ? __int128(X) << *K
-                                      : __int128(1) << 100;
-    if (R > INT64_MAX || R < INT64_MIN)
-      return std::nullopt;
-    return int64_t(R);
+  auto Step = [&](int64_t X) {
+    return LaunchEvaluator::arithmetic(Op, X, *K);
   };
   // The condition, when it compares V with a constant.
   const Expr *Cond = isa<ForStmt>(Loop)     ? cast<ForStmt>(Loop)->getCond()
