@@ -56,7 +56,7 @@ KernelWalker::KernelWalker(ASTContext &Ctx, ExprContext &X,
                            MemoryAccessListener &Listener)
     : Ctx(Ctx), SM(Ctx.getSourceManager()), X(X), Opts(Opts), Kernel(Kernel),
       Launch(Launch), ErrorLocs(ErrorLocs), Listener(Listener),
-      Warp(X, Opts, Launch, Kernel, Ctx) {
+      Warp(X, Opts, Launch, Kernel, Ctx, LoopsSeen) {
   KernelName = kernelName(Kernel, Ctx);
 }
 

@@ -15,6 +15,9 @@
 //   Calls.cpp        calls: inlining __device__ functions and members
 //   EvalBuiltins.cpp what the functions of CudaBuiltins.def do
 //   KernelWalker.cpp the walk's entry, values and the path condition
+//   StmtFacts.cpp    what this walk and the host-side launch evaluator
+//                    (LaunchSites.cpp) both ask of a statement: can a loop
+//                    body leave its iteration early, a comparison's truth
 //
 // Integer values are LaneExpr expressions over the thread and block symbols,
 // kernel parameters and loop iterations; float values are LaneExpr Float
@@ -201,6 +204,10 @@ public:
   std::vector<LoopContext> Loops;
 
   std::string KernelName;
+  /// Loops over a range split among the threads, and trip counts, by
+  /// iteration symbol.
+  LoopFacts LoopsSeen;
+  /// Evaluates the accesses' lanes, with what LoopsSeen holds by then.
   WarpEvaluator Warp;
   std::vector<Frame> Frames;
   /// The conditions under which the current statement runs (a conjunction).
@@ -213,9 +220,6 @@ public:
   unsigned LoopCount = 0;
   /// Unknowns standing for values loaded at lane-dependent addresses.
   std::set<const LExpr *> LoadUnknowns;
-  /// Loops over a range split among the threads, and trip counts, by
-  /// iteration symbol.
-  LoopFacts LoopsSeen;
   /// The ifs being walked: each branch's condition, and whether the branch
   /// is short and straight-line ("if (threadIdx.x == 0) out[b] = v;"), which
   /// the compiler predicates instead of branching around.

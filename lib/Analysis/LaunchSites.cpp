@@ -1,6 +1,7 @@
 //===- LaunchSites.cpp ----------------------------------------------------===//
 
 #include "Analysis/LaunchSites.h"
+#include "Analysis/StmtFacts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -253,7 +254,7 @@ public:
         break;
       }
     if (!Loop || !isa<ForStmt, WhileStmt, DoStmt>(Loop) ||
-        leavesEarly(loopBody(Loop), false))
+        jumpsOut(loopBody(Loop), JumpAny))
       return std::nullopt;
     const auto *FS = dyn_cast<ForStmt>(Loop);
     const Expr *Cond = FS                      ? FS->getCond()
@@ -371,22 +372,6 @@ public:
     if (const auto *WS = dyn_cast<WhileStmt>(Loop))
       return WS->getBody();
     return cast<DoStmt>(Loop)->getBody();
-  }
-
-  /// Whether S can leave the loop it is the body of before its end: a
-  /// break not inside a loop or switch of its own (Nested), a return, a
-  /// goto, a throw.
-  static bool leavesEarly(const Stmt *S, bool Nested) {
-    if (!S)
-      return false;
-    if (isa<ReturnStmt, GotoStmt, CXXThrowExpr>(S))
-      return true;
-    if (isa<BreakStmt, ContinueStmt>(S) && !Nested)
-      return true;
-    if (isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S))
-      Nested = true;
-    return llvm::any_of(S->children(),
-                        [&](const Stmt *C) { return leavesEarly(C, Nested); });
   }
 
   /// Adds the local variables E reads to Vars (once each).
@@ -782,30 +767,25 @@ public:
                                Outer->getEndLoc()) &&
               truth(B.If->getCond(), B.If->getBeginLoc()) != B.Then)
             return false;
-      return !jumpsBefore(Outer, false);
+      return !jumpsBefore(Outer);
     }();
     FirstPass = Holds;
     return Holds;
   }
 
-  /// Whether S holds a jump before the launch that could leave the loops'
-  /// first iteration: a break or continue not inside a loop or switch of
-  /// its own (Nested), a return, a goto.
-  bool jumpsBefore(const Stmt *S, bool Nested) const {
-    if (!S || (S->getBeginLoc().isValid() &&
-               !SM.isBeforeInTranslationUnit(S->getBeginLoc(), SiteAt)))
-      return false;
-    if (isa<ReturnStmt, GotoStmt, CXXThrowExpr>(S))
-      return true;
-    if (isa<BreakStmt, ContinueStmt>(S) && !Nested)
-      return true;
-    if (isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S) &&
-        !(S->getBeginLoc().isValid() &&
-          SM.isPointWithin(SiteAt, S->getBeginLoc(), S->getEndLoc())))
-      Nested = true;
-    return llvm::any_of(S->children(), [&](const Stmt *C) {
-      return jumpsBefore(C, Nested);
-    });
+  /// Whether the loop Outer, around the launch, holds a jump before it
+  /// that could leave the first iteration: a break or continue not of a
+  /// loop or switch of its own, a return, a goto.
+  bool jumpsBefore(const Stmt *Outer) const {
+    auto After = [&](const Stmt *S) {
+      return S->getBeginLoc().isValid() &&
+             !SM.isBeforeInTranslationUnit(S->getBeginLoc(), SiteAt);
+    };
+    auto Owns = [&](const Stmt *S) {
+      return !(S->getBeginLoc().isValid() &&
+               SM.isPointWithin(SiteAt, S->getBeginLoc(), S->getEndLoc()));
+    };
+    return jumpsOut(Outer, JumpAny, After, Owns);
   }
 
   /// The truth of a host condition: comparisons, !, && and || of integers
@@ -836,15 +816,7 @@ public:
         std::optional<int64_t> R = integer(BO->getRHS(), At, Depth + 1);
         if (!L || !R)
           return std::nullopt;
-        switch (BO->getOpcode()) {
-        case BO_LT: return *L < *R;
-        case BO_LE: return *L <= *R;
-        case BO_GT: return *L > *R;
-        case BO_GE: return *L >= *R;
-        case BO_EQ: return *L == *R;
-        case BO_NE: return *L != *R;
-        default: return std::nullopt;
-        }
+        return compare(BO->getOpcode(), *L, *R);
       }
     }
     if (E->getType()->isIntegralOrEnumerationType() ||
@@ -1168,16 +1140,7 @@ loopValues(ASTContext &Ctx, Evaluator &Eval, const Expr *Arg,
     if (N) {
       BinaryOperatorKind O = C->getOpcode();
       Holds = [=](int64_t X) -> std::optional<bool> {
-        int64_t L = VOnLeft ? X : *N, R = VOnLeft ? *N : X;
-        switch (O) {
-        case BO_LT: return L < R;
-        case BO_LE: return L <= R;
-        case BO_GT: return L > R;
-        case BO_GE: return L >= R;
-        case BO_EQ: return L == R;
-        case BO_NE: return L != R;
-        default: return std::nullopt;
-        }
+        return VOnLeft ? compare(O, X, *N) : compare(O, *N, X);
       };
     }
   }

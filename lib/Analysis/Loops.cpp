@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Analysis/StmtFacts.h"
 #include "Analysis/KernelWalker.h"
 
 #include "clang/AST/ASTContext.h"
@@ -462,20 +463,6 @@ const LExpr *geometricValue(ExprContext &X, const Geometric &G,
                   X.neg(X.shr(X.neg(Start), Bits)));
 }
 
-bool hasEarlyExit(const Stmt *S, bool InNestedLoop) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) ||
-      (isa<BreakStmt>(S) && !InNestedLoop))
-    return true;
-  bool Nested = InNestedLoop || isa<ForStmt>(S) || isa<WhileStmt>(S) ||
-                isa<DoStmt>(S) || isa<SwitchStmt>(S);
-  for (const Stmt *C : S->children())
-    if (hasEarlyExit(C, Nested))
-      return true;
-  return false;
-}
-
 /// Whether S calls a function (threadIdx.x and its kind, property reads
 /// of CUDA's built-in variables, do not count).
 bool hasCall(const Stmt *S) {
@@ -561,19 +548,6 @@ comparedWith(const BinaryOperator *BO, const VarDecl *V) {
 
 bool hasSwitch(const Stmt *S) {
   return S && (isa<SwitchStmt>(S) || llvm::any_of(S->children(), hasSwitch));
-}
-
-/// Whether S holds a continue of the loop it is in (not of one inside).
-bool hasContinue(const Stmt *S, bool InNestedLoop = false) {
-  if (!S)
-    return false;
-  if (isa<ContinueStmt>(S))
-    return !InNestedLoop;
-  bool Nested = InNestedLoop || isa<ForStmt>(S) || isa<WhileStmt>(S) ||
-                isa<DoStmt>(S);
-  return llvm::any_of(S->children(), [&](const Stmt *C) {
-    return hasContinue(C, Nested);
-  });
 }
 
 /// "if (v == e) break;" (or "e == v", the break alone or in braces): V and
@@ -890,7 +864,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
     Uniformity[Sym] = false;
   for (const auto &[K, Sym] : MemberMark)
     Uniformity[Sym] = false;
-  if (!hasContinue(Body) && !hasSwitch(Body)) {
+  if (!jumpsOut(Body, JumpContinue) && !hasSwitch(Body)) {
     for (const auto &[V, E] : VarEntry)
       Candidate(E, readVariable(V), VarMark[V]);
     for (const auto &[K, E] : MemberEntry) {
@@ -1073,10 +1047,10 @@ KernelWalker::LoopSteps KernelWalker::findLoopSteps(
       if (const LExpr *Step = stepOf(U, V, Assigned))
         Inductions.push_back({V, Step});
       else if (std::optional<Geometric> G = geometricOf(U, V, Ctx);
-               G && !hasContinue(Body))
+               G && !jumpsOut(Body, JumpContinue))
         Geometrics.push_back(*G);
       else if (std::optional<Geometric> G = wrapOf(U, V, Ctx, Assigned);
-               G && !hasContinue(Body)) {
+               G && !jumpsOut(Body, JumpContinue)) {
         // A mask or modulus of known value, or the mask "size - 1" of an
         // assumed size, which the lanes' evaluation takes as wider than a
         // warp's addresses. Any other one the analyzer merely assumed
@@ -1216,13 +1190,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
       int64_t V = From->getValue(), B = To->getValue();
       bool Unsigned = G.Var->getType()->isUnsignedIntegerType();
       for (int64_t N = 0; N <= 64; ++N) {
-        bool Holds = Op == BO_LT   ? V < B
-                     : Op == BO_LE ? V <= B
-                     : Op == BO_GT ? V > B
-                     : Op == BO_GE ? V >= B
-                     : Op == BO_EQ ? V == B
-                                   : V != B;
-        if (!Holds)
+        if (!*compare(Op, V, B))
           return X.constant(N);
         if (G.Up) {
           if (V > (INT64_MAX >> G.Shift) || V < (INT64_MIN >> G.Shift))
@@ -1311,12 +1279,12 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
       Advance(Runs);
     // Lanes that leave after different counts (a bound each lane loaded,
     // or its own): the variable the condition counts leaves at the bound.
-    if (!Runs && !IsDo && !hasEarlyExit(Body, /*InNestedLoop=*/false))
+    if (!Runs && !IsDo && !jumpsOut(Body, JumpLeave))
       for (const Induction &I : Inductions)
         if (const LExpr *Exit =
                 exitValue(Cond, I.Var, Start[I.Var], I.Step, Assigned))
           env()[I.Var] = Value::integer(Exit);
-    Kept.leave(*this, Runs, !hasEarlyExit(Body, /*InNestedLoop=*/false));
+    Kept.leave(*this, Runs, !jumpsOut(Body, JumpLeave));
   };
   if (CondVar)
     visit(CondVar);
@@ -1328,7 +1296,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   // matter: the body, which records nothing now, is not walked, and what
   // it writes is unknown after it. Unless a return or goto inside it could
   // give the function's result.
-  if (WalkingAhead && !hasEarlyExit(Body, /*InNestedLoop=*/true)) {
+  if (WalkingAhead && !jumpsOut(Body, JumpAway)) {
     if (IsDo && Cond)
       CondValue = evalInt(Cond);
     Leave();
@@ -1564,7 +1532,7 @@ std::map<const VarDecl *, Value> KernelWalker::lastIterationValues(
     const llvm::SmallPtrSetImpl<const VarDecl *> &Assigned,
     const std::map<const VarDecl *, Value> &Before) {
   std::map<const VarDecl *, Value> Out;
-  if (!Trips || Candidates.empty() || hasContinue(Body))
+  if (!Trips || Candidates.empty() || jumpsOut(Body, JumpContinue))
     return Out;
   // At least once: the count itself. Otherwise the count when it is one or
   // more (tripCount's max(0, d) is d there), under that condition.
@@ -1603,7 +1571,7 @@ std::map<const VarDecl *, Value> KernelWalker::lastIterationValues(
       Exited = true;
       continue;
     }
-    if (hasEarlyExit(S, /*InNestedLoop=*/false))
+    if (jumpsOut(S, JumpLeave))
       return Out;
   }
 
@@ -1714,7 +1682,7 @@ const LExpr *KernelWalker::constantTripCount(const clang::Expr *Cond,
 /// a bound check); without, whether all of them do.
 bool KernelWalker::uniformTripCount(const LExpr *Cond, const Stmt *Body,
                                     bool Any) {
-  if (!Cond || findUnknown(Cond) || hasEarlyExit(Body, /*InNestedLoop=*/false))
+  if (!Cond || findUnknown(Cond) || jumpsOut(Body, JumpLeave))
     return false;
   std::vector<const LExpr *> Parts;
   splitConjuncts(X, Cond, Parts);

@@ -108,12 +108,12 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
           Load = Load->Cause.get();
         S.DataDependentStart = Load->Subject;
       }
-      Warp->evaluateLanes(S, DataRowOffset, Guards, *LoopsSeen,
+      Warp->evaluateLanes(S, DataRowOffset, Guards,
                           PredicatedGuards);
       return;
     }
   if (!UnknownBase.empty()) {
-    if (Warp->evaluateOneLane(S, UnknownBase, Guards, *LoopsSeen,
+    if (Warp->evaluateOneLane(S, UnknownBase, Guards,
                               PredicatedGuards))
       return;
     S.UnknownReason = UnknownBase;
@@ -124,7 +124,7 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
   }
   const Expr *Off = laneAddress();
   if (const auto *U = llvm::dyn_cast_or_null<UnknownExpr>(findUnknown(Off))) {
-    if (Warp->evaluateOneLane(S, U->getReason(), Guards, *LoopsSeen,
+    if (Warp->evaluateOneLane(S, U->getReason(), Guards,
                               PredicatedGuards))
       return;
     S.UnknownReason = U->getReason();
@@ -145,7 +145,7 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
   // of the allocations' alignment, where every other base is taken to lie.
   if (Space == AddressSpace::Global)
     Off = Warp->atBaseResidue(S, Base, Off);
-  Warp->evaluateLanes(S, Off, Guards, *LoopsSeen, PredicatedGuards);
+  Warp->evaluateLanes(S, Off, Guards, PredicatedGuards);
 }
 
 std::vector<std::optional<int64_t>> MemoryAccess::laneByteOffsets() const {

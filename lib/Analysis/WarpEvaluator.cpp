@@ -21,8 +21,9 @@ namespace coalesce {
 
 WarpEvaluator::WarpEvaluator(ExprContext &X, const AnalysisOptions &Opts,
                              const LaunchInfo *Launch,
-                             const FunctionDecl *Kernel, ASTContext &Ctx)
-    : X(X), Opts(Opts), Launch(Launch) {
+                             const FunctionDecl *Kernel, ASTContext &Ctx,
+                             const LoopFacts &Loops)
+    : X(X), Opts(Opts), Launch(Launch), Loops(Loops) {
   // A block shape no launch can have (a dimension below 1, which dim3's
   // unsigned fields turn into 0 or a huge value, or more than
   // MaxThreadsPerBlock threads in all) is not used: the default shape is
@@ -126,20 +127,42 @@ bool WarpEvaluator::isRuntimeSymbol(const SymbolExpr *S) {
 
 std::optional<int64_t> WarpEvaluator::runtimeValue(const SymbolExpr *S,
                                                    ValueOrigin &Origin) const {
-  if (S->getSymbolKind() == SymbolKind::TripCount && Facts &&
+  if (S->getSymbolKind() == SymbolKind::TripCount &&
       !Opts.Assume.count(S->getName().str()))
-    if (auto C = Facts->Counts.find(S); C != Facts->Counts.end())
+    if (auto C = Loops.Counts.find(S); C != Loops.Counts.end())
       if (std::optional<int64_t> N = searchedCount(C->second, Origin))
         return N;
   return runtimeValueOf(S, Launch, Opts, Variant, Origin);
 }
+
+namespace {
+
+/// The first iteration, 0 to 64, at which a loop's condition Cond fails,
+/// At(K) setting the loop's iteration to K before each evaluation. A
+/// variable shifted or multiplied each iteration is past any bound within
+/// 64 of them: a condition still true then is not one this counts. nullopt
+/// too when a value Cond reads is missing.
+std::optional<int64_t> firstFailing(const LExpr *Cond,
+                                    const SymbolValues &Values,
+                                    llvm::function_ref<void(int64_t)> At) {
+  for (int64_t K = 0; K <= 64; ++K) {
+    At(K);
+    std::optional<int64_t> Holds = evaluate(Cond, Values);
+    if (!Holds)
+      return std::nullopt;
+    if (!*Holds)
+      return K;
+  }
+  return std::nullopt;
+}
+
+} // namespace
 
 std::optional<int64_t>
 WarpEvaluator::searchedCount(const LoopFacts::Count &C,
                              ValueOrigin &Origin) const {
   if (!C.Condition)
     return std::nullopt;
-  bool Assumed = false;
   std::optional<ValueOrigin> From;
   int64_t K = 0;
   SymbolValues Values = [&](const SymbolExpr *Sym) -> std::optional<int64_t> {
@@ -154,25 +177,21 @@ WarpEvaluator::searchedCount(const LoopFacts::Count &C,
         From = BlockOrigin;
       return Block[Sym->getDim()];
     default: {
+      // A count resting on a value merely assumed is no count.
       ValueOrigin O;
       std::optional<int64_t> V = runtimeValue(Sym, O);
-      Assumed |= O.assumed();
-      if (!O.assumed())
-        From = O;
+      if (O.assumed())
+        return std::nullopt;
+      From = O;
       return V;
     }
     }
   };
-  for (; K <= 64; ++K) {
-    std::optional<int64_t> Holds = evaluate(C.Condition, Values);
-    if (!Holds || Assumed)
-      return std::nullopt;
-    if (!*Holds) {
-      Origin = From.value_or(BlockOrigin);
-      return K;
-    }
-  }
-  return std::nullopt;
+  std::optional<int64_t> N =
+      firstFailing(C.Condition, Values, [&](int64_t I) { K = I; });
+  if (N)
+    Origin = From.value_or(BlockOrigin);
+  return N;
 }
 
 bool WarpEvaluator::assumed(const SymbolExpr *S) const {
@@ -219,11 +238,10 @@ std::string WarpEvaluator::shiftedByAssumed(const Expr *Off) const {
         [&](const SymbolExpr *Sym) {
           if (!assumed(Sym))
             return false;
-          if (Facts)
-            if (auto C = Facts->Counts.find(Sym);
-                C != Facts->Counts.end() && C->second.Condition &&
-                mentionsIf(C->second.Condition, Assumed))
-              return true;
+          if (auto C = Loops.Counts.find(Sym);
+              C != Loops.Counts.end() && C->second.Condition &&
+              mentionsIf(C->second.Condition, Assumed))
+            return true;
           By = Sym->getName().str();
           return true;
         };
@@ -477,6 +495,12 @@ struct WarpEvaluator::GuardSets {
 };
 
 namespace {
+bool mentionsThreadIdx(const LExpr *E) {
+  return mentionsIf(E, [](const SymbolExpr *Sym) {
+    return Sym->getSymbolKind() == SymbolKind::ThreadIdx;
+  });
+}
+
 /// The iteration symbol of the innermost loop Off moves with, or null.
 const LExpr *innermostLoop(const LExpr *Off) {
   const LExpr *Innermost = nullptr;
@@ -488,18 +512,11 @@ const LExpr *innermostLoop(const LExpr *Off) {
   });
   return Innermost;
 }
-
-bool mentionsThreadIdx(const LExpr *E) {
-  return mentionsIf(E, [](const SymbolExpr *Sym) {
-    return Sym->getSymbolKind() == SymbolKind::ThreadIdx;
-  });
-}
 } // namespace
 
 void WarpEvaluator::evaluateLanes(
     AccessSite &S, const LExpr *Off, llvm::ArrayRef<const LExpr *> Path,
-    const LoopFacts &Loops, const std::set<const LExpr *> *Predicated) const {
-  Facts = &Loops;
+    const std::set<const LExpr *> *Predicated) const {
   std::string MaskedBy;
   Off = withoutAssumedMasks(Off, S.WideMasks, MaskedBy);
   if (!MaskedBy.empty()) {
@@ -520,13 +537,13 @@ void WarpEvaluator::evaluateLanes(
       llvm::any_of(*Addr, [](const auto &A) { return A.has_value(); }))
     flagAssumedLaneGuards(S, St, *Addr, G.AssumedLane);
   relaxIdleWarp0(S, St, Off, G.Deciding, *Addr);
-  fillWarp0(S, St, Off, *Addr, Loops);
+  fillWarp0(S, St, Off, *Addr);
 
   WarpLanes WarpAt = [&](std::array<int64_t, 3> InBlock, unsigned Warp,
                          unsigned Iteration, bool &Issued) {
     return warpLanes(St, Off, G, InBlock, Warp, Iteration, Issued);
   };
-  sampleLaunch(S, Off, St.Innermost, innermostTrips(St, Loops), WarpAt, Edges);
+  sampleLaunch(S, Off, St.Innermost, innermostTrips(St), WarpAt, Edges);
   for (const auto &[Name, V] : St.Used)
     if (Name != "blockDim")
       S.Assumptions.push_back({Name, V.first, V.second});
@@ -536,16 +553,16 @@ void WarpEvaluator::evaluateLanes(
       Defaulted.push_back(Name);
   findContiguousIf(S, St, Off, *Addr, Defaulted);
   if (!S.Shared && S.ElemBytes && !S.Samples.empty() && !ResamplingBlock)
-    searchAlignmentDependence(S, St, Off, Loops, G, WarpAt, Edges, Defaulted);
+    searchAlignmentDependence(S, St, Off, G, WarpAt, Edges, Defaulted);
   if (!S.Shared && S.ElemBytes && !S.Samples.empty() && !ResamplingBlock &&
       !BlockKnown && Launch && Launch->Site && !Launch->Block)
-    resampleBlockSizes(S, Off, Path, Loops, Predicated);
+    resampleBlockSizes(S, Off, Path, Predicated);
   noteDefaultBlockShape(S, Off);
 }
 
 bool WarpEvaluator::evaluateOneLane(
     AccessSite &S, const Reason &Why, llvm::ArrayRef<const LExpr *> Path,
-    const LoopFacts &Loops, const std::set<const LExpr *> *Predicated) const {
+    const std::set<const LExpr *> *Predicated) const {
   // The lanes a guard leaves on may change from one iteration of a loop to
   // the next ("if (tid < d - 1)" with d doubling), and iterations are
   // sampled only where the address moves with them: such a guard is not
@@ -558,7 +575,7 @@ bool WarpEvaluator::evaluateOneLane(
       }))
     return false;
   AccessSite T = S;
-  evaluateLanes(T, X.constant(0), Path, Loops, Predicated);
+  evaluateLanes(T, X.constant(0), Path, Predicated);
   auto AtMostOne = [](const std::vector<std::optional<int64_t>> &Lanes) {
     return llvm::count_if(Lanes, [](const auto &L) { return L.has_value(); }) <=
            1;
@@ -783,7 +800,7 @@ void WarpEvaluator::relaxIdleWarp0(AccessSite &S, LaneState &St,
 }
 
 void WarpEvaluator::fillWarp0(AccessSite &S, LaneState &St, const LExpr *Off,
-                              const Lanes &Addr, const LoopFacts &Loops) const {
+                              const Lanes &Addr) const {
   std::optional<int64_t> First;
   for (const auto &A : Addr)
     if (A && !First)
@@ -847,10 +864,10 @@ WarpEvaluator::warpLanes(LaneState &St, const LExpr *Off, const GuardSets &G,
 }
 
 std::optional<int64_t>
-WarpEvaluator::innermostTrips(LaneState &St, const LoopFacts &Loops) const {
+WarpEvaluator::innermostTrips(LaneState &St) const {
   auto T = St.Innermost ? Loops.Trips.find(St.Innermost) : Loops.Trips.end();
   if (T == Loops.Trips.end())
-    return searchedTrips(St, Loops);
+    return searchedTrips(St);
   if (mentionsIf(T->second, [&](const SymbolExpr *Sym) {
         return assumed(Sym) &&
                !(St.override() && Sym->getName() == St.override()->first);
@@ -877,7 +894,7 @@ WarpEvaluator::innermostTrips(LaneState &St, const LoopFacts &Loops) const {
 }
 
 std::optional<int64_t>
-WarpEvaluator::searchedTrips(LaneState &St, const LoopFacts &Loops) const {
+WarpEvaluator::searchedTrips(LaneState &St) const {
   auto C = St.Innermost ? Loops.Conditions.find(St.Innermost)
                         : Loops.Conditions.end();
   if (C == Loops.Conditions.end() || mentionsThreadIdx(C->second) ||
@@ -886,20 +903,11 @@ WarpEvaluator::searchedTrips(LaneState &St, const LoopFacts &Loops) const {
                !(St.override() && Sym->getName() == St.override()->first);
       }))
     return std::nullopt;
-  // A variable shifted or doubled each iteration is past any bound within
-  // 64 of them; a condition still true then is not one this counts.
   LaneState::Unrecorded Quiet(St);
   St.BlockId = {0, 0, 0};
   St.Tid = 0;
-  std::optional<int64_t> N;
-  for (unsigned I = 0; I <= 64 && !N; ++I) {
-    St.IterValue = I;
-    std::optional<int64_t> Holds = evaluate(C->second, St.Values);
-    if (!Holds)
-      break;
-    if (!*Holds)
-      N = I;
-  }
+  std::optional<int64_t> N = firstFailing(
+      C->second, St.Values, [&](int64_t I) { St.IterValue = I; });
   St.IterValue.reset();
   return N;
 }
@@ -1009,7 +1017,7 @@ unsigned WarpEvaluator::alignmentPeriod(LaneState &St, const WarpLanes &WarpAt,
 }
 
 void WarpEvaluator::searchAlignmentDependence(
-    AccessSite &S, LaneState &St, const LExpr *Off, const LoopFacts &Loops,
+    AccessSite &S, LaneState &St, const LExpr *Off,
     const GuardSets &G, const WarpLanes &WarpAt, const BlockEdges &Edges,
     const std::vector<std::string> &Defaulted) const {
   const int64_t Sector = GpuTarget().SectorBytes;
@@ -1035,7 +1043,7 @@ void WarpEvaluator::searchAlignmentDependence(
     auto SampleWith = [&](int64_t Value) {
       St.setOverride(std::make_pair(Name, Value));
       AccessSite Again;
-      sampleLaunch(Again, Off, St.Innermost, innermostTrips(St, Loops), WarpAt,
+      sampleLaunch(Again, Off, St.Innermost, innermostTrips(St), WarpAt,
                    Edges);
       St.setOverride(std::nullopt);
       return Again.Samples;
@@ -1049,7 +1057,7 @@ void WarpEvaluator::searchAlignmentDependence(
 
 void WarpEvaluator::resampleBlockSizes(
     AccessSite &S, const LExpr *Off, llvm::ArrayRef<const LExpr *> Path,
-    const LoopFacts &Loops, const std::set<const LExpr *> *Predicated) const {
+    const std::set<const LExpr *> *Predicated) const {
   // The default shape stands in; the report says what smaller blocks give
   // (the last, one-thread level of a recursive scan).
   WarpEvaluator Other(*this);
@@ -1061,7 +1069,7 @@ void WarpEvaluator::resampleBlockSizes(
     } else {
       Other.Block = {Size, 1, 1};
       AccessSite Again;
-      Other.evaluateLanes(Again, Off, Path, Loops, Predicated);
+      Other.evaluateLanes(Again, Off, Path, Predicated);
       if (Again.UnknownReason.empty())
         M = meanSectors(Again.Samples, S.ElemBytes);
     }

@@ -65,9 +65,11 @@ class WarpEvaluator {
 public:
   /// Chooses the block shape: the launch site, else __launch_bounds__, else
   /// --block-dim, else 256x1x1 ("blockDim.x a multiple of 32").
+  /// Loops: what the kernel's walk learns of its loops (filled as it
+  /// walks; read when accesses are evaluated, after it).
   WarpEvaluator(ExprContext &X, const AnalysisOptions &Opts,
                 const LaunchInfo *Launch, const clang::FunctionDecl *Kernel,
-                clang::ASTContext &Ctx);
+                clang::ASTContext &Ctx, const LoopFacts &Loops);
 
   std::array<unsigned, 3> block() const { return Block; }
 
@@ -84,7 +86,6 @@ public:
   /// request of no sectors, as Nsight Compute counts it.
   void evaluateLanes(AccessSite &S, const Expr *Off,
                      llvm::ArrayRef<const Expr *> Path,
-                     const LoopFacts &Loops,
                      const std::set<const Expr *> *Predicated = nullptr) const;
 
   /// For an address not known (Why): when the guards of Path leave at
@@ -95,7 +96,6 @@ public:
   /// pieces are. Returns false, S untouched, otherwise.
   bool evaluateOneLane(AccessSite &S, const Reason &Why,
                        llvm::ArrayRef<const Expr *> Path,
-                       const LoopFacts &Loops,
                        const std::set<const Expr *> *Predicated) const;
 
   /// Off, a byte offset from the kernel's pointer parameter Base, moved
@@ -218,6 +218,7 @@ private:
   ExprContext &X;
   const AnalysisOptions &Opts;
   const LaunchInfo *Launch;
+  const LoopFacts &Loops;
   std::array<unsigned, 3> Block = {256, 1, 1};
   bool BlockKnown = false;
   ValueOrigin BlockOrigin;
@@ -286,7 +287,7 @@ private:
   /// bytes to the next warp, and the step to the innermost loop's next
   /// iteration.
   void fillWarp0(AccessSite &S, LaneState &St, const Expr *Off,
-                 const Lanes &Addr, const LoopFacts &Loops) const;
+                 const Lanes &Addr) const;
   /// A warp of the sample (WarpLanes) under G's strict guards.
   Lanes warpLanes(LaneState &St, const Expr *Off, const GuardSets &G,
                   std::array<int64_t, 3> InBlock, unsigned Warp,
@@ -294,12 +295,10 @@ private:
   /// The innermost loop's trip count at the values sampled (at most that
   /// in block 0 when it depends on the thread); nullopt when unknown or
   /// resting on a merely assumed value. Records no assumption.
-  std::optional<int64_t> innermostTrips(LaneState &St,
-                                        const LoopFacts &Loops) const;
+  std::optional<int64_t> innermostTrips(LaneState &St) const;
   /// The same for a loop of Loops.Conditions: the first iteration whose
   /// condition fails, searched.
-  std::optional<int64_t> searchedTrips(LaneState &St,
-                                       const LoopFacts &Loops) const;
+  std::optional<int64_t> searchedTrips(LaneState &St) const;
   /// A stride the run passes (in[i * stride]): sets S.ContiguousIf to the
   /// first of the Defaulted values that, set to 1, makes warp 0's active
   /// lanes (Addr) contiguous, when they are not.
@@ -318,15 +317,13 @@ private:
   /// (the search shared with other kernels' accesses of the same sample
   /// key, G's guards part of it).
   void searchAlignmentDependence(AccessSite &S, LaneState &St,
-                                 const Expr *Off, const LoopFacts &Loops,
-                                 const GuardSets &G, const WarpLanes &WarpAt,
+                                 const Expr *Off, const GuardSets &G, const WarpLanes &WarpAt,
                                  const BlockEdges &Edges,
                                  const std::vector<std::string> &Defaulted) const;
   /// S.SectorsByBlockX: the launch's mean sectors per request for blocks
   /// of 1 to 1024 threads along x (the host computes the block).
   void resampleBlockSizes(AccessSite &S, const Expr *Off,
                           llvm::ArrayRef<const Expr *> Path,
-                          const LoopFacts &Loops,
                           const std::set<const Expr *> *Predicated) const;
   /// The default block shape decides the answer when the address uses
   /// blockDim or threadIdx.y/z in block 0: an assumption of S then.
@@ -359,14 +356,12 @@ private:
   /// the default.
   std::optional<int64_t> runtimeValue(const SymbolExpr *S,
                                       ValueOrigin &Origin) const;
-  /// A loop's count of Facts->Counts (iterations(d)): the first iteration
+  /// A loop's count of Loops.Counts (iterations(d)): the first iteration
   /// whose condition fails, with the run's values; Origin is that of the
   /// values it rests on. nullopt when one of them is merely assumed, or
   /// the condition still holds after 64 iterations.
   std::optional<int64_t> searchedCount(const LoopFacts::Count &C,
                                        ValueOrigin &Origin) const;
-  /// The loops of the kernel being evaluated (evaluateLanes sets it).
-  mutable const LoopFacts *Facts = nullptr;
   /// The address Off with every mask "& (n - 1)" of a value n the analyzer
   /// merely assumed taken away: such a mask is the wrap-around of a
   /// power-of-two buffer, and one wider than the addresses a warp spans

@@ -34,7 +34,9 @@ __global__ void lastPass(const float *in, float *out, int n) {
   // TEXT: [[@LINE-3]]:22: note: lane address = in + 4*threadIdx.x*n, assuming n = 16
 }
 
-// Negatives: a loop left early, and one that steps n only under an if.
+// Negatives: a loop left early, one that steps n only under an if, and
+// one whose iteration a continue inside a switch ends before n's step (the
+// continue is the loop's, not the switch's).
 __global__ void leftEarly(const float *in, float *out, int n) {
   out[threadIdx.x] = in[threadIdx.x * n];
   // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
@@ -42,6 +44,13 @@ __global__ void leftEarly(const float *in, float *out, int n) {
   // TEXT: [[@LINE-3]]:22: note: lane address = in + 4*threadIdx.x*n, assuming n = 1048576
 }
 __global__ void stepUnderIf(const float *in, float *out, int n) {
+  out[threadIdx.x] = in[threadIdx.x * n];
+  // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:22 load {{.*}} strided unless n == 1 FLAGGED
+  // TEXT: [[@LINE-3]]:22: note: lane address = in + 4*threadIdx.x*n, assuming n = 1048576
+}
+
+__global__ void continuedInSwitch(const float *in, float *out, int n) {
   out[threadIdx.x] = in[threadIdx.x * n];
   // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
   // CHECK: [[@LINE-2]]:22 load {{.*}} strided unless n == 1 FLAGGED
@@ -74,6 +83,17 @@ void reduce(const float *in, float *out, int n, bool odd) {
     k *= 2;
   }
   stepUnderIf<<<1, 32>>>(in, out, k);
+  int c = n;
+  for (int i = 0; i < 4; ++i) {
+    switch (i) {
+    case 2:
+      continue;
+    default:
+      break;
+    }
+    c *= 2;
+  }
+  continuedInSwitch<<<1, 32>>>(in, out, c);
 }
 
 int main() {

@@ -1,0 +1,78 @@
+//===- StmtFacts.h - questions both walkers ask of statements ---*- C++ -*-===//
+//
+// Asked of the same statements by the kernel walker and by the host-side
+// launch evaluator, answered once here: does this loop body hold a jump
+// that leaves the iteration before the body's end (can the iteration count
+// be trusted? may the loop be skipped while walking ahead? can a host loop
+// be run to its end? does its first iteration reach the launch?), and what
+// is a comparison of two integers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_COALESCE_ANALYSIS_STMTFACTS_H
+#define CUDA_COALESCE_ANALYSIS_STMTFACTS_H
+
+#include "clang/AST/OperationKinds.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace clang {
+class Stmt;
+} // namespace clang
+
+namespace coalesce {
+
+/// The jumps jumpsOut looks for, or-ed together.
+enum JumpKind : unsigned {
+  JumpBreak = 1,
+  JumpContinue = 2,
+  JumpReturn = 4,
+  JumpGoto = 8,
+  JumpThrow = 16,
+  /// What leaves the function or jumps anywhere: a loop's own breaks aside.
+  JumpAway = JumpReturn | JumpGoto | JumpThrow,
+  /// What leaves the loop.
+  JumpLeave = JumpBreak | JumpAway,
+  /// What ends an iteration before the body's end.
+  JumpAny = JumpLeave | JumpContinue,
+};
+
+/// Whether S, a loop's body or a part of it, holds a jump of one of Kinds
+/// that takes control out of that loop's iteration. A break belongs to the
+/// innermost loop or switch around it and a continue to the innermost
+/// loop, so one inside a loop or switch of S's own is not counted. Skip,
+/// when given, names statements not to look into (those after a launch);
+/// Owns, when given, says whether a loop or switch inside S owns its
+/// breaks and continues (a loop around the launch asked about does not:
+/// its breaks leave the iteration that reaches the launch).
+bool jumpsOut(const clang::Stmt *S, unsigned Kinds,
+              llvm::function_ref<bool(const clang::Stmt *)> Skip = nullptr,
+              llvm::function_ref<bool(const clang::Stmt *)> Owns = nullptr);
+
+/// L Op R for a comparison Op (<, <=, >, >=, ==, !=); nullopt for any
+/// other operator.
+inline std::optional<bool> compare(clang::BinaryOperatorKind Op, int64_t L,
+                                   int64_t R) {
+  switch (Op) {
+  case clang::BO_LT:
+    return L < R;
+  case clang::BO_LE:
+    return L <= R;
+  case clang::BO_GT:
+    return L > R;
+  case clang::BO_GE:
+    return L >= R;
+  case clang::BO_EQ:
+    return L == R;
+  case clang::BO_NE:
+    return L != R;
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace coalesce
+
+#endif // CUDA_COALESCE_ANALYSIS_STMTFACTS_H
