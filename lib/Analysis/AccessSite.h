@@ -158,7 +158,10 @@ struct AccessSite {
   /// Bytes between lane 0 of the block's first two warps.
   std::optional<int64_t> WarpStrideBytes;
   /// Change of each active lane's address from one iteration of the
-  /// innermost enclosing loop the address depends on to the next.
+  /// innermost enclosing loop the address depends on to the next, where
+  /// it is the same from the first to the second and the second to the
+  /// third (not where the address moves by a power of two of the
+  /// iteration).
   std::optional<int64_t> IterationStepBytes;
   /// That loop runs over a range split among the threads: each starts at
   /// an offset of its own and all run equally long (CPU-style work

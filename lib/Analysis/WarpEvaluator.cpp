@@ -501,15 +501,23 @@ bool mentionsThreadIdx(const LExpr *E) {
   });
 }
 
-/// The iteration symbol of the innermost loop Off moves with, or null.
-const LExpr *innermostLoop(const LExpr *Off) {
+/// The iteration symbol of the innermost loop the warp's requests change
+/// with, or null: one Off moves with, or one a guard on the thread does
+/// ("if (tid % (2 * s) == 0)" in a loop doubling s switches off half the
+/// lanes each iteration while the address d[tid] stays).
+const LExpr *innermostLoop(const LExpr *Off,
+                           llvm::ArrayRef<const LExpr *> Guards) {
   const LExpr *Innermost = nullptr;
-  mentionsIf(Off, [&](const SymbolExpr *Sym) {
+  auto Deeper = [&](const SymbolExpr *Sym) {
     if (Sym->getSymbolKind() == SymbolKind::LoopIter &&
         (!Innermost || Sym->getDim() > cast<SymbolExpr>(Innermost)->getDim()))
       Innermost = Sym;
     return false;
-  });
+  };
+  mentionsIf(Off, Deeper);
+  for (const LExpr *G : Guards)
+    if (mentionsThreadIdx(G))
+      mentionsIf(G, Deeper);
   return Innermost;
 }
 } // namespace
@@ -527,8 +535,8 @@ void WarpEvaluator::evaluateLanes(
     S.UnknownReason = Reason(ReasonKind::ShiftByAssumedValue, By);
     return;
   }
-  LaneState St(*this, innermostLoop(Off));
   GuardSets G = sortGuards(S, Path, Predicated);
+  LaneState St(*this, innermostLoop(Off, G.Strict));
   BlockEdges Edges = blockEdges(St, G.Strict);
   std::optional<Lanes> Addr = warp0Lanes(S, St, Off, G.Deciding);
   if (!Addr)
@@ -564,9 +572,9 @@ bool WarpEvaluator::evaluateOneLane(
     AccessSite &S, const Reason &Why, llvm::ArrayRef<const LExpr *> Path,
     const std::set<const LExpr *> *Predicated) const {
   // The lanes a guard leaves on may change from one iteration of a loop to
-  // the next ("if (tid < d - 1)" with d doubling), and iterations are
-  // sampled only where the address moves with them: such a guard is not
-  // taken as one lane.
+  // the next ("if (tid < d - 1)" with d doubling), and a long loop's
+  // iterations are sampled, not all walked: one the sample misses may have
+  // two lanes on. Such a guard is not taken as one lane.
   if (llvm::any_of(Path, [](const LExpr *G) {
         return mentionsThreadIdx(G) && mentionsIf(G, [](const SymbolExpr *Sym) {
                  return Sym->getSymbolKind() == SymbolKind::LoopIter ||
@@ -826,11 +834,15 @@ void WarpEvaluator::fillWarp0(AccessSite &S, LaneState &St, const LExpr *Off,
     while (FirstLane < WarpSize && !Addr[FirstLane])
       ++FirstLane;
     St.Tid = FirstLane < WarpSize ? FirstLane : 0;
+    // A step, where the address walks by one (not a power of two of the
+    // iteration, d[tid + s] while s doubles: no lane walks a range then).
+    St.IterValue = 2;
+    std::optional<int64_t> After = St.address(Off);
     St.IterValue = 1;
     std::optional<int64_t> Next = St.address(Off);
     St.IterValue.reset();
     std::optional<int64_t> Now = St.address(Off);
-    if (Next && Now)
+    if (Next && Now && After && *After - *Next == *Next - *Now)
       S.IterationStepBytes = *Next - *Now;
   }
 }
@@ -1487,10 +1499,14 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
     S.Samples.clear();
     unsigned Count = Blocks[0].size() * Blocks[1].size() * Blocks[2].size();
     std::vector<unsigned> Iterations = {0};
-    if (Innermost)
+    if (Innermost) {
+      unsigned Budget = std::max(1u, MaxSamples / (Count * NumWarps));
+      if (Trips && *Trips <= MaxWholeLoop &&
+          Count * NumWarps * *Trips <= MaxWholeLoopSamples)
+        Budget = std::max(Budget, unsigned(*Trips));
       Iterations = iterationsToSample(
-          std::max(1u, MaxSamples / (Count * NumWarps)),
-          sectorPeriod(Evaluate, {0, 0, 0}, 1), Trips);
+          Budget, sectorPeriod(Evaluate, {0, 0, 0}, 1), Trips);
+    }
     std::map<std::pair<int64_t, std::vector<std::optional<int64_t>>>, size_t>
         Seen;
     // Each launch of a host loop counts alike (the same grid is assumed).

@@ -239,6 +239,12 @@ private:
   /// MaxSamples.
   static constexpr unsigned SampledIterations = 4;
   static constexpr unsigned MaxSamples = 256;
+  /// A loop of at most MaxWholeLoop iterations is sampled whole when that
+  /// is at most MaxWholeLoopSamples warps: each step of a tree reduction
+  /// or a scan ("for (s = 1; s < blockDim.x; s *= 2)") has lanes of its
+  /// own, and a few of them do not stand for the rest.
+  static constexpr unsigned MaxWholeLoop = 16;
+  static constexpr unsigned MaxWholeLoopSamples = 2048;
   /// Lanes' byte offsets of one warp (nullopt: inactive), given blockIdx,
   /// the warp within the block and the iteration of the innermost loop;
   /// empty when the address cannot be evaluated.
