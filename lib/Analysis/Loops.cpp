@@ -1248,6 +1248,28 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
 
   std::vector<const LExpr *> Outer = Path;
   const LExpr *CondValue = nullptr;
+  // How many times the loop runs, where every lane runs it equally often:
+  // a constant, or iterations(...), a count the evaluation searches with
+  // the run's values for a loop a geometric variable counts
+  // (LoopFacts::Counts) and merely assumes for any other.
+  auto CountRuns = [&]() -> const LExpr * {
+    if ((Inductions.empty() && Geometrics.empty() && Kept.empty()) ||
+        !uniformTripCount(CondValue, Body))
+      return nullptr;
+    const LExpr *Runs = nullptr;
+    for (const Induction &I : Inductions)
+      if (!Runs && !IsDo)
+        Runs = constantTripCount(Cond, I.Var, Start[I.Var], I.Step);
+    if (!Runs)
+      Runs = GeometricCount();
+    if (!Runs) {
+      Runs = X.symbol(SymbolKind::TripCount, Ordinal,
+                      "iterations(" + Counter + ")");
+      if (Inductions.empty() && !Geometrics.empty() && !IsDo)
+        LoopsSeen.Counts[Runs] = {CondValue, Iter};
+    }
+    return Runs;
+  };
   // The state after the loop.
   auto Leave = [&] {
     Path = Outer;
@@ -1260,21 +1282,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     // uniform unknown, and the lane pattern after the loop survives. A value
     // each iteration sets back is its value at the head, unless the loop can
     // be left half way through an iteration.
-    const LExpr *Runs = nullptr;
-    if ((!Inductions.empty() || !Geometrics.empty() || !Kept.empty()) &&
-        uniformTripCount(CondValue, Body)) {
-      for (const Induction &I : Inductions)
-        if (!Runs && !IsDo)
-          Runs = constantTripCount(Cond, I.Var, Start[I.Var], I.Step);
-      if (!Runs)
-        Runs = GeometricCount();
-      if (!Runs) {
-        Runs = X.symbol(SymbolKind::TripCount, Ordinal,
-                        "iterations(" + Counter + ")");
-        if (Inductions.empty() && !Geometrics.empty() && !IsDo)
-          LoopsSeen.Counts[Runs] = {CondValue, Iter};
-      }
-    }
+    const LExpr *Runs = CountRuns();
     if (Runs && (!Inductions.empty() || !Geometrics.empty()))
       Advance(Runs);
     // Lanes that leave after different counts (a bound each lane loaded,
@@ -1346,7 +1354,18 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     LoopRangeLengths.erase(V);
   }
   std::map<const VarDecl *, Value> Last;
-  if (Counted && Start[Counted->Var].K == Value::Int) {
+  const Induction *Walks =
+      Counted && Start[Counted->Var].K == Value::Int ? Counted : nullptr;
+  // A loop a geometric variable counts ("last = s" while s doubles below
+  // n): its count run at analysis time or searched with the run's values,
+  // not one merely assumed, which would say nothing of where the last
+  // iteration was.
+  const LExpr *GeometricRuns = nullptr;
+  if (!Counted && !IsDo && Inductions.empty() && !Geometrics.empty())
+    if (const LExpr *R = CountRuns();
+        R && (isa<ConstantExpr>(R) || LoopsSeen.Counts.count(R)))
+      GeometricRuns = R;
+  if (Walks || GeometricRuns) {
     // Not one the condition or the increment sets: they run once more as
     // the loop ends, or not at all when a break ends it.
     llvm::SmallPtrSet<const VarDecl *, 8> Candidates, SetByHead;
@@ -1355,10 +1374,13 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     for (const VarDecl *V : Others)
       if (!Kept.Vars.count(V) && !SetByHead.count(V))
         Candidates.insert(V);
-    Last = lastIterationValues(Body, Iter, Counted->Var,
-                               Start[Counted->Var].I, Counted->Step,
-                               LoopsSeen.Trips[Iter], Candidates, Assigned,
-                               Before);
+    Last = Walks ? lastIterationValues(Body, Iter, Walks->Var,
+                                       Start[Walks->Var].I, Walks->Step,
+                                       LoopsSeen.Trips[Iter], Candidates,
+                                       Assigned, Before)
+                 : lastIterationValues(Body, Iter, nullptr, nullptr, nullptr,
+                                       GeometricRuns, Candidates, Assigned,
+                                       Before);
   }
   Leave();
   for (const auto &[V, Held] : Last)
@@ -1515,7 +1537,8 @@ const LExpr *KernelWalker::tripCount(const clang::Expr *Cond, const VarDecl *V,
 /// variable holding its value at the end of iteration Iter; nothing
 /// unknown may be in that value, which a value the previous iteration left
 /// would be (the walk forgot them at the head). The last iteration is the
-/// trip count Trips of the loop counting Var from Start by Step, less one:
+/// trip count Trips of the loop counting Var from Start by Step (or, Var
+/// null, of the loop a geometric variable counts), less one:
 /// when Trips folds to a constant the loop runs at least once; otherwise
 /// the value is a select on its running, with the value the variable held
 /// Before. A variable declared without a value (hotspot's "bool computed;")
@@ -1524,7 +1547,8 @@ const LExpr *KernelWalker::tripCount(const clang::Expr *Cond, const VarDecl *V,
 /// may leave early only by "if (var == e) break;" at its top that holds at
 /// the last iteration, which it then does at that one alone (Var takes
 /// each value once), and nothing after that break may set the variable; a
-/// continue, a return or a goto gives up.
+/// continue, a return or a goto gives up, and so does any break where Var
+/// is null.
 std::map<const VarDecl *, Value> KernelWalker::lastIterationValues(
     const Stmt *Body, const LExpr *Iter, const VarDecl *Var,
     const LExpr *Start, const LExpr *Step, const LExpr *Trips,
