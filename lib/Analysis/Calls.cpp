@@ -59,6 +59,17 @@ bool toolkitAssignment(const CXXOperatorCallExpr *OC, const SourceManager &SM) {
   return Callee->isFromASTFile() || (L.isValid() && SM.isInSystemHeader(L));
 }
 
+/// Whether T is a class whose copy constructor is deleted (a barrier, a
+/// pipeline: objects that stand for a place, not a value).
+bool uncopyable(QualType T) {
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return false;
+  return llvm::any_of(RD->ctors(), [](const CXXConstructorDecl *C) {
+    return C->isCopyConstructor() && C->isDeleted();
+  });
+}
+
 } // namespace
 
 bool followedToolkitBody(const FunctionDecl *Def, const SourceManager &SM) {
@@ -152,8 +163,22 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
     if (const clang::Expr *Obj = MC->getImplicitObjectArgument();
         Obj && Obj->isGLValue() && Obj->getType()->isRecordType())
       loadIfRef(eval(Obj), Obj);
-  for (const clang::Expr *A : Call->arguments())
-    loadIfRef(eval(A), A);
+  // A synchronization object a toolkit function takes by reference (a
+  // cuda::barrier, a pipeline: cuda::memcpy_async(..., *bar)), one that
+  // cannot be copied, is not read by the passing: what the function does
+  // with it is no copy of it that a load would stand for. A value type the
+  // toolkit's operators take by reference (__half2) is read.
+  bool Toolkit = Callee && !followedToolkitBody(Callee, SM);
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const clang::Expr *A = Call->getArg(I);
+    const ParmVarDecl *PD =
+        Toolkit && I < Callee->getNumParams() ? Callee->getParamDecl(I)
+                                              : nullptr;
+    Value V = eval(A);
+    if (!(PD && PD->getType()->isReferenceType() &&
+          uncopyable(PD->getType().getNonReferenceType())))
+      loadIfRef(V, A);
+  }
   if (Call->getType()->isReferenceType() || Call->isGLValue())
     return Value::ref(Place());
   return unknownValue(Call->getType(),
