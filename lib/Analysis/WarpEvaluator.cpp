@@ -1501,7 +1501,10 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
     std::vector<unsigned> Iterations = {0};
     if (Innermost) {
       unsigned Budget = std::max(1u, MaxSamples / (Count * NumWarps));
-      if (Trips && *Trips <= MaxWholeLoop &&
+      auto T = Loops.Trips.find(Innermost);
+      bool SameForEveryThread =
+          T == Loops.Trips.end() || !mentionsThreadIdx(T->second);
+      if (Trips && *Trips <= MaxWholeLoop && SameForEveryThread &&
           Count * NumWarps * *Trips <= MaxWholeLoopSamples)
         Budget = std::max(Budget, unsigned(*Trips));
       Iterations = iterationsToSample(

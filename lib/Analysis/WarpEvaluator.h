@@ -239,10 +239,13 @@ private:
   /// MaxSamples.
   static constexpr unsigned SampledIterations = 4;
   static constexpr unsigned MaxSamples = 256;
-  /// A loop of at most MaxWholeLoop iterations is sampled whole when that
-  /// is at most MaxWholeLoopSamples warps: each step of a tree reduction
-  /// or a scan ("for (s = 1; s < blockDim.x; s *= 2)") has lanes of its
-  /// own, and a few of them do not stand for the rest.
+  /// A loop of at most MaxWholeLoop iterations, as many in every thread,
+  /// is sampled whole when that is at most MaxWholeLoopSamples warps: each
+  /// step of a tree reduction or a scan ("for (s = 1; s < blockDim.x; s *=
+  /// 2)") has lanes of its own, and a few of them do not stand for the
+  /// rest. A count of the thread's own (for (c = tid; c < 1001; c += 250):
+  /// 5 in thread 0, 4 in the others) is not: nvcc unrolls such a loop with
+  /// a remainder, the lone last iteration an instruction of its own.
   static constexpr unsigned MaxWholeLoop = 16;
   static constexpr unsigned MaxWholeLoopSamples = 2048;
   /// Lanes' byte offsets of one warp (nullopt: inactive), given blockIdx,
