@@ -159,9 +159,13 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
   // A member function of the toolkit's value types reads the object it is
   // called on: "float x = in[i];" with in an __nv_bfloat16 array is
   // in[i].operator float(), a load of in[i].
+  // Not a synchronization object ((*bar).arrive_and_wait() on a
+  // cuda::barrier): one that cannot be copied stands for a place, not a
+  // value (below).
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
     if (const clang::Expr *Obj = MC->getImplicitObjectArgument();
-        Obj && Obj->isGLValue() && Obj->getType()->isRecordType())
+        Obj && Obj->isGLValue() && Obj->getType()->isRecordType() &&
+        !uncopyable(Obj->getType()))
       loadIfRef(eval(Obj), Obj);
   // A synchronization object a toolkit function takes by reference (a
   // cuda::barrier, a pipeline: cuda::memcpy_async(..., *bar)), one that

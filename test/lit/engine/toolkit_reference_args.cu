@@ -1,6 +1,6 @@
 // An object that cannot be copied (cuda::memcpy_async's barrier, a
 // pipeline), taken by reference by a toolkit function, is not read by the
-// call: passing it is no access,
+// call: passing it is no access, nor is calling a member function of it,
 // where a load of the whole object was reported ("*p", 8 bytes, unknown
 // after the loop swaps p; countOn's bars[threadIdx.x % 2], 8 bytes a
 // lane). One a function of the project takes by reference is read where
@@ -19,7 +19,7 @@ __global__ void pingPong(float *out, const float *src, SyncObject *bars,
   __shared__ float tile[256];
   for (int t = 0; t < k; ++t) {
     copyAsync(&tile[threadIdx.x], &src[t * 256 + threadIdx.x], 4, *p);
-    p->arriveAndWait();
+    (*p).arriveAndWait();
     out[t * 256 + threadIdx.x] = tile[threadIdx.x] + sumOf(bars[1]);
     // CHECK: [[@LINE-1]]:5 store `out[t * 256 + threadIdx.x]` {{.*}} coalesced
     // CHECK: [[@LINE-2]]:34 load `tile[threadIdx.x]` shared {{.*}} conflict-free
