@@ -133,8 +133,12 @@ std::optional<Pointer> KernelWalker::selectPointer(const LExpr *C,
   // base stands for both only when the whole warp takes the same one.
   // A condition we cannot evaluate may differ between lanes, unless the
   // arms are alike (then either base gives the same sectors).
-  if (T.Sp != Space::Global || T.Base.empty() || F.Base.empty() ||
-      (findUnknown(C) && T.Offset != F.Offset))
+  // Shared arrays: the lanes split between two of them conflict as the
+  // layout says, so the condition must be known to be the warp's.
+  if ((T.Sp != Space::Global && T.Sp != Space::Shared) || T.Base.empty() ||
+      F.Base.empty() || (findUnknown(C) && T.Offset != F.Offset))
+    return std::nullopt;
+  if (T.Sp == Space::Shared && (findUnknown(C) || mentionsIf(C, isThreadIdx)))
     return std::nullopt;
   // A condition of the lane ("warpId < 4") is often the same for a whole
   // warp: the access is evaluated only where the sampled warps show it

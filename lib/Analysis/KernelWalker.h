@@ -377,7 +377,15 @@ public:
     /// shares ("carried(s)"); unknown after it.
     std::map<const clang::VarDecl *, Value> UniformVars;
     std::map<MemberKey, Value> UniformMembers;
-    bool empty() const { return Vars.empty() && Members.empty(); }
+    /// Values that come back every few iterations: two pointers swapped
+    /// ("t = src; src = dst; dst = t"), three rotated, an index toggled
+    /// ("cur = 1 - cur"). In iteration k a variable holds Cycle[k % size].
+    std::map<const clang::VarDecl *, std::vector<Value>> Cycles;
+    /// The longest cycle followed: four buffers rotated.
+    static constexpr size_t MaxCycle = 4;
+    bool empty() const {
+      return Vars.empty() && Members.empty() && Cycles.empty();
+    }
     /// Binds each to its value after Count iterations, and the uniform
     /// values to theirs.
     void advance(KernelWalker &W, const LExpr *Count) const;
@@ -390,12 +398,18 @@ public:
                  const Reason &Why);
 
   /// The pointer "C ? T : F": one base with the offsets selected, or two
-  /// global bases (assumed aligned, as every base is) named together
-  /// ("(useA ? a : b)") when C is the same in every lane, so a warp reads
-  /// one of them; nullopt when the lanes may take different bases or
-  /// either is unknown. Cond is C's text.
+  /// bases of one space named together ("(useA ? a : b)") when C is the
+  /// same in every lane, so a warp reads one of them: global bases are
+  /// assumed aligned, as every base is, and moving a whole warp's shared
+  /// addresses by one amount changes no bank conflict. Nullopt when the
+  /// lanes may take different bases (global ones are evaluated per warp,
+  /// Pointer::Choice) or either is unknown. Cond is C's text.
   std::optional<Pointer> selectPointer(const LExpr *C, const Pointer &T,
                                        const Pointer &F, llvm::StringRef Cond);
+  /// Cycle[Count % size], as one value: the selects of the integers or of
+  /// the pointers (selectPointer); unknown when two pointers do not join.
+  Value cycled(const std::vector<Value> &Cycle, const LExpr *Count,
+               const clang::VarDecl *V);
   /// V as a 0/1 truth value; comparisons already are one.
   const LExpr *truth(const LExpr *V);
   /// The side a condition C (a truth value) takes when the compiler

@@ -695,6 +695,8 @@ void KernelWalker::Carried::advance(KernelWalker &W,
     W.env()[V] = U;
   for (const auto &[K, U] : UniformMembers)
     W.memberValue(K) = U;
+  for (const auto &[V, C] : Cycles)
+    W.env()[V] = W.cycled(C, Count, V);
 }
 
 void KernelWalker::Carried::leave(KernelWalker &W, const LExpr *Runs,
@@ -709,6 +711,30 @@ void KernelWalker::Carried::leave(KernelWalker &W, const LExpr *Runs,
   for (const auto &[K, I] : Members)
     if (Keeps(I))
       W.memberValue(K) = shifted(W.X, I.Entry, I.Step, Runs);
+  if (Runs && Whole)
+    for (const auto &[V, C] : Cycles)
+      W.env()[V] = W.cycled(C, Runs, V);
+}
+
+Value KernelWalker::cycled(const std::vector<Value> &Cycle,
+                           const LExpr *Count, const VarDecl *V) {
+  const LExpr *Turn = X.rem(Count, X.constant(int64_t(Cycle.size())));
+  Value Out = Cycle.back();
+  for (size_t I = Cycle.size() - 1; I-- > 0;) {
+    const LExpr *C = X.cmp(CmpPred::EQ, Turn, X.constant(int64_t(I)));
+    if (Out.K == Value::Int && Cycle[I].K == Value::Int) {
+      Out = Value::integer(X.select(C, Cycle[I].I, Out.I));
+      continue;
+    }
+    std::optional<Pointer> P;
+    if (Out.K == Value::Ptr && Cycle[I].K == Value::Ptr)
+      P = selectPointer(C, Cycle[I].P, Out.P, print(C));
+    if (!P)
+      return unknownValue(V->getType(), Reason(ReasonKind::ChangedInLoop)
+                                            .about(V->getNameAsString()));
+    Out = Value::pointer(*P);
+  }
+  return Out;
 }
 
 KernelWalker::Carried KernelWalker::walkAhead(
@@ -758,8 +784,9 @@ KernelWalker::Carried KernelWalker::walkAhead(
                    "carried(" + Name + ")#" + std::to_string(Marks++));
     return withSymbol(E, Sym);
   };
+  std::map<const VarDecl *, Value> Marked;
   for (const auto &[V, E] : VarEntry)
-    env()[V] = Mark(E, V->getNameAsString(), VarMark[V]);
+    Marked[V] = env()[V] = Mark(E, V->getNameAsString(), VarMark[V]);
   for (const auto &[K, E] : MemberEntry)
     memberValue(K) = Mark(E, K.Path, MemberMark[K]);
   Bind();
@@ -816,13 +843,16 @@ KernelWalker::Carried KernelWalker::walkAhead(
   // value read from memory is here, no iteration number, no count of a
   // loop inside). Values named before the loop (a load every lane made
   // at one address, "dims[0]") are the same in every iteration.
-  auto Step = [&](const LExpr *D) -> const LExpr * {
-    if (!D)
-      return nullptr;
-    D = X.substitute(D, [&](const SymbolExpr *Sym) -> const LExpr * {
+  auto WithUnchanged = [&](const LExpr *D) {
+    return X.substitute(D, [&](const SymbolExpr *Sym) -> const LExpr * {
       auto It = Unchanged.find(Sym);
       return It == Unchanged.end() ? nullptr : It->second;
     });
+  };
+  auto Step = [&](const LExpr *D) -> const LExpr * {
+    if (!D)
+      return nullptr;
+    D = WithUnchanged(D);
     if (findUnknown(D) || mentionsIf(D, [](const SymbolExpr *Sym) {
           return Sym->getSymbolKind() == SymbolKind::LoopIter ||
                  Sym->getSymbolKind() == SymbolKind::Carried ||
@@ -837,6 +867,64 @@ KernelWalker::Carried KernelWalker::walkAhead(
   for (const auto &[K, E] : MemberEntry)
     if (const LExpr *D = Step(MemberChange[K]))
       Out.Members[K] = {E, D};
+
+  // Values that come back every few iterations, where every iteration
+  // runs the body through (no continue, no switch walked as if every case
+  // ran). Variables that pass their values round: each ends the iteration
+  // with what another began it with ("t = src; src = dst; dst = t"), so
+  // in iteration k one holds the k-th next one's entry.
+  bool Through = !jumpsOut(Body, JumpContinue) && !hasSwitch(Body);
+  std::map<const VarDecl *, const VarDecl *> Next;
+  if (Through)
+    for (const auto &[V, E] : VarEntry)
+      for (const auto &[W, M] : Marked)
+        if (W != V && !Out.Vars.count(V) && sameValue(readVariable(V), M)) {
+          Next[V] = W;
+          break;
+        }
+  for (const auto &[V, W] : Next) {
+    std::vector<Value> Cycle{VarEntry[V]};
+    for (const VarDecl *U = W; U != V && Cycle.size() <= Carried::MaxCycle;) {
+      auto It = Next.find(U);
+      if (It == Next.end()) {
+        Cycle.clear();
+        break;
+      }
+      Cycle.push_back(VarEntry[U]);
+      U = It->second;
+    }
+    if (Cycle.size() >= 2 && Cycle.size() <= Carried::MaxCycle)
+      Out.Cycles[V] = std::move(Cycle);
+  }
+  // An integer the iteration computes from itself alone ("cur = 1 - cur",
+  // "buf ^= 1") that is back at its entry after a few: each value in turn.
+  if (Through)
+    for (const auto &[V, E] : VarEntry) {
+      Value A = readVariable(V);
+      if (Out.Vars.count(V) || Out.Cycles.count(V) || E.K != Value::Int ||
+          A.K != Value::Int || findUnknown(E.I))
+        continue;
+      const LExpr *Sym = VarMark[V];
+      const LExpr *F = WithUnchanged(A.I);
+      if (findUnknown(F) || mentionsIf(F, [&](const SymbolExpr *S) {
+            return S != Sym && (S->getSymbolKind() == SymbolKind::LoopIter ||
+                                S->getSymbolKind() == SymbolKind::Carried ||
+                                S->getSymbolKind() == SymbolKind::TripCount);
+          }))
+        continue;
+      std::vector<Value> Cycle{E};
+      const LExpr *Cur = E.I;
+      while (Cycle.size() <= Carried::MaxCycle) {
+        Cur = X.substitute(F, [&](const SymbolExpr *S) -> const LExpr * {
+          return S == Sym ? Cur : nullptr;
+        });
+        if (Cur == E.I)
+          break;
+        Cycle.push_back(Value::integer(Cur));
+      }
+      if (Cur == E.I && Cycle.size() >= 2)
+        Out.Cycles[V] = std::move(Cycle);
+    }
 
   // The values left that start the same in every lane and that the
   // iteration changes from nothing that differs between lanes (no thread
@@ -897,7 +985,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
         E, X.symbol(SymbolKind::Carried, Ordinal, "carried(" + Name + ")"));
   };
   for (const auto &[V, E] : VarEntry)
-    if (!Out.Vars.count(V) && Uniformity[VarMark[V]])
+    if (!Out.Vars.count(V) && !Out.Cycles.count(V) && Uniformity[VarMark[V]])
       Out.UniformVars[V] = Uniform(E, V->getNameAsString());
   for (const auto &[K, E] : MemberEntry)
     if (!Out.Members.count(K) && Uniformity[MemberMark[K]])
