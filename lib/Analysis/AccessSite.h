@@ -73,11 +73,16 @@ struct ValueOrigin {
   /// LaunchSite: the value a host loop around the launch gives in its first
   /// iteration (the launch a profiler measures).
   bool FirstPass = false;
+  /// LaunchSite: the value the program takes when its command line does
+  /// not set it (main run with no arguments).
+  bool CommandLineDefault = false;
 
   bool assumed() const { return From == Source::Default; }
   bool operator==(const ValueOrigin &O) const {
     return From == O.From && Site == O.Site && HostLoop == O.HostLoop &&
-           HostLoopFirstOnly == O.HostLoopFirstOnly && FirstPass == O.FirstPass;
+           HostLoopFirstOnly == O.HostLoopFirstOnly &&
+           FirstPass == O.FirstPass &&
+           CommandLineDefault == O.CommandLineDefault;
   }
 };
 

@@ -107,6 +107,10 @@ public:
   /// Whether a value evaluated since the last call took a host loop's
   /// first iteration (see firstPass), and forgets it.
   bool tookFirstPass() { return std::exchange(UsedFirstPass, false); }
+  /// Whether a value evaluated since the last call read main's argument
+  /// count (taken as 1: the default of a value the command line may set),
+  /// and forgets it.
+  bool tookDefault() { return std::exchange(UsedDefault, false); }
 
   /// The integer E holds at the launch at At.
   std::optional<int64_t> integer(const Expr *E, SourceLocation At,
@@ -162,6 +166,14 @@ public:
         return std::nullopt;
       return arithmetic(BO->getOpcode(), *L, *Rv);
     }
+    // c ? a : b, c decided.
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      std::optional<bool> C = truth(CO->getCond(), At, Depth + 1);
+      if (!C)
+        return std::nullopt;
+      return integer(*C ? CO->getTrueExpr() : CO->getFalseExpr(), At,
+                     Depth + 1);
+    }
     return std::nullopt;
   }
 
@@ -210,6 +222,17 @@ public:
   /// its value after the host loop before At that steps it.
   std::optional<int64_t> variable(const VarDecl *VD, SourceLocation At,
                                   unsigned Depth) {
+    // main's argument count, compared in a condition: the program run
+    // with no arguments, so a value the command line may set keeps its
+    // default ("argc > 1 ? atoi(argv[1]) : 256", "if (argc > 1) n =
+    // atoi(argv[1]);"). Not a value of its own ("n = argc << 20").
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD);
+        P && Comparing && P->getFunctionScopeIndex() == 0)
+      if (const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+          FD && FD->isMain()) {
+        UsedDefault = true;
+        return 1;
+      }
     if (Simulated)
       if (auto It = Simulated->find(VD); It != Simulated->end())
         return It->second;
@@ -627,6 +650,7 @@ private:
     auto [Known, New] = ParamValues.try_emplace(P);
     if (!New) {
       UsedFirstPass |= Known->second.FirstPass;
+      UsedDefault |= Known->second.Default;
       return Known->second.Value;
     }
     // The callers' arguments are evaluated where the calls are, in their
@@ -637,16 +661,23 @@ private:
       const std::vector<const Stmt *> *Loops;
       SourceLocation At;
       std::optional<bool> Pass;
-      bool Used;
+      bool Used, Default;
+      unsigned Comparing;
       ~Restore() {
+        E.Comparing = Comparing;
         E.SiteIfs = Ifs;
         E.SiteLoops = Loops;
         E.SiteAt = At;
         E.FirstPass = Pass;
         E.UsedFirstPass |= Used;
+        E.UsedDefault |= Default;
       }
-    } R{*this, SiteIfs, SiteLoops, SiteAt, FirstPass, UsedFirstPass};
+    } R{*this,         SiteIfs,       SiteLoops,   SiteAt,
+        FirstPass,     UsedFirstPass, UsedDefault, Comparing};
     UsedFirstPass = false;
+    UsedDefault = false;
+    // A parameter is one value wherever it is compared (and is cached).
+    Comparing = 0;
     const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
     if (!FD)
       return std::nullopt;
@@ -672,13 +703,14 @@ private:
         return std::nullopt;
       Agreed = V;
     }
-    ParamValues[P] = {Agreed, TookFirstPass};
+    ParamValues[P] = {Agreed, TookFirstPass, UsedDefault};
     R.Used |= TookFirstPass;
     return Agreed;
   }
   struct ParamValue {
     std::optional<int64_t> Value;
     bool FirstPass = false; ///< taken from a host loop's first iteration
+    bool Default = false;   ///< read main's argument count (tookDefault)
   };
   std::map<const ParmVarDecl *, ParamValue> ParamValues;
 
@@ -693,7 +725,7 @@ private:
     const Expr *Found = nullptr;
     std::optional<int64_t> FoundValue;
     for (const Write &W : It->second) {
-      if (!reaches(W, At))
+      if (!reaches(W, At) || decidedAgainst(W.Ifs))
         continue;
       // countOnes++ in a loop before the launch: the initializer is not
       // the value passed, and no value is known.
@@ -812,8 +844,10 @@ public:
         return *R;
       }
       if (BO->isComparisonOp()) {
+        ++Comparing;
         std::optional<int64_t> L = integer(BO->getLHS(), At, Depth + 1);
         std::optional<int64_t> R = integer(BO->getRHS(), At, Depth + 1);
+        --Comparing;
         if (!L || !R)
           return std::nullopt;
         return compare(BO->getOpcode(), *L, *R);
@@ -944,6 +978,23 @@ public:
   }
 
 private:
+  /// Whether one of the branches Ifs is not taken, its condition decided
+  /// the other way where the if is ("if (argc > 1) n = atoi(argv[1]);" in
+  /// a run with no arguments, "if (n > 4096) threads = 512;" with n known).
+  /// Not while deciding another: a condition on a value written under a
+  /// condition ... stops here.
+  bool decidedAgainst(const std::vector<Branch> &Ifs) {
+    if (Ifs.empty() || Deciding)
+      return false;
+    Deciding = true;
+    bool Against = llvm::any_of(Ifs, [&](const Branch &B) {
+      std::optional<bool> T = truth(B.If->getCond(), B.If->getBeginLoc());
+      return T && *T != B.Then;
+    });
+    Deciding = false;
+    return Against;
+  }
+
   /// Whether a write on the branches Ifs cannot reach the launch: one of
   /// them and one of the launch's are opposite branches of one if, or of
   /// two ifs on the same condition that nothing changes in between
@@ -997,6 +1048,9 @@ private:
   SourceLocation SiteAt;
   std::optional<bool> FirstPass;
   bool UsedFirstPass = false;
+  bool UsedDefault = false;
+  bool Deciding = false;
+  unsigned Comparing = 0; ///< operands of comparisons being evaluated
 };
 
 /// The most values a host loop is followed for, and how many are taken when
@@ -1352,8 +1406,11 @@ public:
       Eval.atLaunchIn(&IfsAround[Call], &LoopsAround[Call], At);
       if (const CallExpr *Config = Call->getConfig()) {
         if (Config->getNumArgs() >= 2) {
+          Eval.tookDefault();
           Info.Grid = Eval.dim3(Config->getArg(0), At);
+          Info.GridDefault = Info.Grid && Eval.tookDefault();
           Info.Block = Eval.dim3(Config->getArg(1), At);
+          Info.BlockDefault = Info.Block && Eval.tookDefault();
         }
       }
       for (unsigned I = 0;
@@ -1398,19 +1455,26 @@ public:
           const VarDecl *Whole = localVar(Arg);
           const auto *RD = Whole ? Whole->getType()->getAsRecordDecl() : nullptr;
           if (RD && !isDim3(Whole->getType())) {
-            for (const FieldDecl *F : RD->fields())
+            for (const FieldDecl *F : RD->fields()) {
+              Eval.tookDefault();
               if (std::optional<int64_t> V = Eval.member(Whole, F, At, 1)) {
                 std::string Name = Param + "." + F->getNameAsString();
                 Info.ConstantArgs[Name] = *V;
                 if (Eval.tookFirstPass())
                   Info.FirstPassArgs.insert(Name);
+                if (Eval.tookDefault())
+                  Info.DefaultArgs.insert(Name);
               }
+            }
             continue;
           }
+          Eval.tookDefault();
           if (std::optional<int64_t> V = Eval.integer(Call->getArg(I), At)) {
             Info.ConstantArgs[Param] = *V;
             if (Eval.tookFirstPass())
               Info.FirstPassArgs.insert(Param);
+            if (Eval.tookDefault())
+              Info.DefaultArgs.insert(Param);
           }
           continue;
         }

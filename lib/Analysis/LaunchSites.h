@@ -32,6 +32,9 @@ constexpr int64_t AllocationAlignment = 256;
 struct LaunchInfo {
   std::optional<std::array<int64_t, 3>> Block;
   std::optional<std::array<int64_t, 3>> Grid;
+  /// The block or grid is the default of a value the command line may set
+  /// (main's argument count taken as 1: "argc > 1 ? atoi(argv[1]) : 256").
+  bool BlockDefault = false, GridDefault = false;
   /// Kernel parameters passed a compile-time constant (or a local variable
   /// initialised with one): parameter name -> value.
   std::map<std::string, int64_t> ConstantArgs;
@@ -39,6 +42,9 @@ struct LaunchInfo {
   /// "p.n") whose value is the one a host loop around the launch gives in
   /// its first iteration: the first launch's, which a profiler measures.
   std::set<std::string> FirstPassArgs;
+  /// Those of ConstantArgs whose value is the default of one the command
+  /// line may set (BlockDefault).
+  std::set<std::string> DefaultArgs;
   /// Float and double parameters passed a value the launch knows
   /// ("k<<<g, b>>>(in, 4.0f)"): parameter name -> value.
   std::map<std::string, double> RealArgs;

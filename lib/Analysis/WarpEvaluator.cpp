@@ -43,8 +43,12 @@ WarpEvaluator::WarpEvaluator(ExprContext &X, const AnalysisOptions &Opts,
     BlockOrigin = std::move(Origin);
     return true;
   };
-  if (Launch && Launch->Block && Set(*Launch->Block, Launch->Origin))
-    return;
+  if (Launch && Launch->Block) {
+    ValueOrigin Origin = Launch->Origin;
+    Origin.CommandLineDefault = Launch->BlockDefault;
+    if (Set(*Launch->Block, Origin))
+      return;
+  }
   if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
     clang::Expr::EvalResult R;
     if (LB->getMaxThreads() && LB->getMaxThreads()->EvaluateAsInt(R, Ctx) &&
@@ -83,6 +87,7 @@ WarpEvaluator::runtimeValueOf(const SymbolExpr *S, const LaunchInfo *Launch,
   if (S->getSymbolKind() == SymbolKind::GridDim) {
     if (Launch && Launch->Grid) {
       Origin = Launch->Origin;
+      Origin.CommandLineDefault = Launch->GridDefault;
       return (*Launch->Grid)[S->getDim()];
     }
     Origin = {};
@@ -98,6 +103,7 @@ WarpEvaluator::runtimeValueOf(const SymbolExpr *S, const LaunchInfo *Launch,
     if (C != Launch->ConstantArgs.end()) {
       Origin = Launch->Origin;
       Origin.FirstPass = Launch->FirstPassArgs.count(Name) > 0;
+      Origin.CommandLineDefault = Launch->DefaultArgs.count(Name) > 0;
       return C->second;
     }
   }

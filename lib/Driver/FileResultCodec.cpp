@@ -193,6 +193,7 @@ template <typename Ar> void io(Ar &A, ValueOrigin &X) {
   A(X.HostLoop);
   A(X.HostLoopFirstOnly);
   A(X.FirstPass);
+  A(X.CommandLineDefault);
 }
 
 template <typename Ar> void io(Ar &A, Reason &R) {

@@ -243,6 +243,8 @@ std::string assumptionText(const AccessSite &S) {
     }
     if (A.Origin.FirstPass)
       Value += " (the first launch of a host loop)";
+    if (A.Origin.CommandLineDefault)
+      Value += " (the default when the command line does not set it)";
     for (const AccessSite::ValueDependence &D : S.AlignmentDependence) {
       if (D.Name != A.Name)
         continue;
