@@ -53,6 +53,67 @@ std::optional<GroupType> groupType(QualType T) {
   }
   return G;
 }
+
+/// The group a thread_group E holds: the group it was made from, followed
+/// through copies, conversions, locals' initialisers and the parameters of
+/// the calls being walked (Calls, from the kernel), to an expression whose
+/// type names the group or to tiled_partition(parent, n) with n constant.
+std::optional<GroupType> madeFrom(const clang::Expr *E,
+                                  llvm::ArrayRef<CallContext> Calls,
+                                  ASTContext &Ctx) {
+  size_t Depth = Calls.size();
+  for (unsigned Steps = 0; E && Steps < 16; ++Steps) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = MT->getSubExpr();
+      continue;
+    }
+    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = BT->getSubExpr();
+      continue;
+    }
+    // A copy, or the conversion of another group.
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1) {
+      E = CE->getArg(0);
+      continue;
+    }
+    if (std::optional<GroupType> G = groupType(E->getType());
+        G && G->Name != "thread_group")
+      return G;
+    // tiled_partition(parent, n): a tile of n threads.
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      clang::Expr::EvalResult R;
+      if (FD && FD->getIdentifier() && FD->getName() == "tiled_partition" &&
+          Call->getNumArgs() == 2 && groupType(FD->getReturnType()) &&
+          Call->getArg(1)->EvaluateAsInt(R, Ctx))
+        return GroupType{"thread_block_tile", R.Val.getInt().getExtValue()};
+      return std::nullopt;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD)
+      return std::nullopt;
+    // A parameter: the argument of the call being walked.
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+      const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+      if (!Depth || !FD)
+        return std::nullopt;
+      const CallContext &C = Calls[--Depth];
+      unsigned Index = P->getFunctionScopeIndex();
+      if (!C.Site || !C.Callee ||
+          C.Callee->getCanonicalDecl() != FD->getCanonicalDecl() ||
+          isa<CXXOperatorCallExpr>(C.Site) || Index >= C.Site->getNumArgs())
+        return std::nullopt;
+      E = C.Site->getArg(Index);
+      continue;
+    }
+    // A local: its initialiser.
+    E = VD->hasLocalStorage() ? VD->getInit() : nullptr;
+  }
+  return std::nullopt;
+}
 } // namespace
 
 const LExpr *KernelWalker::linearThreadId() {
@@ -129,6 +190,9 @@ KernelWalker::evalGroupMethod(const CallExpr *Call,
   QualType ObjType = Obj ? Obj->IgnoreParenBaseCasts()->getType()
                          : Ctx.getRecordType(MD->getParent());
   std::optional<GroupType> G = groupType(ObjType);
+  // A thread_group is any group: the one it was made from.
+  if (G && G->Name == "thread_group" && Obj)
+    G = madeFrom(Obj, Calls, Ctx);
   if (!G)
     return std::nullopt;
   std::optional<GroupQuery> Q = lookupGroupMethod(G->Name, MD->getName());

@@ -61,9 +61,33 @@ __global__ void dims(float *out) {
   // CHECK: [[@LINE-1]]:3 store `out[grid.block_index().x + grid.dim_blocks().x * threadIdx.x]` addr=out + 4*(threadIdx.x*gridDim.x + blockIdx.x) spr=32 ideal=4 eff=0.125 strided FLAGGED coalescing-strided
 }
 
+// A thread_group is whatever group it was made from, followed through
+// copies, locals and the parameters of the calls walked: a block's rank is
+// the thread's, a tile's (tiled_partition(block, 32)) the lane's. Stride 2
+// in shared memory: 2-way conflicts either way.
+__device__ void stage(cg::thread_group g, float *tile) {
+  tile[2 * g.thread_rank()] = 1.0f;
+}
+__global__ void anyGroup(float *out, int n) {
+  __shared__ float tile[512];
+  cg::thread_block block = cg::this_thread_block();
+  stage(block, tile);
+  cg::thread_group tile32 = cg::tiled_partition(block, 32);
+  stage(tile32, tile);
+  // CHECK: [[@LINE-8]]:3 store `tile[2 * g.thread_rank()]` shared addr=tile + 8*((threadIdx.x + {{.*}}) % 32) wf=2 ideal=1 ways=2 bank-conflict FLAGGED shared-bank-conflict
+  // CHECK: [[@LINE-9]]:3 store `tile[2 * g.thread_rank()]` shared addr=tile + 8*(threadIdx.x + {{.*}}) wf=2 ideal=1 ways=2 bank-conflict FLAGGED shared-bank-conflict
+  out[blockIdx.x * 256 + tile32.thread_rank()] = 1.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[blockIdx.x * 256 + tile32.thread_rank()]` addr=out + 4*((threadIdx.x + {{.*}}) % 32 + 256*blockIdx.x) spr=4 ideal=4 eff=1 coalesced
+  // A tile of a size the launch gives: not followed.
+  cg::thread_group some = cg::tiled_partition(block, n);
+  out[some.thread_rank()] = 2.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[some.thread_rank()]` unknown: result of a call to 'thread_rank'
+}
+
 int main() {
   float *a;
   dims<<<64, 256>>>(a);
   groups<<<64, 256>>>(a, a);
   shuffles<<<64, 256>>>(a, a);
+  anyGroup<<<64, 256>>>(a, 16);
 }
