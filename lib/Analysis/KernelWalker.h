@@ -510,8 +510,6 @@ public:
 
   Value evalCall(const clang::CallExpr *Call);
   Value inlineCall(const clang::CallExpr *Call, const clang::FunctionDecl *Def);
-  /// The CUDA device function K of CudaBuiltins.def called as Call; nullopt
-  /// when called in a form we do not model.
   /// A cooperative_groups member call of CudaBuiltins.def's table, or
   /// nullopt.
   /// With Component (0, 1, 2), a method returning a dim3 read at .x, .y or

@@ -1462,13 +1462,11 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     for (const VarDecl *V : Others)
       if (!Kept.Vars.count(V) && !SetByHead.count(V))
         Candidates.insert(V);
-    Last = Walks ? lastIterationValues(Body, Iter, Walks->Var,
-                                       Start[Walks->Var].I, Walks->Step,
-                                       LoopsSeen.Trips[Iter], Candidates,
-                                       Assigned, Before)
-                 : lastIterationValues(Body, Iter, nullptr, nullptr, nullptr,
-                                       GeometricRuns, Candidates, Assigned,
-                                       Before);
+    Last = lastIterationValues(
+        Body, Iter, Walks ? Walks->Var : nullptr,
+        Walks ? Start[Walks->Var].I : nullptr, Walks ? Walks->Step : nullptr,
+        Walks ? LoopsSeen.Trips[Iter] : GeometricRuns, Candidates, Assigned,
+        Before);
   }
   Leave();
   for (const auto &[V, Held] : Last)
