@@ -981,8 +981,8 @@ private:
   /// Whether one of the branches Ifs is not taken, its condition decided
   /// the other way where the if is ("if (argc > 1) n = atoi(argv[1]);" in
   /// a run with no arguments, "if (n > 4096) threads = 512;" with n known).
-  /// Not while deciding another: a condition on a value written under a
-  /// condition ... stops here.
+  /// Not while another is being decided: a condition that reads a value
+  /// written under a condition is not decided (no recursion).
   bool decidedAgainst(const std::vector<Branch> &Ifs) {
     if (Ifs.empty() || Deciding)
       return false;
@@ -1408,9 +1408,11 @@ public:
         if (Config->getNumArgs() >= 2) {
           Eval.tookDefault();
           Info.Grid = Eval.dim3(Config->getArg(0), At);
-          Info.GridDefault = Info.Grid && Eval.tookDefault();
+          bool GridDefault = Eval.tookDefault();
+          Info.GridDefault = Info.Grid && GridDefault;
           Info.Block = Eval.dim3(Config->getArg(1), At);
-          Info.BlockDefault = Info.Block && Eval.tookDefault();
+          bool BlockDefault = Eval.tookDefault();
+          Info.BlockDefault = Info.Block && BlockDefault;
         }
       }
       for (unsigned I = 0;
