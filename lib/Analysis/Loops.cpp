@@ -722,6 +722,12 @@ Value KernelWalker::cycled(const std::vector<Value> &Cycle,
   Value Out = Cycle.back();
   for (size_t I = Cycle.size() - 1; I-- > 0;) {
     const LExpr *C = X.cmp(CmpPred::EQ, Turn, X.constant(int64_t(I)));
+    // A count the analysis knows picks its value ("(1 ? a : b)" is "a").
+    if (const auto *K = dyn_cast<coalesce::ConstantExpr>(C)) {
+      if (K->getValue())
+        Out = Cycle[I];
+      continue;
+    }
     if (Out.K == Value::Int && Cycle[I].K == Value::Int) {
       Out = Value::integer(X.select(C, Cycle[I].I, Out.I));
       continue;

@@ -29,6 +29,25 @@ __global__ void pingPong(float *out, const float *in, int n) {
   // CHECK: [[@LINE-2]]:22 load `src[threadIdx.x]` shared addr=(iterations(s) % 2 == 0 ? a : b) + 4*threadIdx.x wf=1 ideal=1 ways=1 conflict-free
 }
 
+// Four iterations, a count the analysis knows: the buffer written last
+// is read after the loop.
+__global__ void pingPongFour(float *out) {
+  __shared__ float a[256];
+  __shared__ float b[256];
+  float *src = a, *dst = b;
+  for (int s = 0; s < 4; ++s) {
+    dst[threadIdx.x] = src[threadIdx.x] + 1.f;
+    float *t = src;
+    src = dst;
+    dst = t;
+  }
+  out[threadIdx.x] = src[threadIdx.x];
+  // CHECK: [[@LINE-6]]:5 store `dst[threadIdx.x]` shared addr=(iter(s) % 2 == 0 ? b : a) + 4*threadIdx.x wf=1 ideal=1 ways=1 conflict-free
+  // CHECK: [[@LINE-7]]:24 load `src[threadIdx.x]` shared addr=(iter(s) % 2 == 0 ? a : b) + 4*threadIdx.x wf=1 ideal=1 ways=1 conflict-free
+  // CHECK: [[@LINE-3]]:3 store `out[threadIdx.x]` addr=out + 4*threadIdx.x spr=4 ideal=4 eff=1 coalesced
+  // CHECK: [[@LINE-4]]:22 load `src[threadIdx.x]` shared addr=a + 4*threadIdx.x wf=1 ideal=1 ways=1 conflict-free
+}
+
 // Three time levels rotated (a wave equation's prev, cur, next): the
 // allocation changes, the lanes' pattern does not.
 __global__ void rotate(float *p0, float *p1, float *p2, int steps) {
@@ -156,6 +175,7 @@ int main() {
   float *f;
   int *g;
   pingPong<<<1, 256>>>(f, f, 256);
+  pingPongFour<<<1, 256>>>(f);
   rotate<<<64, 256>>>(f, f, f, 10);
   toggle<<<64, 256>>>(f, f);
   xorToggle<<<1, 32>>>(f, f, 5);
