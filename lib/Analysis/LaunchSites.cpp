@@ -174,7 +174,56 @@ public:
       return integer(*C ? CO->getTrueExpr() : CO->getFalseExpr(), At,
                      Depth + 1);
     }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return helperCall(Call, At, Depth + 1);
     return std::nullopt;
+  }
+
+  /// A call of a helper whose body is one return of an expression of its
+  /// parameters ("ceil_div(B * T, 256)", "iDivUp(n, block)"): that
+  /// expression, the parameters holding the arguments' values.
+  std::optional<int64_t> helperCall(const CallExpr *Call, SourceLocation At,
+                                    unsigned Depth) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    if (!FD || isa<CXXMethodDecl>(FD) ||
+        !FD->getReturnType()->isIntegralOrEnumerationType() ||
+        !FD->getBody(Def) || !Def ||
+        Call->getNumArgs() != Def->getNumParams())
+      return std::nullopt;
+    const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+    const auto *Ret = Body && Body->size() == 1
+                          ? dyn_cast<ReturnStmt>(Body->body_front())
+                          : nullptr;
+    if (!Ret || !Ret->getRetValue())
+      return std::nullopt;
+    // Only its parameters: any other local would be read at the launch.
+    bool OnlyParams = true;
+    std::function<void(const Stmt *)> Reads = [&](const Stmt *S) {
+      if (!S || !OnlyParams)
+        return;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+            VD && VD->hasLocalStorage() &&
+            !(isa<ParmVarDecl>(VD) && VD->getDeclContext() == Def))
+          OnlyParams = false;
+      for (const Stmt *C : S->children())
+        Reads(C);
+    };
+    Reads(Ret->getRetValue());
+    if (!OnlyParams)
+      return std::nullopt;
+    std::map<const VarDecl *, int64_t> Params;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      std::optional<int64_t> V = integer(Call->getArg(I), At, Depth + 1);
+      if (!V)
+        return std::nullopt;
+      Params[Def->getParamDecl(I)] = *V;
+    }
+    auto Saved = std::exchange(Simulated, &Params);
+    std::optional<int64_t> V = integer(Ret->getRetValue(), At, Depth + 1);
+    Simulated = Saved;
+    return V;
   }
 
   /// L Op R for the integer operators a launch's sizes use; none on
