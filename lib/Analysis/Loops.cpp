@@ -1434,6 +1434,9 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     else
       LoopsSeen.Conditions[Iter] = CondValue;
   }
+  if (!LoopsSeen.Trips.count(Iter) && !LoopsSeen.Conditions.count(Iter) &&
+      !IsDo && CondValue && mentionsIf(CondValue, isThreadIdx))
+    LoopsSeen.ThreadConditions[Iter] = CondValue;
   std::vector<const VarDecl *> RangeVars =
       noteWalkedRanges(Loop, Cond, Steps, Start, Assigned);
   Loops.push_back({Loop, Iter, Split});

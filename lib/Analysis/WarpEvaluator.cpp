@@ -543,7 +543,7 @@ void WarpEvaluator::evaluateLanes(
   }
   GuardSets G = sortGuards(S, Path, Predicated);
   LaneState St(*this, innermostLoop(Off, G.Strict));
-  BlockEdges Edges = blockEdges(St, G.Strict);
+  BlockEdges Edges = blockEdges(St, Off, G.Strict);
   std::optional<Lanes> Addr = warp0Lanes(S, St, Off, G.Deciding);
   if (!Addr)
     return;
@@ -557,7 +557,10 @@ void WarpEvaluator::evaluateLanes(
                          unsigned Iteration, bool &Issued) {
     return warpLanes(St, Off, G, InBlock, Warp, Iteration, Issued);
   };
-  sampleLaunch(S, Off, St.Innermost, innermostTrips(St), WarpAt, Edges);
+  TripsOver Trips = [&](llvm::ArrayRef<std::array<int64_t, 3>> Blocks) {
+    return innermostTrips(St, Blocks);
+  };
+  sampleLaunch(S, Off, St.Innermost, Trips, WarpAt, Edges);
   for (const auto &[Name, V] : St.Used)
     if (Name != "blockDim")
       S.Assumptions.push_back({Name, V.first, V.second});
@@ -665,11 +668,12 @@ WarpEvaluator::sortGuards(AccessSite &S, llvm::ArrayRef<const LExpr *> Path,
 }
 
 WarpEvaluator::BlockEdges
-WarpEvaluator::blockEdges(LaneState &St,
+WarpEvaluator::blockEdges(LaneState &St, const LExpr *Off,
                           llvm::ArrayRef<const LExpr *> Guards) const {
   // For each thread, a comparison linear in blockIdx along D (its two
   // sides' gap f0 + c * b) turns between the blocks floor(-f0 / c) and the
-  // next.
+  // next. One whose gap is not that line at blocks further on (a third
+  // and two thirds in, the last) changes irregularly along D.
   BlockEdges Edges;
   LaneState::Unrecorded Quiet(St);
   std::vector<const NAryExpr *> Cmps;
@@ -684,6 +688,11 @@ WarpEvaluator::blockEdges(LaneState &St,
   };
   for (const LExpr *G : Guards)
     Collect(G);
+  std::function<bool(const LExpr *)> HasCmp = [&](const LExpr *E) {
+    const auto *N = dyn_cast<NAryExpr>(E);
+    return N && (N->getKind() == ExprKind::Cmp ||
+                 llvm::any_of(N->operands(), HasCmp));
+  };
   unsigned Threads = Block[0] * Block[1] * Block[2];
   for (unsigned D = 0; D < 3; ++D)
     for (const NAryExpr *C : Cmps) {
@@ -692,20 +701,34 @@ WarpEvaluator::blockEdges(LaneState &St,
                    Sym->getDim() == D;
           }))
         continue;
+      // Only a comparison of numbers changes irregularly: one of truth
+      // values ("!(y == 0)") turns where the comparison inside does.
+      bool OfNumbers = llvm::none_of(C->operands(), HasCmp);
+      int64_t Extent = std::max<int64_t>(1, gridExtent(D));
+      std::array<int64_t, 6> Probes = {0, 1, 2, Extent / 3, 2 * Extent / 3,
+                                       Extent - 1};
       for (St.Tid = 0; St.Tid < Threads; ++St.Tid) {
         // In 128 bits: the sides of a comparison may be far apart.
-        std::array<std::optional<__int128>, 3> Gap;
-        for (int64_t B = 0; B < 3; ++B) {
+        std::array<std::optional<__int128>, 6> Gap;
+        for (size_t P = 0; P < Probes.size(); ++P) {
+          // Further blocks are probed in warp 0's threads (what makes a
+          // comparison irregular, a "%" or a division, is every thread's).
+          if (P >= 3 && (!OfNumbers || Edges.Irregular[D] ||
+                         Probes[P] < 3 || St.Tid >= WarpSize))
+            continue;
           St.BlockId = {0, 0, 0};
-          St.BlockId[D] = B;
+          St.BlockId[D] = Probes[P];
           std::optional<int64_t> L = evaluate(C->getOperand(0), St.Values),
                                  R = evaluate(C->getOperand(1), St.Values);
           if (L && R)
-            Gap[B] = __int128(*L) - *R;
+            Gap[P] = __int128(*L) - *R;
         }
         if (!Gap[0] || !Gap[1] || !Gap[2])
           continue;
         __int128 Step = *Gap[1] - *Gap[0];
+        for (size_t P = 2; P < Probes.size() && OfNumbers; ++P)
+          if (Gap[P] && *Gap[P] != *Gap[0] + Step * Probes[P])
+            Edges.Irregular[D] = true;
         if (Step == 0 || *Gap[2] - *Gap[1] != Step)
           continue;
         __int128 Num = -*Gap[0];
@@ -714,13 +737,26 @@ WarpEvaluator::blockEdges(LaneState &St,
         // Blocks past the grid's last are dropped where they are used.
         if (Floor < -1 || Floor > std::numeric_limits<int32_t>::max())
           continue;
-        Edges[D].push_back(int64_t(Floor));
-        Edges[D].push_back(int64_t(Floor) + 1);
+        Edges.Turns[D].push_back(int64_t(Floor));
+        Edges.Turns[D].push_back(int64_t(Floor) + 1);
       }
-      llvm::sort(Edges[D]);
-      Edges[D].erase(std::unique(Edges[D].begin(), Edges[D].end()),
-                     Edges[D].end());
+      llvm::sort(Edges.Turns[D]);
+      Edges.Turns[D].erase(
+          std::unique(Edges.Turns[D].begin(), Edges.Turns[D].end()),
+          Edges.Turns[D].end());
     }
+  const int64_t Sector = GpuTarget().SectorBytes;
+  for (unsigned D = 0; D < 3; ++D) {
+    if (!Edges.Irregular[D])
+      continue;
+    St.BlockId = {0, 0, 0};
+    std::optional<int64_t> A0 = St.address(Off);
+    St.BlockId[D] = 1;
+    std::optional<int64_t> A1 = St.address(Off);
+    if (A0 && A1)
+      Edges.Period[D] = unsigned(
+          Sector / std::gcd(Sector, ((*A1 - *A0) % Sector + Sector) % Sector));
+  }
   St.BlockId = {0, 0, 0};
   St.Tid = 0;
   return Edges;
@@ -881,41 +917,53 @@ WarpEvaluator::warpLanes(LaneState &St, const LExpr *Off, const GuardSets &G,
   return Addr;
 }
 
-std::optional<int64_t>
-WarpEvaluator::innermostTrips(LaneState &St) const {
+std::optional<int64_t> WarpEvaluator::innermostTrips(
+    LaneState &St, llvm::ArrayRef<std::array<int64_t, 3>> Blocks) const {
   auto T = St.Innermost ? Loops.Trips.find(St.Innermost) : Loops.Trips.end();
   if (T == Loops.Trips.end())
-    return searchedTrips(St);
+    return searchedTrips(St, Blocks);
   if (mentionsIf(T->second, [&](const SymbolExpr *Sym) {
         return assumed(Sym) &&
                !(St.override() && Sym->getName() == St.override()->first);
       }))
     return std::nullopt;
   // Only a cap on the sample, and no assumption of the prediction. A
-  // count that depends on the thread (a triangular loop's) is the
-  // longest in block 0.
+  // count that depends on the thread (a triangular loop's) or the block is
+  // the longest in Blocks.
   LaneState::Unrecorded Quiet(St);
-  St.BlockId = {0, 0, 0};
   St.IterValue.reset();
   std::optional<int64_t> N;
   unsigned Threads =
       mentionsThreadIdx(T->second) ? Block[0] * Block[1] * Block[2] : 1;
-  for (St.Tid = 0; St.Tid < Threads; ++St.Tid) {
-    std::optional<int64_t> Own = evaluate(T->second, St.Values);
-    if (!Own) {
-      N.reset();
-      break;
+  bool PerBlock = mentionsIf(T->second, [](const SymbolExpr *Sym) {
+    return Sym->getSymbolKind() == SymbolKind::BlockIdx;
+  });
+  for (const std::array<int64_t, 3> &B :
+       Blocks.take_front(PerBlock ? Blocks.size() : 1)) {
+    St.BlockId = B;
+    for (St.Tid = 0; St.Tid < Threads; ++St.Tid) {
+      std::optional<int64_t> Own = evaluate(T->second, St.Values);
+      if (!Own) {
+        St.BlockId = {0, 0, 0};
+        return std::nullopt;
+      }
+      N = std::max(N.value_or(*Own), *Own);
     }
-    N = std::max(N.value_or(*Own), *Own);
   }
+  St.BlockId = {0, 0, 0};
   return N;
 }
 
-std::optional<int64_t>
-WarpEvaluator::searchedTrips(LaneState &St) const {
-  auto C = St.Innermost ? Loops.Conditions.find(St.Innermost)
-                        : Loops.Conditions.end();
-  if (C == Loops.Conditions.end() || mentionsThreadIdx(C->second) ||
+std::optional<int64_t> WarpEvaluator::searchedTrips(
+    LaneState &St, llvm::ArrayRef<std::array<int64_t, 3>> Blocks) const {
+  // A condition of the thread's own is searched only over blocks spread
+  // over the grid: there the loop's length is what spreads the sampled
+  // iterations over the requests of the warps whose rows are long.
+  bool PerThread = Blocks.size() > 1 && St.Innermost &&
+                   Loops.ThreadConditions.count(St.Innermost);
+  const auto &Of = PerThread ? Loops.ThreadConditions : Loops.Conditions;
+  auto C = St.Innermost ? Of.find(St.Innermost) : Of.end();
+  if (C == Of.end() || (!PerThread && mentionsThreadIdx(C->second)) ||
       mentionsIf(C->second, [&](const SymbolExpr *Sym) {
         return assumed(Sym) &&
                !(St.override() && Sym->getName() == St.override()->first);
@@ -924,10 +972,46 @@ WarpEvaluator::searchedTrips(LaneState &St) const {
   LaneState::Unrecorded Quiet(St);
   St.BlockId = {0, 0, 0};
   St.Tid = 0;
-  std::optional<int64_t> N = firstFailing(
-      C->second, St.Values, [&](int64_t I) { St.IterValue = I; });
+  if (!PerThread) {
+    std::optional<int64_t> N = firstFailing(
+        C->second, St.Values, [&](int64_t I) { St.IterValue = I; });
+    St.IterValue.reset();
+    return N;
+  }
+  // Each warp runs the loop until its last lane leaves it: the first
+  // iteration at which no lane's condition holds, the longest of Blocks'
+  // warps; unknown when some warp runs more than 64.
+  auto WarpTrips = [&](unsigned W) -> std::optional<int64_t> {
+    unsigned Threads = Block[0] * Block[1] * Block[2];
+    for (int64_t K = 0; K <= 64; ++K) {
+      St.IterValue = K;
+      bool AnyHolds = false;
+      for (unsigned L = 0;
+           L < WarpSize && W * WarpSize + L < Threads && !AnyHolds; ++L) {
+        St.Tid = W * WarpSize + L;
+        std::optional<int64_t> Holds = evaluate(C->second, St.Values);
+        if (!Holds)
+          return std::nullopt;
+        AnyHolds = *Holds;
+      }
+      if (!AnyHolds)
+        return K;
+    }
+    return std::nullopt;
+  };
+  std::optional<int64_t> Longest = 0;
+  unsigned Warps = (Block[0] * Block[1] * Block[2] + WarpSize - 1) / WarpSize;
+  for (const std::array<int64_t, 3> &B : Blocks) {
+    St.BlockId = B;
+    for (unsigned W = 0; W < Warps && Longest; ++W) {
+      std::optional<int64_t> N = WarpTrips(W);
+      Longest = N ? std::max(*Longest, *N) : N;
+    }
+  }
   St.IterValue.reset();
-  return N;
+  St.BlockId = {0, 0, 0};
+  St.Tid = 0;
+  return Longest;
 }
 
 void WarpEvaluator::findContiguousIf(
@@ -1061,8 +1145,11 @@ void WarpEvaluator::searchAlignmentDependence(
     auto SampleWith = [&](int64_t Value) {
       St.setOverride(std::make_pair(Name, Value));
       AccessSite Again;
-      sampleLaunch(Again, Off, St.Innermost, innermostTrips(St), WarpAt,
-                   Edges);
+      sampleLaunch(Again, Off, St.Innermost,
+                   [&](llvm::ArrayRef<std::array<int64_t, 3>> Blocks) {
+                     return innermostTrips(St, Blocks);
+                   },
+                   WarpAt, Edges);
       St.setOverride(std::nullopt);
       return Again.Samples;
     };
@@ -1445,9 +1532,64 @@ int64_t WarpEvaluator::gridExtent(unsigned Dim) const {
   return Dim == 0 ? Opts.DefaultGridDim : 1;
 }
 
+std::optional<WarpEvaluator::BlockSample> WarpEvaluator::spreadBlocks(
+    const BlockSample &First, const BlockEdges &Edges,
+    std::vector<std::array<int64_t, 3>> &Blocks) const {
+  // Along each dimension a guard changes irregularly with, SpreadRuns runs
+  // of blocks, each as long as the lanes take to come back to their places
+  // in the sectors from one block to the next, the other dimensions
+  // sampled as in First; a grid of no more blocks than that is taken
+  // whole.
+  if (llvm::none_of(Edges.Irregular, [](bool I) { return I; }))
+    return std::nullopt;
+  BlockSample Spread = First;
+  std::array<unsigned, 3> Runs;
+  for (unsigned D = 0; D < 3; ++D)
+    Runs[D] = std::clamp(Edges.Period[D], 1u, MaxSampledBlocksX);
+  for (unsigned D = 0; D < 3; ++D) {
+    if (!Edges.Irregular[D])
+      continue;
+    size_t Others = 1;
+    for (unsigned E = 0; E < 3; ++E)
+      if (E != D)
+        Others *= Edges.Irregular[E] ? SpreadRuns * Runs[E] : First[E].size();
+    int64_t Run = std::max<int64_t>(
+        1,
+        std::min<int64_t>(Runs[D], MaxSampledBlocks / (SpreadRuns * Others)));
+    int64_t Extent = std::max<int64_t>(1, gridExtent(D));
+    std::set<int64_t> Taken;
+    if (Extent <= SpreadRuns * Run) {
+      for (int64_t B = 0; B < Extent; ++B)
+        Taken.insert(B);
+    } else {
+      // Starts at the fractions of the grid that multiples of the golden
+      // ratio leave: evenly spaced ones would all fall at one phase of a
+      // power-of-two period (a warp a row of T = 1024, 8 rows a block: a
+      // start every 1536 blocks is row 0 of T each time).
+      for (unsigned K = 0; K < SpreadRuns; ++K) {
+        double F = std::fmod(0.5 + K * 0.6180339887498949, 1.0);
+        int64_t Start = int64_t(F * double(Extent - Run));
+        for (int64_t B = Start; B < Start + Run; ++B)
+          Taken.insert(B);
+      }
+    }
+    Spread[D].clear();
+    for (int64_t B : Taken)
+      Spread[D].push_back({B, 1});
+  }
+  if (Spread == First)
+    return std::nullopt;
+  Blocks.clear();
+  for (const auto &Z : Spread[2])
+    for (const auto &Y : Spread[1])
+      for (const auto &X : Spread[0])
+        Blocks.push_back({X.first, Y.first, Z.first});
+  return Spread;
+}
+
 void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
                                  const LExpr *Innermost,
-                                 std::optional<int64_t> Trips,
+                                 const TripsOver &TripsIn,
                                  const WarpLanes &Evaluate,
                                  const BlockEdges &Edges) const {
   // What to sample: every warp of the block, consecutive blocks along each
@@ -1486,13 +1628,10 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
   }
   // A grid misaligned along all three dimensions would take 8 x 8 x 8
   // blocks: no more than a square of 8 along x and y, the rest along z.
-  constexpr unsigned MaxSampledBlocks = MaxSampledBlocksX * MaxSampledBlocksX;
   SampledBlocks[2] = std::max(
       1u, std::min(SampledBlocks[2],
                    MaxSampledBlocks / (SampledBlocks[0] * SampledBlocks[1])));
-  // The block indices sampled along each dimension, with the blocks each
-  // stands for.
-  using Along = std::array<std::vector<std::pair<int64_t, unsigned>>, 3>;
+  using Along = BlockSample;
   Along First;
   for (unsigned D = 0; D < 3; ++D)
     for (unsigned B = 0; B < SampledBlocks[D]; ++B)
@@ -1501,12 +1640,16 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
   auto Key = [](int64_t Lane0, const std::vector<std::optional<int64_t>> &R) {
     return std::make_pair(((Lane0 % 128) + 128) % 128, R);
   };
-  auto Sample = [&](const Along &Blocks) {
+  // Blocks' warps, MostWarps requests at most; the innermost loop's
+  // length over the blocks TripsOf.
+  auto Sample = [&](const Along &Blocks, unsigned MostWarps,
+                    llvm::ArrayRef<std::array<int64_t, 3>> TripsOf) {
     S.Samples.clear();
     unsigned Count = Blocks[0].size() * Blocks[1].size() * Blocks[2].size();
     std::vector<unsigned> Iterations = {0};
     if (Innermost) {
-      unsigned Budget = std::max(1u, MaxSamples / (Count * NumWarps));
+      std::optional<int64_t> Trips = TripsIn(TripsOf);
+      unsigned Budget = std::max(1u, MostWarps / (Count * NumWarps));
       auto T = Loops.Trips.find(Innermost);
       bool SameForEveryThread =
           T == Loops.Trips.end() || !mentionsThreadIdx(T->second);
@@ -1560,10 +1703,21 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
         }
     Variant = 0;
   };
-  Sample(First);
-  if (llvm::any_of(S.Samples, [](const AccessSite::WarpSample &W) {
-        return !W.Predicated;
-      }))
+  auto Runs = [](const AccessSite &S) {
+    return llvm::any_of(S.Samples, [](const AccessSite::WarpSample &W) {
+      return !W.Predicated;
+    });
+  };
+  std::array<int64_t, 3> Block0 = {0, 0, 0};
+  std::vector<std::array<int64_t, 3>> SpreadOver;
+  if (std::optional<Along> Spread =
+          spreadBlocks(First, Edges, SpreadOver)) {
+    Sample(*Spread, SpreadSamples, SpreadOver);
+    if (Runs(S))
+      return;
+  }
+  Sample(First, MaxSamples, Block0);
+  if (Runs(S))
     return;
   // No lane of the first blocks runs the access: a guard that holds only
   // further on (the grid's last row). Each stretch of blocks between the
@@ -1575,7 +1729,7 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
     for (unsigned D = 0; D < 3; ++D) {
       int64_t Extent = std::max<int64_t>(1, gridExtent(D));
       std::vector<int64_t> Starts = {0};
-      for (int64_t E : Edges[D])
+      for (int64_t E : Edges.Turns[D])
         if (E > 0 && E < Extent)
           Starts.push_back(E);
       llvm::sort(Starts);
@@ -1604,7 +1758,7 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
     Stretches = StretchesOf(true);
   if (Count(Stretches) > MaxSampledBlocks || Stretches == First)
     return;
-  Sample(Stretches);
+  Sample(Stretches, MaxSamples, Block0);
 }
 
 } // namespace coalesce

@@ -49,6 +49,11 @@ struct LoopFacts {
   /// "s > 0"): its condition at iteration iter(loop). The sample counts
   /// the iterations until it fails.
   std::map<const Expr *, const Expr *> Conditions;
+  /// A loop whose count is the thread's own ("for (i = lane; i < len; i +=
+  /// 32)", len the warp's row): its condition at iteration iter(loop),
+  /// searched warp by warp where the blocks sampled are spread over the
+  /// grid.
+  std::map<const Expr *, const Expr *> ThreadConditions;
   /// The count a loop left with (its iterations(...) symbol) where it is
   /// counted by such a variable from a start or to a bound known only when
   /// the kernel runs (a launch's parameter): the loop's condition and its
@@ -233,12 +238,20 @@ private:
   /// block's warps, not 1 in 8 sampled ones.
   static constexpr unsigned MaxSampledWarps = 32;
   static constexpr unsigned MaxSampledBlocksX = 8;
+  static constexpr unsigned MaxSampledBlocks =
+      MaxSampledBlocksX * MaxSampledBlocksX;
+  /// A guard that changes irregularly with the block is sampled in this
+  /// many runs of blocks spread over the grid, with SpreadSamples warps'
+  /// requests at most (the iterations of a loop whose length changes with
+  /// the block are spread over the longest).
+  static constexpr unsigned SpreadRuns = 8;
   /// Iterations of the innermost loop sampled: at least these (fewer when
   /// the loop runs fewer), and as many as the lanes take to come back to
   /// the same places in their sectors (up to a sector's bytes), within
   /// MaxSamples.
   static constexpr unsigned SampledIterations = 4;
   static constexpr unsigned MaxSamples = 256;
+  static constexpr unsigned SpreadSamples = 4 * MaxSamples;
   /// A loop of at most MaxWholeLoop iterations, as many in every thread,
   /// is sampled whole when that is at most MaxWholeLoopSamples warps: each
   /// step of a tree reduction or a scan ("for (s = 1; s < blockDim.x; s *=
@@ -256,11 +269,35 @@ private:
   using WarpLanes = std::function<std::vector<std::optional<int64_t>>(
       std::array<int64_t, 3> BlockIdx, unsigned Warp, unsigned Iteration,
       bool &Issued)>;
-  /// Per grid dimension, the block indices past 0 at which a guard's
-  /// comparison with the block index turns for some thread (y == 399 with
-  /// y = 8 * blockIdx.y + threadIdx.y: blocks 49 and 50): within the
-  /// stretches between them every thread's guard holds alike.
-  using BlockEdges = std::array<std::vector<int64_t>, 3>;
+  /// How the guards change with the block, per grid dimension.
+  struct BlockEdges {
+    /// The block indices past 0 at which a guard's comparison with the
+    /// block index turns for some thread (y == 399 with y = 8 *
+    /// blockIdx.y + threadIdx.y: blocks 49 and 50): within the stretches
+    /// between them every thread's guard holds alike.
+    std::array<std::vector<int64_t>, 3> Turns;
+    /// A comparison that is not a straight line in the block index for
+    /// some thread (a row's length "i < (8 * blockIdx.x + warp) % T"): the
+    /// lanes on change along the grid, so its first blocks do not stand
+    /// for the rest.
+    std::array<bool, 3> Irregular = {false, false, false};
+    /// Along an irregular dimension, the blocks after which thread 0's
+    /// address, guards aside, is back at its place in its sector (rows of
+    /// 1001 floats, a block a row: 8).
+    std::array<unsigned, 3> Period = {1, 1, 1};
+  };
+  /// The block indices sampled along each grid dimension, each with the
+  /// blocks it stands for.
+  using BlockSample = std::array<std::vector<std::pair<int64_t, unsigned>>, 3>;
+  /// First's blocks, spread over the grid along the dimensions a guard
+  /// changes irregularly with (Edges.Irregular); Blocks: every block of
+  /// the result. nullopt when none does.
+  std::optional<BlockSample>
+  spreadBlocks(const BlockSample &First, const BlockEdges &Edges,
+               std::vector<std::array<int64_t, 3>> &Blocks) const;
+  /// The innermost loop's trip count over some blocks (the longest).
+  using TripsOver = std::function<std::optional<int64_t>(
+      llvm::ArrayRef<std::array<int64_t, 3>> Blocks)>;
   /// One warp's lanes' byte offsets (nullopt: inactive).
   using Lanes = std::vector<std::optional<int64_t>>;
 
@@ -272,9 +309,10 @@ private:
   /// be evaluated (an unknown, loaded data compared with the lane).
   GuardSets sortGuards(AccessSite &S, llvm::ArrayRef<const Expr *> Path,
                        const std::set<const Expr *> *Predicated) const;
-  /// Where the comparisons of Guards with blockIdx turn (BlockEdges);
-  /// records no assumption, leaves St at thread 0 of block 0.
-  BlockEdges blockEdges(LaneState &St,
+  /// Where the comparisons of Guards with blockIdx turn and which change
+  /// irregularly, with Off's period along those (BlockEdges); records no
+  /// assumption, leaves St at thread 0 of block 0.
+  BlockEdges blockEdges(LaneState &St, const Expr *Off,
                         llvm::ArrayRef<const Expr *> Guards) const;
   /// Warp 0 of block 0 at every loop's first iteration: each lane's
   /// address, kept for the lanes of the block that Guards let through.
@@ -301,13 +339,19 @@ private:
   Lanes warpLanes(LaneState &St, const Expr *Off, const GuardSets &G,
                   std::array<int64_t, 3> InBlock, unsigned Warp,
                   unsigned Iteration, bool &Issued) const;
-  /// The innermost loop's trip count at the values sampled (at most that
-  /// in block 0 when it depends on the thread); nullopt when unknown or
-  /// resting on a merely assumed value. Records no assumption.
-  std::optional<int64_t> innermostTrips(LaneState &St) const;
+  /// The innermost loop's trip count at the values sampled (the longest
+  /// of Blocks' threads when it depends on the thread or the block);
+  /// nullopt when unknown or resting on a merely assumed value. Records no
+  /// assumption.
+  std::optional<int64_t>
+  innermostTrips(LaneState &St,
+                 llvm::ArrayRef<std::array<int64_t, 3>> Blocks = {
+                     {0, 0, 0}}) const;
   /// The same for a loop of Loops.Conditions: the first iteration whose
   /// condition fails, searched.
-  std::optional<int64_t> searchedTrips(LaneState &St) const;
+  std::optional<int64_t>
+  searchedTrips(LaneState &St,
+                llvm::ArrayRef<std::array<int64_t, 3>> Blocks) const;
   /// A stride the run passes (in[i * stride]): sets S.ContiguousIf to the
   /// first of the Defaulted values that, set to 1, makes warp 0's active
   /// lanes (Addr) contiguous, when they are not.
@@ -339,12 +383,14 @@ private:
   void noteDefaultBlockShape(AccessSite &S, const Expr *Off) const;
   /// Fills S.Samples: the distinct lane patterns of a sample of the
   /// launch's warps, with how often each was met. Trips: how many times
-  /// the innermost loop runs, when known. When the first blocks sampled
-  /// run the access in no lane (a guard that holds only at the grid's far
-  /// edge), the stretches of blocks between Edges are sampled instead,
-  /// each weighed by the blocks it holds.
+  /// the innermost loop runs over the blocks sampled, when known. When a
+  /// guard changes irregularly with the block (Edges.Irregular), runs of
+  /// blocks spread over the grid are sampled (spreadBlocks). When the
+  /// first blocks sampled run the access in no lane (a guard that holds
+  /// only at the grid's far edge), the stretches of blocks between
+  /// Edges.Turns are sampled instead, each weighed by the blocks it holds.
   void sampleLaunch(AccessSite &S, const Expr *Off, const Expr *Innermost,
-                    std::optional<int64_t> Trips, const WarpLanes &Evaluate,
+                    const TripsOver &Trips, const WarpLanes &Evaluate,
                     const BlockEdges &Edges) const;
   /// The steps after which warp 0's lanes are back at the same places in
   /// their sectors (1 to a sector's bytes), a step being the move from

@@ -168,11 +168,11 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
     if (Costs[I].Sectors > Costs[Max].Sectors)
       Max = I;
   }
-  if (!F.Launch->varies())
-    return S.Warp0Idle ? Met[Max] : nullptr;
-  const AccessSite::WarpSample &A = *Met[Min], &B = *Met[Max];
-  F.WarpsDiffer = whatDiffers(A, B);
-  return S.Warp0Idle || Costs[Max].Sectors > F.Warp0Sectors ? &B : nullptr;
+  if (F.Launch->varies())
+    F.WarpsDiffer = whatDiffers(*Met[Min], *Met[Max]);
+  // Warp 0 need not be in the sample (blocks spread over the grid).
+  return S.Warp0Idle || Costs[Max].Sectors > F.Warp0Sectors ? Met[Max]
+                                                            : nullptr;
 }
 
 /// Sets F.BankLaunch from a shared access's sampled warps: the mean
