@@ -121,6 +121,11 @@ struct AccessSite {
   /// A __shared__ object (banks, not sectors): LaneOffsets and Lane0Offset
   /// are then byte offsets within it.
   bool Shared = false;
+  /// An atomic the compiler makes a compare-and-swap loop: atomicAdd of a
+  /// float or a double on shared memory (sm_90 has no shared
+  /// floating-point add: ATOMS.CAST.SPIN). Each attempt takes twice the
+  /// wavefronts of its lanes' pattern.
+  bool CompareAndSwap = false;
   /// Bytes one load or store instruction moves for each lane: ElemBytes,
   /// or less for a struct wider than 16 bytes or aligned to less than its
   /// size (three 4-byte loads for a struct of three floats). Each piece is

@@ -316,6 +316,7 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.Base);
   A(S.ElemBytes);
   A(S.Shared);
+  A(S.CompareAndSwap);
   A(S.InstrBytes);
   A(S.Address);
   A(S.LaneOffsets);

@@ -143,6 +143,23 @@ void noteAtomicWrapper(AccessSite &S, const MemoryAccess &A) {
   S.BookedInWrapper = {Callee->getNameAsString(), "", presumedPos(L, SM)};
 }
 
+/// A floating-point atomicAdd on shared memory: a compare-and-swap loop
+/// (AccessSite::CompareAndSwap).
+bool compareAndSwapLoop(const MemoryAccess &A) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(A.Access);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (A.Op != Operation::Atomic || A.Space != AddressSpace::Shared ||
+      !Callee || !Callee->getIdentifier() || A.ElemType.isNull())
+    return false;
+  llvm::StringRef Name = Callee->getName();
+  bool Adds = Name.starts_with("atomicAdd") ||
+              Name == "__nv_atomic_fetch_add" || Name == "__nv_atomic_fetch_sub";
+  const auto *BT = A.ElemType.getCanonicalType()->getAs<BuiltinType>();
+  return Adds && BT &&
+         (BT->getKind() == BuiltinType::Float ||
+          BT->getKind() == BuiltinType::Double);
+}
+
 /// The toolkit's sm_32_intrinsics.hpp, beside the cuda_runtime_api.h that
 /// declares the unit's cudaGetErrorString; empty without a toolkit (the
 /// analyzer's built-in headers have no such file beside theirs).
@@ -293,6 +310,7 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
   S.Base = A.Base;
   S.ElemBytes = A.ElemBytes;
   S.Shared = A.Space == AddressSpace::Shared;
+  S.CompareAndSwap = compareAndSwapLoop(A);
   S.InstrBytes = instructionBytes(A);
   if (A.StructBytes && *A.StructBytes > S.ElemBytes) {
     S.StructBytes = A.StructBytes;

@@ -175,6 +175,23 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
                                                             : nullptr;
 }
 
+/// The banks S's lanes at Addrs take. An atomic the compiler makes a
+/// compare-and-swap loop (AccessSite::CompareAndSwap) takes twice its
+/// pattern's wavefronts each attempt, and no fewer at best: 2 measured per
+/// ATOMS.CAST.SPIN on the H100 for llm.c's conflict-free
+/// atomicAdd(shared + threadIdx.x + k * 32, float) and cuda-samples'
+/// jacobiCudaGraphs' double, where the pattern alone says 1.
+BankCost bankCost(llvm::ArrayRef<std::optional<int64_t>> Addrs,
+                  const AccessSite &S, const GpuTarget &GPU) {
+  BankCost B =
+      predictBanks(Addrs, S.ElemBytes, GPU, S.Kind == AccessKind::Atomic);
+  if (S.CompareAndSwap) {
+    B.Wavefronts *= 2;
+    B.IdealWavefronts *= 2;
+  }
+  return B;
+}
+
 /// Sets F.BankLaunch from a shared access's sampled warps: the mean
 /// wavefronts over those with a lane on (the branched mean, as for
 /// sectors: a loop whose active lanes or diagonal change with the
@@ -193,9 +210,8 @@ const AccessSite::WarpSample *summarizeBankSamples(Finding &F,
   for (const AccessSite::WarpSample &W : S.Samples) {
     if (W.Predicated)
       continue;
-    BankCost B = predictBanks(absoluteOffsets(W.Lane0Offset, W.LaneOffsets),
-                              S.ElemBytes, Opts.GPU,
-                              S.Kind == AccessKind::Atomic);
+    BankCost B =
+        bankCost(absoluteOffsets(W.Lane0Offset, W.LaneOffsets), S, Opts.GPU);
     if (!B.ActiveLanes)
       continue;
     unsigned Weight = std::max(1u, W.Weight);
@@ -291,15 +307,13 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
     std::vector<std::optional<int64_t>> Addrs =
         absoluteOffsets(S.Lane0Offset, S.LaneOffsets);
     if (S.Shared) {
-      F.Bank = predictBanks(Addrs, S.ElemBytes, Opts.GPU,
-                            S.Kind == AccessKind::Atomic);
+      F.Bank = bankCost(Addrs, S, Opts.GPU);
       if (const AccessSite::WarpSample *Worst = summarizeBankSamples(F, Opts)) {
         Warp0.emplace(S.Lane0Offset, S.LaneOffsets);
         F.Site.Lane0Offset = Worst->Lane0Offset;
         F.Site.LaneOffsets = Worst->LaneOffsets;
-        F.Bank = predictBanks(absoluteOffsets(S.Lane0Offset, S.LaneOffsets),
-                              S.ElemBytes, Opts.GPU,
-                              S.Kind == AccessKind::Atomic);
+        F.Bank =
+            bankCost(absoluteOffsets(S.Lane0Offset, S.LaneOffsets), S, Opts.GPU);
       }
     } else {
       F.Cost = costliestPiece(Addrs, S, Opts.GPU);
