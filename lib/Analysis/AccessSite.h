@@ -123,8 +123,8 @@ struct AccessSite {
   bool Shared = false;
   /// An atomic the compiler makes a compare-and-swap loop: atomicAdd of a
   /// float or a double on shared memory (sm_90 has no shared
-  /// floating-point add: ATOMS.CAST.SPIN). Each attempt takes twice the
-  /// wavefronts of its lanes' pattern.
+  /// floating-point add: ATOMS.CAST.SPIN). A request takes twice the
+  /// wavefronts of its lanes' pattern (lanes that share a bank retry).
   bool CompareAndSwap = false;
   /// Bytes one load or store instruction moves for each lane: ElemBytes,
   /// or less for a struct wider than 16 bytes or aligned to less than its

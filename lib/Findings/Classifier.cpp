@@ -177,10 +177,13 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
 
 /// The banks S's lanes at Addrs take. An atomic the compiler makes a
 /// compare-and-swap loop (AccessSite::CompareAndSwap) takes twice its
-/// pattern's wavefronts each attempt, and no fewer at best: 2 measured per
-/// ATOMS.CAST.SPIN on the H100 for llm.c's conflict-free
-/// atomicAdd(shared + threadIdx.x + k * 32, float) and cuda-samples'
-/// jacobiCudaGraphs' double, where the pattern alone says 1.
+/// pattern's wavefronts per request, and no fewer at best: each attempt
+/// (ATOMS.CAST.SPIN) takes 2 per conflict-free wavefront, and lanes that
+/// share a bank retry, one attempt per way. Measured on the H100
+/// (cuda_bench/probes/steps44.manifest): conflict-free float 2, double 4,
+/// a 2-way conflict two attempts of 2, one word 32 attempts of 2; llm.c's
+/// atomicAdd(shared + threadIdx.x + k * 32, float) 2, where the pattern
+/// alone says 1.
 BankCost bankCost(llvm::ArrayRef<std::optional<int64_t>> Addrs,
                   const AccessSite &S, const GpuTarget &GPU) {
   BankCost B =
