@@ -175,24 +175,14 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
                                                             : nullptr;
 }
 
-/// The banks S's lanes at Addrs take. An atomic the compiler makes a
-/// compare-and-swap loop (AccessSite::CompareAndSwap) takes twice its
-/// pattern's wavefronts per request, and no fewer at best: each attempt
-/// (ATOMS.CAST.SPIN) takes 2 per conflict-free wavefront, and lanes that
-/// share a bank retry, one attempt per way. Measured on the H100
-/// (cuda_bench/probes/steps44.manifest): conflict-free float 2, double 4,
-/// a 2-way conflict two attempts of 2, one word 32 attempts of 2; llm.c's
-/// atomicAdd(shared + threadIdx.x + k * 32, float) 2, where the pattern
-/// alone says 1.
+/// The banks S's lanes at Addrs take: as an atomic, and as a
+/// compare-and-swap loop where the compiler makes one
+/// (AccessSite::CompareAndSwap).
 BankCost bankCost(llvm::ArrayRef<std::optional<int64_t>> Addrs,
                   const AccessSite &S, const GpuTarget &GPU) {
   BankCost B =
       predictBanks(Addrs, S.ElemBytes, GPU, S.Kind == AccessKind::Atomic);
-  if (S.CompareAndSwap) {
-    B.Wavefronts *= 2;
-    B.IdealWavefronts *= 2;
-  }
-  return B;
+  return S.CompareAndSwap ? compareAndSwap(B) : B;
 }
 
 /// Sets F.BankLaunch from a shared access's sampled warps: the mean

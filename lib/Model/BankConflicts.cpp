@@ -88,4 +88,10 @@ BankCost predictBanks(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
   return predictOne(LaneAddrs, Atomic, GPU.BankBytes, GPU);
 }
 
+BankCost compareAndSwap(BankCost Pattern) {
+  Pattern.Wavefronts *= 2;
+  Pattern.IdealWavefronts *= 2;
+  return Pattern;
+}
+
 } // namespace coalesce

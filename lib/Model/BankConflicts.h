@@ -58,6 +58,18 @@ BankCost predictBanks(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
                       unsigned AccessBytes,
                       const GpuTarget &GPU = GpuTarget(), bool Atomic = false);
 
+/// The cost of an atomic the compiler makes a compare-and-swap loop (a
+/// float or double atomicAdd on shared memory; sm_90 has no shared
+/// floating-point add), given Pattern, its lanes' predictBanks as an
+/// atomic: twice its wavefronts per request, and no fewer at best. Each
+/// attempt (ATOMS.CAST.SPIN) takes 2 per conflict-free wavefront, and lanes
+/// that share a bank retry, one attempt per way. Measured on the H100
+/// (cuda_bench/probes/steps44.manifest): conflict-free float 2, double 4, a
+/// 2-way conflict two attempts of 2, one word 32 attempts of 2; llm.c's
+/// atomicAdd(shared + threadIdx.x + k * 32, float) 2, where the pattern
+/// alone says 1.
+BankCost compareAndSwap(BankCost Pattern);
+
 } // namespace coalesce
 
 #endif

@@ -129,3 +129,22 @@ TEST(BankConflicts, AtomicsOnOneWordTakeTurns) {
     Pairs.push_back(4 * (L / 2));
   EXPECT_EQ(predictBanks(Pairs, 4, GpuTarget(), true).Wavefronts, 2u);
 }
+
+TEST(BankConflicts, CompareAndSwapLoopsTakeTwiceThePattern) {
+  // Measured on the H100 (cuda_bench/probes/steps44.manifest): a
+  // conflict-free float add 2 per request, a double 4, every lane on one
+  // word 32 attempts of 2; never flagged for being a loop alone.
+  BankCost Float =
+      compareAndSwap(predictBanks(strided(0, 4), 4, GpuTarget(), true));
+  EXPECT_EQ(Float.Wavefronts, 2u);
+  EXPECT_EQ(Float.IdealWavefronts, 2u);
+  BankCost Double =
+      compareAndSwap(predictBanks(strided(0, 8), 8, GpuTarget(), true));
+  EXPECT_EQ(Double.Wavefronts, 4u);
+  EXPECT_EQ(Double.IdealWavefronts, 4u);
+  BankCost OneWord =
+      compareAndSwap(predictBanks(strided(64, 0), 4, GpuTarget(), true));
+  EXPECT_EQ(OneWord.Wavefronts, 64u);
+  EXPECT_EQ(OneWord.IdealWavefronts, 2u);
+  EXPECT_EQ(OneWord.ConflictWays, 32u);
+}
