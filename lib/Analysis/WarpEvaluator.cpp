@@ -143,23 +143,27 @@ std::optional<int64_t> WarpEvaluator::runtimeValue(const SymbolExpr *S,
 
 namespace {
 
-/// The first iteration, 0 to 64, at which a loop's condition Cond fails,
-/// At(K) setting the loop's iteration to K before each evaluation. A
-/// variable shifted or multiplied each iteration is past any bound within
-/// 64 of them: a condition still true then is not one this counts. nullopt
-/// too when a value Cond reads is missing.
-std::optional<int64_t> firstFailing(const LExpr *Cond,
-                                    const SymbolValues &Values,
-                                    llvm::function_ref<void(int64_t)> At) {
+/// The first iteration, 0 to 64, at which a loop's condition fails,
+/// Holds(K) saying whether it holds at iteration K. A variable shifted or
+/// multiplied each iteration is past any bound within 64 of them: a
+/// condition still true then is not one this counts. nullopt too when
+/// Holds cannot tell (a value the condition reads is missing).
+std::optional<int64_t>
+firstFailing(llvm::function_ref<std::optional<bool>(int64_t K)> Holds) {
   for (int64_t K = 0; K <= 64; ++K) {
-    At(K);
-    std::optional<int64_t> Holds = evaluate(Cond, Values);
-    if (!Holds)
+    std::optional<bool> H = Holds(K);
+    if (!H)
       return std::nullopt;
-    if (!*Holds)
+    if (!*H)
       return K;
   }
   return std::nullopt;
+}
+
+/// Whether Cond holds at Values; nullopt when it cannot be evaluated.
+std::optional<bool> holds(const LExpr *Cond, const SymbolValues &Values) {
+  std::optional<int64_t> V = evaluate(Cond, Values);
+  return V ? std::optional<bool>(*V != 0) : std::nullopt;
 }
 
 } // namespace
@@ -194,7 +198,10 @@ WarpEvaluator::searchedCount(const LoopFacts::Count &C,
     }
   };
   std::optional<int64_t> N =
-      firstFailing(C.Condition, Values, [&](int64_t I) { K = I; });
+      firstFailing([&](int64_t I) {
+        K = I;
+        return holds(C.Condition, Values);
+      });
   if (N)
     Origin = From.value_or(BlockOrigin);
   return N;
@@ -973,34 +980,31 @@ std::optional<int64_t> WarpEvaluator::searchedTrips(
   St.BlockId = {0, 0, 0};
   St.Tid = 0;
   if (!PerThread) {
-    std::optional<int64_t> N = firstFailing(
-        C->second, St.Values, [&](int64_t I) { St.IterValue = I; });
+    std::optional<int64_t> N = firstFailing([&](int64_t I) {
+      St.IterValue = I;
+      return holds(C->second, St.Values);
+    });
     St.IterValue.reset();
     return N;
   }
   // Each warp runs the loop until its last lane leaves it: the first
   // iteration at which no lane's condition holds, the longest of Blocks'
   // warps; unknown when some warp runs more than 64.
-  auto WarpTrips = [&](unsigned W) -> std::optional<int64_t> {
-    unsigned Threads = Block[0] * Block[1] * Block[2];
-    for (int64_t K = 0; K <= 64; ++K) {
+  unsigned Threads = Block[0] * Block[1] * Block[2];
+  auto WarpTrips = [&](unsigned W) {
+    return firstFailing([&](int64_t K) -> std::optional<bool> {
       St.IterValue = K;
-      bool AnyHolds = false;
-      for (unsigned L = 0;
-           L < WarpSize && W * WarpSize + L < Threads && !AnyHolds; ++L) {
+      for (unsigned L = 0; L < WarpSize && W * WarpSize + L < Threads; ++L) {
         St.Tid = W * WarpSize + L;
-        std::optional<int64_t> Holds = evaluate(C->second, St.Values);
-        if (!Holds)
-          return std::nullopt;
-        AnyHolds = *Holds;
+        std::optional<bool> H = holds(C->second, St.Values);
+        if (!H || *H)
+          return H;
       }
-      if (!AnyHolds)
-        return K;
-    }
-    return std::nullopt;
+      return false;
+    });
   };
   std::optional<int64_t> Longest = 0;
-  unsigned Warps = (Block[0] * Block[1] * Block[2] + WarpSize - 1) / WarpSize;
+  unsigned Warps = (Threads + WarpSize - 1) / WarpSize;
   for (const std::array<int64_t, 3> &B : Blocks) {
     St.BlockId = B;
     for (unsigned W = 0; W < Warps && Longest; ++W) {
