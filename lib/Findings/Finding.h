@@ -103,6 +103,11 @@ struct Finding {
   double idealSectors() const {
     return Launch ? Launch->IdealSectors : Cost ? Cost->IdealSectors : 0;
   }
+  /// What the lanes' bytes fill packed, repeats counted: the ideal a loss
+  /// is judged against (Model/Coalescer.h).
+  double laneSectors() const {
+    return Launch ? Launch->LaneSectors : Cost ? Cost->LaneSectors : 0;
+  }
   double lines() const {
     return Launch ? Launch->Lines : Cost ? Cost->Lines : 0;
   }

@@ -93,6 +93,9 @@ WarpCost predictWarp(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
   Cost.Lines = clampToUnsigned(unionSize(Lines));
   Cost.IdealSectors = clampToUnsigned(
       (Cost.UsefulBytes + GPU.SectorBytes - 1) / GPU.SectorBytes);
+  Cost.LaneSectors = clampToUnsigned(
+      (uint64_t(Cost.ActiveLanes) * AccessBytes + GPU.SectorBytes - 1) /
+      GPU.SectorBytes);
   if (Cost.Sectors != 0)
     Cost.Efficiency = double(Cost.UsefulBytes) /
                       (double(Cost.Sectors) * double(GPU.SectorBytes));
@@ -104,13 +107,15 @@ LaunchCost summarizeLaunch(llvm::ArrayRef<WarpCost> Warps,
                            llvm::ArrayRef<unsigned> Weights,
                            const GpuParams &GPU) {
   LaunchCost L;
-  double Requests = 0, Sectors = 0, Ideal = 0, Lines = 0, Useful = 0;
+  double Requests = 0, Sectors = 0, Ideal = 0, Packed = 0, Lines = 0,
+         Useful = 0;
   for (size_t I = 0; I < Warps.size(); ++I) {
     const WarpCost &W = Warps[I];
     double N = I < Weights.size() && Weights[I] > 0 ? Weights[I] : 1;
     Requests += N;
     Sectors += N * W.Sectors;
     Ideal += N * W.IdealSectors;
+    Packed += N * W.LaneSectors;
     Lines += N * W.Lines;
     Useful += N * double(W.UsefulBytes);
     L.MinSectors = I == 0 ? W.Sectors : std::min(L.MinSectors, W.Sectors);
@@ -121,6 +126,7 @@ LaunchCost summarizeLaunch(llvm::ArrayRef<WarpCost> Warps,
   L.Requests = unsigned(Requests);
   L.Sectors = Sectors / Requests;
   L.IdealSectors = Ideal / Requests;
+  L.LaneSectors = Packed / Requests;
   L.Lines = Lines / Requests;
   if (Sectors > 0)
     L.Efficiency = Useful / (Sectors * double(GPU.SectorBytes));

@@ -31,6 +31,11 @@ struct WarpCost {
   unsigned Lines = 0;         ///< distinct lines touched
   uint64_t UsefulBytes = 0;   ///< distinct bytes requested by active lanes
   unsigned IdealSectors = 0;  ///< ceil(UsefulBytes / SectorBytes)
+  /// ceil(ActiveLanes * AccessBytes / SectorBytes): the sectors the lanes'
+  /// bytes fill packed, a lane that repeats another's address counted
+  /// again. Nsight Compute's ideal (its excessive sectors are those past
+  /// this); never less than IdealSectors.
+  unsigned LaneSectors = 0;
   /// UsefulBytes / (Sectors * SectorBytes); 1.0 for an empty request.
   double Efficiency = 1.0;
   bool Uniform = false;       ///< every active lane has the same address
@@ -50,6 +55,7 @@ struct LaunchCost {
   unsigned Requests = 0;     ///< warp requests summarized
   double Sectors = 0;        ///< mean sectors per request
   double IdealSectors = 0;   ///< mean of each request's ideal
+  double LaneSectors = 0;    ///< mean of each request's LaneSectors
   double Lines = 0;          ///< mean lines per request
   /// Useful bytes over fetched bytes, all requests together.
   double Efficiency = 1.0;

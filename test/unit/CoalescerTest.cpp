@@ -209,6 +209,30 @@ TEST(Coalescer, OverlappingLanesCountEachByteOnce) {
   EXPECT_EQ(C.IdealSectors, 5u);
 }
 
+TEST(Coalescer, LaneSectorsCountRepeatedAddressesAgain) {
+  // Two rows of a 16-wide block reading one word each (a halo column):
+  // 2 sectors, 8 useful bytes, and 32 lanes' 4 bytes fill 4 sectors
+  // packed, so the request fetches no more than its lanes ask for. This
+  // is Nsight Compute's ideal: H200, Altis srad, 2.00 sectors measured
+  // with 0 excessive.
+  Lanes Rows;
+  for (int64_t L = 0; L < 32; ++L)
+    Rows.push_back(L < 16 ? 0 : 4096);
+  WarpCost C = predictWarp(Rows, 4);
+  EXPECT_EQ(C.Sectors, 2u);
+  EXPECT_EQ(C.IdealSectors, 1u);
+  EXPECT_EQ(C.LaneSectors, 4u);
+  // Distinct lanes: the two ideals agree.
+  EXPECT_EQ(predictWarp(strided(0, 8), 4).LaneSectors, 4u);
+  EXPECT_EQ(predictWarp(strided(0, 8), 4).IdealSectors, 4u);
+  // A few lanes still fill one sector at least, and a wide access more.
+  EXPECT_EQ(predictWarp(strided(0, 256, 3), 4).LaneSectors, 1u);
+  EXPECT_EQ(predictWarp(strided(0, 16), 16).LaneSectors, 16u);
+  EXPECT_EQ(predictWarp(Lanes(32, std::nullopt), 4).LaneSectors, 0u);
+  LaunchCost L = summarizeLaunch({C, predictWarp(strided(0, 4, 8), 4)}, {3, 1});
+  EXPECT_DOUBLE_EQ(L.LaneSectors, (3 * 4.0 + 1) / 4);
+}
+
 TEST(Coalescer, MisalignedRequestNeedsOneMoreSectorThanIdeal) {
   WarpCost C = predictWarp(strided(4, 4), 4);
   EXPECT_EQ(C.Sectors, 5u);
