@@ -181,6 +181,17 @@ Value KernelWalker::readVariable(const VarDecl *VD, size_t F) {
   // Parameters of the kernel itself, __constant__ and __device__
   // variables are uniform runtime values.
   bool KernelParam = isa<ParmVarDecl>(VD) && F == 0;
+  // A kernel's reference parameter names an object the device reaches in
+  // memory (managed or global; there is no temporary to bind): what is
+  // read and written through it are global accesses at one address, as
+  // through a pointer parameter.
+  if (KernelParam && T->isReferenceType()) {
+    Pointer P;
+    P.Base = Name;
+    P.Offset = X.constant(0);
+    P.Sp = Space::Global;
+    return Value::ref(placeAt(P, T.getNonReferenceType()));
+  }
   if ((KernelParam || !VD->hasLocalStorage()) &&
       (T->isPointerType() || T->isIntegralOrEnumerationType()))
     return namedRuntimeValue(Name, T);
