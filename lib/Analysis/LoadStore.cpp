@@ -186,11 +186,9 @@ Value KernelWalker::readVariable(const VarDecl *VD, size_t F) {
   // read and written through it are global accesses at one address, as
   // through a pointer parameter.
   if (KernelParam && T->isReferenceType()) {
-    Pointer P;
-    P.Base = Name;
-    P.Offset = X.constant(0);
-    P.Sp = Space::Global;
-    return Value::ref(placeAt(P, T.getNonReferenceType()));
+    QualType Object = T.getNonReferenceType();
+    Value Base = namedRuntimeValue(Name, Ctx.getPointerType(Object));
+    return Value::ref(placeAt(Base.P, Object));
   }
   if ((KernelParam || !VD->hasLocalStorage()) &&
       (T->isPointerType() || T->isIntegralOrEnumerationType()))

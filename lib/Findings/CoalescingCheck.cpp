@@ -5,7 +5,6 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <algorithm>
 #include <set>
 
 namespace coalesce {
@@ -103,17 +102,17 @@ bool CoalescingCheck::worthFlagging(const Finding &F,
   // lanes each fetching a sector of its own where one would do lose as
   // much as a full warp at stride 8. A halo load whose few lanes form two
   // short runs costs a sector more than its bytes, and that is all.
-  // Lanes that repeat an address are not a loss of the pattern: the ideal
+  // Lanes that repeat an address are not a loss of the pattern: the bar
   // is what every lane's bytes fill packed, repeats counted (Nsight
-  // Compute's, Model/Coalescer.h), so a row of a 16-wide block that reads
-  // one word per row (a matrix product's A[row][k], a halo column) takes
-  // 2 sectors where 4 would hold its 32 lanes' bytes, and stays quiet.
+  // Compute's ideal, never below the distinct bytes' one:
+  // Model/Coalescer.h), so a row of a 16-wide block that reads one word
+  // per row (a matrix product's A[row][k], a halo column) takes 2 sectors
+  // where 4 would hold its 32 lanes' bytes, and stays quiet.
   if (!F.Cost)
     return true;
   double Sectors = F.sectors(), Ideal = F.idealSectors();
   bool Scattered = Sectors >= 2 * Ideal && F.Cost->Sectors >= F.Cost->ActiveLanes;
-  return F.efficiency() < MinEfficiency &&
-         Sectors >= 1.9 * std::max(Ideal, F.laneSectors()) &&
+  return F.efficiency() < MinEfficiency && Sectors >= 1.9 * F.laneSectors() &&
          (F.Cost->ActiveLanes >= 8 || Scattered);
 }
 
