@@ -593,6 +593,7 @@ Report buildReport(std::vector<AccessSite> Sites,
   Report R;
   R.Files = Files;
   R.Kernels = Kernels;
+  R.Findings.reserve(Kept.size());
   for (auto &[I, Chains] : Kept) {
     R.Findings.push_back(classify(std::move(Sites[I]), *OptsOf[I]));
     R.Findings.back().OtherCallChains = std::move(Chains);

@@ -2,10 +2,10 @@
 
 #include "Findings/CoalescingCheck.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <set>
 
 namespace coalesce {
 
@@ -118,7 +118,10 @@ bool CoalescingCheck::worthFlagging(const Finding &F,
 
 Runs contiguousRuns(const AccessSite &S, unsigned SectorBytes) {
   Runs R;
-  std::set<std::pair<int64_t, int64_t>> Seen; // (start, bytes)
+  // (start, bytes) of the runs met: a warp has at most 32, so a linear
+  // search beats a tree (the classifier asks for the runs of every access
+  // several times, on every build of the editor's file).
+  llvm::SmallVector<std::pair<int64_t, int64_t>, 32> Seen;
   std::optional<int64_t> Start, Prev;
   auto Close = [&]() {
     if (!Start)
@@ -127,8 +130,11 @@ Runs contiguousRuns(const AccessSite &S, unsigned SectorBytes) {
     ++R.Count;
     if (((S.Lane0Offset + *Start) % SectorBytes + SectorBytes) % SectorBytes)
       ++R.MidSector;
-    if (Seen.insert({*Start, Bytes}).second)
-      R.AlignedSectors += unsigned((Bytes + SectorBytes - 1) / SectorBytes);
+    std::pair<int64_t, int64_t> Run(*Start, Bytes);
+    if (llvm::is_contained(Seen, Run))
+      return;
+    Seen.push_back(Run);
+    R.AlignedSectors += unsigned((Bytes + SectorBytes - 1) / SectorBytes);
   };
   for (const std::optional<int64_t> &O : S.LaneOffsets) {
     if (!O)

@@ -28,8 +28,8 @@ struct Interval {
   Wide Lo, Hi;
 };
 
-Wide floorDiv(Wide A, Wide B) {
-  Wide Q = A / B;
+template <typename T> T floorDiv(T A, T B) {
+  T Q = A / B;
   if (A % B != 0 && ((A < 0) != (B < 0)))
     --Q;
   return Q;
@@ -84,8 +84,19 @@ WarpCost predictWarp(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
       continue;
     Wide Lo = *Addr, Hi = Lo + AccessBytes - 1;
     Bytes.push_back({Lo, Hi});
-    Sectors.push_back({floorDiv(Lo, GPU.SectorBytes), floorDiv(Hi, GPU.SectorBytes)});
-    Lines.push_back({floorDiv(Lo, GPU.LineBytes), floorDiv(Hi, GPU.LineBytes)});
+    // In 64 bits unless the last byte leaves them: a 128-bit division
+    // costs several times as much, on every lane of every sampled warp.
+    int64_t Last;
+    if (!__builtin_add_overflow(*Addr, int64_t(AccessBytes) - 1, &Last)) {
+      int64_t SB = GPU.SectorBytes, LB = GPU.LineBytes;
+      Sectors.push_back({floorDiv(*Addr, SB), floorDiv(Last, SB)});
+      Lines.push_back({floorDiv(*Addr, LB), floorDiv(Last, LB)});
+      continue;
+    }
+    Sectors.push_back({floorDiv<Wide>(Lo, GPU.SectorBytes),
+                       floorDiv<Wide>(Hi, GPU.SectorBytes)});
+    Lines.push_back({floorDiv<Wide>(Lo, GPU.LineBytes),
+                     floorDiv<Wide>(Hi, GPU.LineBytes)});
   }
 
   Cost.UsefulBytes = unionSize(Bytes);

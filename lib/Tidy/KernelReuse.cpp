@@ -621,6 +621,11 @@ Report KernelReuse::report(ExprContext &Exprs, const AnalysisOptions &Opts,
   std::vector<AccessSite> Sites;
   std::vector<unsigned> Align;
   std::vector<KernelInfo> List;
+  size_t Total = 0;
+  for (const KeptKernel &K : Results)
+    Total += K.Sites.size();
+  Sites.reserve(Total);
+  Align.reserve(Total);
   for (unsigned I = 0; I < Kernels.size(); ++I) {
     if (!Have[I])
       continue;

@@ -115,7 +115,7 @@ std::string contextOf(ASTContext &Ctx, const Preprocessor &PP) {
 
 struct Kept {
   AnalysisInputs In;
-  Report R;
+  std::shared_ptr<const Report> R;
 };
 
 /// The last few reports of each file and options: an undo, or an edit
@@ -172,22 +172,22 @@ AnalysisInputs analysisInputs(ASTContext &Ctx, const Preprocessor &PP) {
   return In;
 }
 
-std::optional<Report> reusableReport(const AnalysisInputs &In,
-                                     llvm::StringRef OptionsKey) {
+std::shared_ptr<const Report> reusableReport(const AnalysisInputs &In,
+                                             llvm::StringRef OptionsKey) {
   if (In.MainFile.empty())
-    return std::nullopt;
+    return nullptr;
   std::lock_guard<std::mutex> Guard(Lock);
   auto It = keptReports().find(slot(In, OptionsKey));
   if (It == keptReports().end())
-    return std::nullopt;
+    return nullptr;
   for (const Kept &K : It->second)
     if (K.In.Code == In.Code && K.In.Context == In.Context)
       return K.R;
-  return std::nullopt;
+  return nullptr;
 }
 
 void keepReport(AnalysisInputs In, llvm::StringRef OptionsKey,
-                const Report &R) {
+                std::shared_ptr<const Report> R) {
   if (In.MainFile.empty())
     return;
   std::string Slot = slot(In, OptionsKey);
@@ -195,7 +195,7 @@ void keepReport(AnalysisInputs In, llvm::StringRef OptionsKey,
   std::vector<Kept> &List = keptReports()[Slot];
   if (List.size() == KeptPerFile)
     List.erase(List.begin());
-  List.push_back(Kept{std::move(In), R});
+  List.push_back(Kept{std::move(In), std::move(R)});
 }
 
 } // namespace coalesce::tidy

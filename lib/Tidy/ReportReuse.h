@@ -34,6 +34,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -69,13 +70,15 @@ mainFileSpan(const clang::Decl *D, clang::ASTContext &Ctx);
 AnalysisInputs analysisInputs(clang::ASTContext &Ctx,
                               const clang::Preprocessor &PP);
 
-/// The report last kept for the same inputs and options, if any.
-std::optional<Report> reusableReport(const AnalysisInputs &In,
-                                     llvm::StringRef OptionsKey);
+/// The report last kept for the same inputs and options, if any. Shared,
+/// never copied: a file's report holds every access's lanes and samples.
+std::shared_ptr<const Report> reusableReport(const AnalysisInputs &In,
+                                             llvm::StringRef OptionsKey);
 
 /// Keeps R as the report of In under OptionsKey (the last four of each file
 /// and options: an undo finds its report again).
-void keepReport(AnalysisInputs In, llvm::StringRef OptionsKey, const Report &R);
+void keepReport(AnalysisInputs In, llvm::StringRef OptionsKey,
+                std::shared_ptr<const Report> R);
 
 } // namespace coalesce::tidy
 

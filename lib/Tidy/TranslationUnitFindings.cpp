@@ -72,7 +72,7 @@ const Report &TranslationUnitFindings::report(clang::ASTContext &Ctx,
   std::string Key = keyOf(Opts);
   auto It = ByOptions.find(Key);
   if (It != ByOptions.end())
-    return It->second;
+    return *It->second;
 
   // Kernels with errors are left out through the expressions clang had to
   // recover from; clang-tidy does not hand checks the error locations.
@@ -88,10 +88,10 @@ const Report &TranslationUnitFindings::report(clang::ASTContext &Ctx,
   std::optional<AnalysisInputs> In;
   if (PP && ReuseOn) {
     In = analysisInputs(Ctx, *PP);
-    if (std::optional<Report> Kept = reusableReport(*In, Key)) {
+    if (std::shared_ptr<const Report> Kept = reusableReport(*In, Key)) {
       logLine("cuda-coalesce: " + In->MainFile +
               ": report reused (its code did not change)\n");
-      return ByOptions[Key] = std::move(*Kept);
+      return *(ByOptions[Key] = std::move(Kept));
     }
   }
   auto Start = std::chrono::steady_clock::now();
@@ -133,10 +133,11 @@ const Report &TranslationUnitFindings::report(clang::ASTContext &Ctx,
     // all of it: an access it did not reach would go unmentioned.
     Stopped = Stop.reason();
     R = Report();
-  } else if (In) {
-    keepReport(std::move(*In), Key, R);
   }
-  return ByOptions[Key] = std::move(R);
+  auto Shared = std::make_shared<const Report>(std::move(R));
+  if (Stop.reason() == StopReason::None && In)
+    keepReport(std::move(*In), Key, Shared);
+  return *(ByOptions[Key] = std::move(Shared));
 }
 
 bool TranslationUnitFindings::claimStopNotice() {

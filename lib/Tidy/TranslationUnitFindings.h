@@ -69,7 +69,7 @@ private:
   const clang::Preprocessor *PP = nullptr;
   StopReason Stopped = StopReason::None;
   bool StopNoticed = false;
-  std::map<std::string, Report> ByOptions;
+  std::map<std::string, std::shared_ptr<const Report>> ByOptions;
 };
 
 } // namespace coalesce::tidy
