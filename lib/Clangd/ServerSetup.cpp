@@ -64,6 +64,8 @@ Expected<ServerSetup> setUpServer(ArrayRef<std::string> Args,
       S.AnalysisTimeout = std::chrono::seconds(Seconds);
     } else if (A == "--no-result-reuse") {
       S.ReuseResults = false;
+    } else if (A == "--notes-as-related-information") {
+      S.NotesAsRelated = true;
     } else if (A.consume_front(DirFlag)) {
       if (A.consume_front("="))
         GivenDir = A.str();

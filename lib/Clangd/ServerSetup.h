@@ -41,6 +41,10 @@ struct ServerSetup {
   /// Whether results are reused across edits (lib/Tidy/ReportReuse.h,
   /// KernelReuse.h); --no-result-reuse: every build analyzed in full.
   bool ReuseResults = true;
+  /// Whether the analyzer's notes go to the client as LSP related
+  /// information (--notes-as-related-information), rather than as lines of
+  /// the warning's message (lib/Tidy/FindingDiagnostics.h says why).
+  bool NotesAsRelated = false;
   /// Whether the editor's messages can be watched (EditorMessages.h): not
   /// when clangd reads them in its --input-style=delimited test format, nor
   /// with --check (no editor at all).
@@ -56,6 +60,7 @@ struct ServerSetup {
 ///   --cuda-path=DIR               as the analyzer's --cuda-path
 ///   --analysis-timeout=SECONDS    ServerSetup::AnalysisTimeout (0: none)
 ///   --no-result-reuse             ServerSetup::ReuseResults false
+///   --notes-as-related-information ServerSetup::NotesAsRelated true
 /// Problems with the database are reported on Log (clangd's log stream) and
 /// leave clangd to its own devices; a bad option of ours is an error.
 llvm::Expected<ServerSetup> setUpServer(llvm::ArrayRef<std::string> Args,

@@ -4,12 +4,17 @@
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <atomic>
 
 using namespace clang;
 
 namespace coalesce::tidy {
 
 namespace {
+std::atomic<NoteStyle> Style{NoteStyle::Notes};
+
 /// The location clang knows for a file, line and column the analyzer
 /// printed; invalid when the file is not in this translation unit.
 SourceLocation locate(const SourceManager &SM, const SourcePos &Pos) {
@@ -40,7 +45,22 @@ std::vector<FixItHint> fixItHints(const Finding &F, const SourceManager &SM) {
   return Hints;
 }
 
+/// F's message with each note on a line of its own, begun with a capital as
+/// clangd begins every message it shows.
+std::string withNoteLines(const Finding &F) {
+  std::string Text = F.Message;
+  for (const std::string &Note : F.Notes) {
+    Text += '\n';
+    Text += Note;
+    if (!Note.empty())
+      Text[Text.size() - Note.size()] = llvm::toUpper(Note.front());
+  }
+  return Text;
+}
+
 } // namespace
+
+void setNoteStyle(NoteStyle S) { Style = S; }
 
 void reportFinding(
     const Finding &F, const SourceManager &SM, bool WithFix,
@@ -54,11 +74,12 @@ void reportFinding(
   SourceLocation Loc = locate(SM, At);
   if (Loc.isInvalid())
     return;
+  bool AsLines = Style == NoteStyle::MessageLines;
   {
     // Messages hold '%' ("12.5% of fetched bytes used"): pass them as an
     // argument, never as the format.
     DiagnosticBuilder D = Emit(Loc, "%0", DiagnosticIDs::Warning);
-    D << F.Message;
+    D << (AsLines ? withNoteLines(F) : F.Message);
     if (End >= At.Column && At.Column > 0)
       D << CharSourceRange::getCharRange(
           Loc, Loc.getLocWithOffset(End - At.Column + 1));
@@ -67,8 +88,9 @@ void reportFinding(
       for (const FixItHint &H : fixItHints(F, SM))
         D << H;
   }
-  for (const std::string &Note : F.Notes)
-    Emit(Loc, "%0", DiagnosticIDs::Note) << Note;
+  if (!AsLines)
+    for (const std::string &Note : F.Notes)
+      Emit(Loc, "%0", DiagnosticIDs::Note) << Note;
 }
 
 } // namespace coalesce::tidy

@@ -3,8 +3,9 @@
 A project as CMake writes it for nvcc (compile_commands.json with
 --generate-code, -rdc=true, -Xcompiler, -x cu) and a .clangd enabling the
 checks. The client opens transpose.cu and expects the coalescing-strided
-warning on the store, over the store's text, with its notes as related
-information; fixing the code, or a // NOLINT, makes it go away; clean.cu has
+warning on the store, over the store's text, with its notes as lines of the
+message (with --notes-as-related-information: as related information, each
+located at the store, and the message alone); fixing the code, or a // NOLINT, makes it go away; clean.cu has
 no diagnostics at all. bank.cu gets shared-bank-conflict (every check of the
 registry reaches the editor) on the unpadded tile only. kernels.cu, which the
 database does not list and program.cu #includes after defining TILE, is parsed
@@ -83,6 +84,12 @@ def capitalized(text):
     return text[:1].upper() + text[1:]
 
 
+def with_note_lines(message, notes):
+    """The warning as cuda-coalesce-clangd sends it by default: the message,
+    then each note on a line of its own, each begun with a capital."""
+    return "\n".join(capitalized(t) for t in [message or ""] + notes)
+
+
 def coalescing(diags):
     return [d for d in diags if str(d.get("code", "")).startswith("coalescing-")]
 
@@ -133,15 +140,11 @@ def main():
                        "range over 'out[x * height + y]': %s" % d["range"])
                 expect(message is not None and message.startswith("strided store"),
                        "the analyzer flags the store: %s" % message)
-                expect(d["message"] == capitalized(message or ""),
-                       "the analyzer's message: " + d["message"])
-                related = [r["message"] for r in d.get("relatedInformation", [])]
-                expect(related == [capitalized(n) for n in notes] and len(notes) == 3,
-                       "the analyzer's notes as relatedInformation: %s" % related)
-                expect(all(r["location"]["uri"].endswith("/src/transpose.cu") and
-                           r["location"]["range"]["start"]["line"] == line
-                           for r in d.get("relatedInformation", [])),
-                       "notes located at the store")
+                expect(len(notes) == 3 and d["message"] == with_note_lines(message, notes),
+                       "the analyzer's message, then each of its 3 notes on a line: "
+                       + d["message"])
+                expect(not d.get("relatedInformation"),
+                       "no related information by default: %s" % d.get("relatedInformation"))
 
             fixed = text.replace(STORE, "  out[y * width + x] = in[y * width + x];")
             client.change(path, fixed, version=2)
@@ -186,6 +189,35 @@ def main():
                                                       "character": 2},
                    "kernels.cu: its strided store is flagged: %s" %
                    [(d["message"], d["range"]) for d in found])
+        finally:
+            client.shutdown()
+
+        # --notes-as-related-information: the notes as LSP related
+        # information, each located at the store, the message alone.
+        client = LspClient([clangd, "--cuda=builtin", "--log=error",
+                            "--notes-as-related-information"], cwd=project,
+                           env=env, stderr=sys.stderr)
+        try:
+            client.initialize(project)
+            path = os.path.join(project, "src", "transpose.cu")
+            text = open(path).read()
+            line = text.splitlines().index(STORE)
+            client.open(path, text, version=1)
+            _, diags = client.diagnostics(path, 1)
+            found = coalescing(diags)
+            expect(len(found) == 1, "--notes-as-related-information: one warning: %s" %
+                   [d["message"] for d in found])
+            if found:
+                d = found[0]
+                expect(d["message"] == capitalized(message or ""),
+                       "--notes-as-related-information: the message alone: " + d["message"])
+                related = [r["message"] for r in d.get("relatedInformation", [])]
+                expect(related == [capitalized(n) for n in notes] and len(notes) == 3,
+                       "the analyzer's notes as relatedInformation: %s" % related)
+                expect(all(r["location"]["uri"].endswith("/src/transpose.cu") and
+                           r["location"]["range"]["start"]["line"] == line
+                           for r in d.get("relatedInformation", [])),
+                       "notes located at the store")
         finally:
             client.shutdown()
     if failures:

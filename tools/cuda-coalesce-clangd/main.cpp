@@ -8,6 +8,7 @@
 #include "Clangd/EditorMessages.h"
 #include "Clangd/ServerSetup.h"
 #include "Tidy/AnalysisStop.h"
+#include "Tidy/FindingDiagnostics.h"
 #include "Tidy/TranslationUnitFindings.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -52,6 +53,9 @@ int main(int argc, char *argv[]) {
   coalesce::clangd::keepTranslationFresh(*Setup, llvm::errs());
   coalesce::tidy::setAnalysisTimeout(Setup->AnalysisTimeout);
   coalesce::tidy::TranslationUnitFindings::setReuse(Setup->ReuseResults);
+  coalesce::tidy::setNoteStyle(Setup->NotesAsRelated
+                                   ? coalesce::tidy::NoteStyle::Notes
+                                   : coalesce::tidy::NoteStyle::MessageLines);
   if (Setup->Verbose)
     coalesce::tidy::TranslationUnitFindings::setLog(&llvm::errs());
   if (Setup->WatchEditor) {
