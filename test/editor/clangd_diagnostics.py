@@ -84,6 +84,23 @@ def capitalized(text):
     return text[:1].upper() + text[1:]
 
 
+def server(clangd, project, env, *options):
+    # --cuda=builtin: the same result with or without a toolkit here.
+    return LspClient([clangd, "--cuda=builtin", "--log=error", *options],
+                     cwd=project, env=env, stderr=sys.stderr)
+
+
+def open_transpose(client, project):
+    """Initializes the client and opens transpose.cu: its path, text, the
+    store's line and the first diagnostics."""
+    client.initialize(project)
+    path = os.path.join(project, "src", "transpose.cu")
+    text = open(path).read()
+    client.open(path, text, version=1)
+    _, diags = client.diagnostics(path, 1)
+    return path, text, text.splitlines().index(STORE), diags
+
+
 def with_note_lines(message, notes):
     """The warning as cuda-coalesce-clangd sends it by default: the message,
     then each note on a line of its own, each begun with a capital."""
@@ -105,17 +122,9 @@ def main():
         project = os.path.join(tmp, "project")
         make_project(project, inputs)
         env = dict(os.environ, XDG_CACHE_HOME=os.path.join(tmp, "cache"))
-        # --cuda=builtin: the same result with or without a toolkit here.
-        client = LspClient([clangd, "--cuda=builtin", "--log=error"], cwd=project,
-                           env=env, stderr=sys.stderr)
+        client = server(clangd, project, env)
         try:
-            client.initialize(project)
-            path = os.path.join(project, "src", "transpose.cu")
-            text = open(path).read()
-            line = text.splitlines().index(STORE)
-
-            client.open(path, text, version=1)
-            _, diags = client.diagnostics(path, 1)
+            path, text, line, diags = open_transpose(client, project)
             found = coalescing(diags)
             errors = [d for d in diags if d.get("severity") == 1]
             expect(not errors, "no errors in the nvcc-built file: %s" %
@@ -194,16 +203,9 @@ def main():
 
         # --notes-as-related-information: the notes as LSP related
         # information, each located at the store, the message alone.
-        client = LspClient([clangd, "--cuda=builtin", "--log=error",
-                            "--notes-as-related-information"], cwd=project,
-                           env=env, stderr=sys.stderr)
+        client = server(clangd, project, env, "--notes-as-related-information")
         try:
-            client.initialize(project)
-            path = os.path.join(project, "src", "transpose.cu")
-            text = open(path).read()
-            line = text.splitlines().index(STORE)
-            client.open(path, text, version=1)
-            _, diags = client.diagnostics(path, 1)
+            _, _, line, diags = open_transpose(client, project)
             found = coalescing(diags)
             expect(len(found) == 1, "--notes-as-related-information: one warning: %s" %
                    [d["message"] for d in found])
