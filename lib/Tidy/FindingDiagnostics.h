@@ -25,9 +25,9 @@ namespace coalesce::tidy {
 /// `note:` line under the warning. In an editor every note of ours lies at the
 /// warning's own place, where a related-information entry points nowhere new,
 /// costs clangd a location, a URI and a JSON object per note on each publish
-/// (docs/editors.md, bench/clangd-latency-results.md), and is not shown at all
-/// by several clients (Neovim's, Helix's): cuda-coalesce-clangd writes them as
-/// lines of the warning's message instead.
+/// (docs/editors.md, bench/clangd-latency-results.md), and is optional in the
+/// LSP, not shown by every client: cuda-coalesce-clangd writes them as lines
+/// of the warning's message instead.
 enum class NoteStyle {
   Notes,        ///< one clang note per finding note (clang-tidy)
   MessageLines, ///< each note a line of the warning's message (clangd)
