@@ -534,9 +534,10 @@ bool naturalLess(const std::string &A, const std::string &B) {
   return A.size() - I < B.size() - J;
 }
 
-Report buildReport(std::vector<AccessSite> Sites,
-                   llvm::ArrayRef<const FindingsOptions *> OptsOf,
-                   unsigned Files, unsigned Kernels) {
+namespace {
+/// buildReport's first part: OptsOf[I] is Sites[I]'s options.
+std::vector<Finding> classifyAll(std::vector<AccessSite> Sites,
+                                 llvm::ArrayRef<const FindingsOptions *> OptsOf) {
   assert(OptsOf.size() == Sites.size() && "one set of options per site");
   // The same access met in several units (a kernel in a header two files
   // include) is reported once; one in a toolkit header is the same access
@@ -590,22 +591,58 @@ Report buildReport(std::vector<AccessSite> Sites,
     if (Meet(Sites[I].CallChain))
       Kept.back().second.push_back(Sites[I].CallChain);
   }
+  std::vector<Finding> Findings;
+  Findings.reserve(Kept.size());
+  for (auto &[I, Chains] : Kept) {
+    Findings.push_back(classify(std::move(Sites[I]), *OptsOf[I]));
+    Findings.back().OtherCallChains = std::move(Chains);
+  }
+  return Findings;
+}
+
+/// buildReport's second part; Opts is null when there are no findings.
+Report finish(std::vector<Finding> Findings, const FindingsOptions *Opts,
+              unsigned Files, unsigned Kernels) {
   Report R;
   R.Files = Files;
   R.Kernels = Kernels;
-  R.Findings.reserve(Kept.size());
-  for (auto &[I, Chains] : Kept) {
-    R.Findings.push_back(classify(std::move(Sites[I]), *OptsOf[I]));
-    R.Findings.back().OtherCallChains = std::move(Chains);
-  }
+  R.Findings = std::move(Findings);
   // The GPU is the run's, whatever the per-file options.
-  if (!OptsOf.empty()) {
-    noteWholeStructReads(R.Findings, *OptsOf.front());
-    attachFixes(R.Findings, OptsOf.front()->GPU);
+  if (Opts) {
+    noteWholeStructReads(R.Findings, *Opts);
+    attachFixes(R.Findings, Opts->GPU);
   }
   for (Finding &F : R.Findings)
     inUsersTerms(F);
   return R;
+}
+} // namespace
+
+Report buildReport(std::vector<AccessSite> Sites,
+                   llvm::ArrayRef<const FindingsOptions *> OptsOf,
+                   unsigned Files, unsigned Kernels) {
+  const FindingsOptions *First = OptsOf.empty() ? nullptr : OptsOf.front();
+  return finish(classifyAll(std::move(Sites), OptsOf), First, Files, Kernels);
+}
+
+std::vector<Finding> classifySites(std::vector<AccessSite> Sites,
+                                   const FindingsOptions &Opts) {
+  std::vector<const FindingsOptions *> OptsOf(Sites.size(), &Opts);
+  return classifyAll(std::move(Sites), OptsOf);
+}
+
+Report finishReport(std::vector<Finding> Findings, const FindingsOptions &Opts,
+                    unsigned Files, unsigned Kernels) {
+  return finish(std::move(Findings), &Opts, Files, Kernels);
+}
+
+bool reportOrder(const Finding &A, const Finding &B) {
+  const SourcePos &PA = A.Site.Pos, &PB = B.Site.Pos;
+  if (std::tie(PA.File, PA.Line, PA.Column) !=
+      std::tie(PB.File, PB.Line, PB.Column))
+    return std::tie(PA.File, PA.Line, PA.Column) <
+           std::tie(PB.File, PB.Line, PB.Column);
+  return naturalLess(A.Site.Kernel, B.Site.Kernel);
 }
 
 Report buildReport(std::vector<AccessSite> Sites, unsigned Files,

@@ -43,6 +43,20 @@ Report buildReport(std::vector<AccessSite> Sites,
                    llvm::ArrayRef<const FindingsOptions *> OptsOf,
                    unsigned Files, unsigned Kernels);
 
+/// buildReport in its two parts, for a caller that keeps the first part's
+/// result per kernel (the editor, lib/Tidy/KernelReuse.h). classifySites:
+/// the sites' findings, duplicates dropped, sorted; nothing in them depends
+/// on another kernel's sites (a duplicate's key holds its kernel).
+std::vector<Finding> classifySites(std::vector<AccessSite> Sites,
+                                   const FindingsOptions &Opts);
+/// The passes that weigh the findings together (whole-struct reads, fixes,
+/// the users' terms), on findings in buildReport's order.
+Report finishReport(std::vector<Finding> Findings, const FindingsOptions &Opts,
+                    unsigned Files, unsigned Kernels);
+/// buildReport's order of findings of several kernels: by file, line,
+/// column, then kernel name (naturally: k2 before k10).
+bool reportOrder(const Finding &A, const Finding &B);
+
 } // namespace coalesce
 
 #endif

@@ -33,9 +33,14 @@ struct KeptKernel {
   /// first, in the key's order.
   std::vector<std::pair<unsigned, unsigned>> Ranges;
   /// Its sites before joinWholeElements (which joins a kernel's own sites
-  /// only), with their memberStructAlign().
+  /// only), with their memberStructAlign(); empty once classified.
   std::vector<AccessSite> Sites;
   std::vector<unsigned> StructAlign;
+  /// Its sites joined and classified (classifySites: nothing in a finding
+  /// depends on another kernel's sites), without their warp samples, which
+  /// only the classification reads: what a later build takes unchanged.
+  std::vector<Finding> Findings;
+  bool Classified = false;
   KernelInfo Info;
 };
 
@@ -414,14 +419,18 @@ bool relocate(KeptKernel &K, llvm::StringRef MainFile,
               const std::vector<std::pair<unsigned, unsigned>> &New) {
   if (K.Ranges.size() != New.size())
     return false;
-  for (AccessSite &S : K.Sites) {
-    if (S.SharedArray && !relocate(S.SharedArray->InnerSize, MainFile,
-                                   K.Ranges, New))
+  auto Moved = [&](AccessSite &S) {
+    return (!S.SharedArray ||
+            relocate(S.SharedArray->InnerSize, MainFile, K.Ranges, New)) &&
+           (!S.GridStride ||
+            relocate(S.GridStride->Header, MainFile, K.Ranges, New));
+  };
+  for (AccessSite &S : K.Sites)
+    if (!Moved(S))
       return false;
-    if (S.GridStride &&
-        !relocate(S.GridStride->Header, MainFile, K.Ranges, New))
+  for (Finding &F : K.Findings)
+    if (!Moved(F.Site))
       return false;
-  }
   K.Ranges = New;
   return true;
 }
@@ -618,24 +627,45 @@ Report KernelReuse::report(ExprContext &Exprs, const AnalysisOptions &Opts,
       ++Reused;
     }
 
-  std::vector<AccessSite> Sites;
-  std::vector<unsigned> Align;
   std::vector<KernelInfo> List;
-  size_t Total = 0;
-  for (const KeptKernel &K : Results)
-    Total += K.Sites.size();
-  Sites.reserve(Total);
-  Align.reserve(Total);
-  for (unsigned I = 0; I < Kernels.size(); ++I) {
-    if (!Have[I])
-      continue;
-    Sites.insert(Sites.end(), Results[I].Sites.begin(), Results[I].Sites.end());
-    Align.insert(Align.end(), Results[I].StructAlign.begin(),
-                 Results[I].StructAlign.end());
-    List.push_back(Results[I].Info);
+  Report R;
+  if (!WhyNot.empty()) {
+    // Nothing is kept (two kernels of one printed name among them): the
+    // whole unit's sites, as reportTranslationUnit reports them.
+    std::vector<AccessSite> Sites;
+    std::vector<unsigned> Align;
+    for (unsigned I = 0; I < Kernels.size(); ++I) {
+      if (!Have[I])
+        continue;
+      llvm::append_range(Sites, Results[I].Sites);
+      llvm::append_range(Align, Results[I].StructAlign);
+      List.push_back(Results[I].Info);
+    }
+    joinWholeElements(Sites, Align);
+    R = buildReport(std::move(Sites), 1, List.size(), F);
+  } else {
+    // Each walked kernel classified once; a reused one's findings copied,
+    // in buildReport's order, then weighed together.
+    std::vector<Finding> All;
+    for (unsigned I = 0; I < Kernels.size(); ++I) {
+      if (!Have[I])
+        continue;
+      KeptKernel &K = Results[I];
+      if (!K.Classified) {
+        joinWholeElements(K.Sites, K.StructAlign);
+        K.Findings = classifySites(std::move(K.Sites), F);
+        for (Finding &X : K.Findings)
+          X.Site.Samples = {};
+        K.Sites.clear();
+        K.StructAlign.clear();
+        K.Classified = true;
+      }
+      llvm::append_range(All, K.Findings);
+      List.push_back(K.Info);
+    }
+    std::stable_sort(All.begin(), All.end(), reportOrder);
+    R = finishReport(std::move(All), F, 1, List.size());
   }
-  joinWholeElements(Sites, Align);
-  Report R = buildReport(std::move(Sites), 1, List.size(), F);
   R.KernelList = std::move(List);
   ReportTime = std::chrono::duration_cast<std::chrono::microseconds>(
       std::chrono::steady_clock::now() - Walk);

@@ -103,9 +103,10 @@ public:
   unsigned reused() const { return Reused; }
   const std::string &whyNot() const { return WhyNot; }
   /// Where the time went, for the log: the keys (the constructor), the
-  /// walk of the kernels that must be walked, and the report made from
-  /// every kernel's sites (classified again: a finding's notes and fixes
-  /// weigh the whole file's accesses).
+  /// walk of the kernels that must be walked, and the report: the walked
+  /// kernels' sites classified, the reused kernels' classified findings
+  /// copied, and all of them weighed together (a finding's notes and
+  /// fixes weigh the whole file's accesses, so that part runs again).
   std::chrono::microseconds keyTime() const { return KeyTime; }
   std::chrono::microseconds walkTime() const { return WalkTime; }
   std::chrono::microseconds reportTime() const { return ReportTime; }
