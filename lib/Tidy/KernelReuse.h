@@ -28,8 +28,10 @@
 // Each declaration counts with its whole lines, the line above them (an
 // access's previous line is quoted for NOLINTNEXTLINE), the line it starts
 // on and how many directives precede it (the macros in force there). A
-// kernel whose key is the one its last result was kept under gets that
-// result; its automatic fixes' byte offsets move with the declarations they
+// kernel's result is its accesses classified (Findings/Classifier.h's
+// classifySites: nothing in it depends on another kernel's accesses), kept
+// without the warp samples only the classification reads. A kernel whose
+// key is the one its last result was kept under gets that result; its automatic fixes' byte offsets move with the declarations they
 // lie in (an edit on a line above shifts them, lines and columns stay).
 // A kernel that moved to other lines is analyzed again.
 //
