@@ -412,8 +412,16 @@ public:
     std::map<std::string, std::pair<int64_t, ValueOrigin>> Saved;
   };
 
+  /// A symbol's value at the point, not recorded in Used.
+  std::optional<int64_t> peek(const SymbolExpr *Sym);
+  /// Records in Used what reading Sym's value records.
+  void record(const SymbolExpr *Sym);
+
 private:
+  struct RuntimeValue;
+  /// peek, then record.
   std::optional<int64_t> read(const SymbolExpr *Sym);
+  RuntimeValue &runtime(const SymbolExpr *Sym);
 
   std::optional<std::pair<std::string, int64_t>> Override;
   // Values runs for every symbol of every lane of every warp sampled, a
@@ -439,6 +447,13 @@ private:
 
 std::optional<int64_t>
 WarpEvaluator::LaneState::read(const SymbolExpr *Sym) {
+  std::optional<int64_t> V = peek(Sym);
+  record(Sym);
+  return V;
+}
+
+std::optional<int64_t>
+WarpEvaluator::LaneState::peek(const SymbolExpr *Sym) {
   unsigned D = Sym->getDim();
   switch (Sym->getSymbolKind()) {
   case SymbolKind::ThreadIdx:
@@ -450,8 +465,6 @@ WarpEvaluator::LaneState::read(const SymbolExpr *Sym) {
   case SymbolKind::BlockIdx:
     return BlockId[D];
   case SymbolKind::BlockDim:
-    if (!W.BlockKnown)
-      Used["blockDim"] = {W.Block[D], W.BlockOrigin};
     return W.Block[D];
   case SymbolKind::LoopIter:
     if (IterValue && Sym == Innermost)
@@ -461,28 +474,50 @@ WarpEvaluator::LaneState::read(const SymbolExpr *Sym) {
   case SymbolKind::Param:
   case SymbolKind::Opaque:
   case SymbolKind::Carried:
+  case SymbolKind::TripCount:
+    return runtime(Sym).V;
+  }
+  return std::nullopt;
+}
+
+WarpEvaluator::LaneState::RuntimeValue &
+WarpEvaluator::LaneState::runtime(const SymbolExpr *Sym) {
+  auto [It, New] = Runtime.try_emplace(Sym);
+  RuntimeValue &R = It->second;
+  if (New || R.Variant != W.Variant || R.OverrideGen != OverrideGen) {
+    R.Variant = W.Variant;
+    R.OverrideGen = OverrideGen;
+    R.RecordedGen = ~0u;
+    R.Overridden = Override && Sym->getName() == Override->first;
+    R.V = R.Overridden ? Override->second : W.runtimeValue(Sym, R.Origin);
+  }
+  return R;
+}
+
+void WarpEvaluator::LaneState::record(const SymbolExpr *Sym) {
+  switch (Sym->getSymbolKind()) {
+  case SymbolKind::BlockDim:
+    if (!W.BlockKnown)
+      Used["blockDim"] = {W.Block[Sym->getDim()], W.BlockOrigin};
+    return;
+  case SymbolKind::GridDim:
+  case SymbolKind::Param:
+  case SymbolKind::Opaque:
+  case SymbolKind::Carried:
   case SymbolKind::TripCount: {
-    auto [It, New] = Runtime.try_emplace(Sym);
-    RuntimeValue &R = It->second;
-    if (New || R.Variant != W.Variant || R.OverrideGen != OverrideGen) {
-      R.Variant = W.Variant;
-      R.OverrideGen = OverrideGen;
-      R.RecordedGen = ~0u;
-      R.Overridden = Override && Sym->getName() == Override->first;
-      R.V = R.Overridden ? Override->second : W.runtimeValue(Sym, R.Origin);
-    }
-    if (R.Overridden)
-      return R.V;
+    RuntimeValue &R = runtime(Sym);
     // The first launch's value is shown (warp 0's); a host loop's
     // origin lists all of them.
-    if (R.V && W.Variant == 0 && !Override && R.RecordedGen != UsedGen) {
+    if (R.V && !R.Overridden && W.Variant == 0 && !Override &&
+        R.RecordedGen != UsedGen) {
       Used[Sym->getName().str()] = {*R.V, R.Origin};
       R.RecordedGen = UsedGen;
     }
-    return R.V;
+    return;
   }
+  default:
+    return;
   }
-  return std::nullopt;
 }
 
 /// An access's guards, each comparison of a conjunction on its own ("k > 0
@@ -902,6 +937,8 @@ WarpEvaluator::warpLanes(LaneState &St, const LExpr *Off, const GuardSets &G,
                          unsigned Iteration, bool &Issued) const {
   St.BlockId = InBlock;
   St.IterValue = Iteration;
+  if (std::optional<Lanes> Together = lanesTogether(St, Off, G, Warp, Issued))
+    return std::move(*Together);
   Lanes Addr(WarpSize);
   unsigned Threads = Block[0] * Block[1] * Block[2];
   // Only the thread changes from lane to lane (no Unrecorded scope ends
@@ -922,6 +959,70 @@ WarpEvaluator::warpLanes(LaneState &St, const LExpr *Off, const GuardSets &G,
       return Lanes();
   }
   return Addr;
+}
+
+std::optional<WarpEvaluator::Lanes>
+WarpEvaluator::lanesTogether(LaneState &St, const LExpr *Off,
+                             const GuardSets &G, unsigned Warp,
+                             bool &Issued) const {
+  // warpLanes's lanes evaluated together, each node of an expression once
+  // for the warp (WarpLanesEvaluation): the same lanes, values and reads.
+  // Where a lane's address leaves int64 (its wide evaluation is the lane's
+  // own), warpLanes evaluates them one by one; the values read here are
+  // recorded only once the warp is done, so they are not recorded twice.
+  if (WarpSize > MaxLanes)
+    return std::nullopt;
+  unsigned Threads = Block[0] * Block[1] * Block[2];
+  std::array<std::array<int64_t, 3>, MaxLanes> Thread;
+  unsigned N = 0;
+  if (Warp * WarpSize < Threads) {
+    // threadOf for the first lane, then one step along x at a time.
+    std::array<unsigned, 3> C = threadOf(Warp * WarpSize);
+    for (; N < WarpSize && Warp * WarpSize + N < Threads; ++N) {
+      Thread[N] = {C[0], C[1], C[2]};
+      if (++C[0] == Block[0]) {
+        C[0] = 0;
+        if (++C[1] == Block[1]) {
+          C[1] = 0;
+          ++C[2];
+        }
+      }
+    }
+  }
+  llvm::SmallVector<const SymbolExpr *, 8> Read;
+  SymbolValues Peek = [&](const SymbolExpr *Sym) {
+    if (!llvm::is_contained(Read, Sym))
+      Read.push_back(Sym);
+    return St.peek(Sym);
+  };
+  WarpLanesEvaluation Ev(Peek, llvm::ArrayRef(Thread.data(), N));
+  // The lanes of M that pass every condition in turn (one that cannot be
+  // evaluated does not switch a lane off; one that is 0 does, and the
+  // lane's later conditions are not evaluated).
+  auto Passing = [&](llvm::ArrayRef<const LExpr *> Conditions, LaneMask M) {
+    for (const LExpr *C : Conditions) {
+      LaneValues V = Ev.evaluate(C, M);
+      for (unsigned L = 0; L < N; ++L)
+        if ((V.Has >> L & 1) && V.V[L] == 0)
+          M &= ~(LaneMask(1) << L);
+    }
+    return M;
+  };
+  LaneMask All = N == MaxLanes ? ~LaneMask(0) : (LaneMask(1) << N) - 1;
+  LaneMask Active = Passing(G.Strict, All);
+  bool Predicated = G.Reach.size() < G.Strict.size() &&
+                    Passing(G.Reach, All & ~Active) != 0;
+  LaneValues Addr = Ev.evaluate(Off, Active);
+  if (Addr.Has != Active)
+    return std::nullopt;
+  for (const SymbolExpr *Sym : Read)
+    St.record(Sym);
+  Issued |= Predicated;
+  Lanes Result(WarpSize);
+  for (unsigned L = 0; L < N; ++L)
+    if (Active >> L & 1)
+      Result[L] = Addr.V[L];
+  return Result;
 }
 
 std::optional<int64_t> WarpEvaluator::innermostTrips(

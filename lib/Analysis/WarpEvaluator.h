@@ -339,6 +339,11 @@ private:
   Lanes warpLanes(LaneState &St, const Expr *Off, const GuardSets &G,
                   std::array<int64_t, 3> InBlock, unsigned Warp,
                   unsigned Iteration, bool &Issued) const;
+  /// warpLanes's result with the warp's lanes evaluated together; none
+  /// where a lane's address needs evaluating on its own.
+  std::optional<Lanes> lanesTogether(LaneState &St, const Expr *Off,
+                                     const GuardSets &G, unsigned Warp,
+                                     bool &Issued) const;
   /// The innermost loop's trip count at the values sampled (the longest
   /// of Blocks' threads when it depends on the thread or the block);
   /// nullopt when unknown or resting on a merely assumed value. Records no

@@ -1359,6 +1359,149 @@ std::optional<int64_t> evaluateAddress(const Expr *E,
   return wideAddress(E, Values);
 }
 
+//===- A warp's lanes together --------------------------------------------===//
+
+namespace {
+/// Calls F with each lane of Mask, the lowest first.
+template <typename Fn> void forLanes(LaneMask Mask, Fn F) {
+  for (; Mask; Mask &= Mask - 1)
+    F(unsigned(llvm::countr_zero(Mask)));
+}
+} // namespace
+
+WarpLanesEvaluation::WarpLanesEvaluation(
+    const SymbolValues &Values, llvm::ArrayRef<std::array<int64_t, 3>> Thread)
+    : Values(Values), Thread(Thread), Stamp(threadMemo().begin()) {
+  assert(Thread.size() <= MaxLanes && "a warp has at most 32 lanes");
+}
+
+LaneValues WarpLanesEvaluation::evaluate(const Expr *E, LaneMask Mask) {
+  assert((Thread.size() == MaxLanes || (Mask >> Thread.size()) == 0) &&
+         "a lane with no thread");
+  // As evaluate keeps the nodes of a tree larger than a few dozen (a DAG
+  // whose operands are shared), so are a large tree's nodes kept here, for
+  // the lanes done.
+  if (E->getTreeSize() <= 64 || Shared)
+    return lanes(E, Mask);
+  llvm::DenseMap<const Expr *, Kept> Nodes;
+  Shared = &Nodes;
+  LaneValues R = lanes(E, Mask);
+  Shared = nullptr;
+  return R;
+}
+
+LaneValues WarpLanesEvaluation::lanes(const Expr *E, LaneMask Mask) {
+  LaneValues R;
+  if (!Mask)
+    return R;
+  if (E->getLeadingRank() != 0) {
+    // No threadIdx in it: one value for the warp, kept under the stamp as
+    // evaluate keeps it in a WarpScope.
+    Evaluator Ev(Values, /*Memoise=*/false, Stamp);
+    if (std::optional<int64_t> V = Ev.eval(E)) {
+      R.Has = Mask;
+      R.V.fill(*V);
+    }
+    return R;
+  }
+  if (const auto *S = dyn_cast<SymbolExpr>(E)) {
+    // threadIdx, the only symbol of rank 0.
+    forLanes(Mask, [&](unsigned L) { R.V[L] = Thread[L][S->getDim()]; });
+    R.Has = Mask;
+    return R;
+  }
+  const auto *N = cast<NAryExpr>(E);
+  if (!Shared)
+    return compute(N, Mask);
+  auto It = Shared->find(E);
+  LaneMask Need = It == Shared->end() ? Mask : Mask & ~It->second.Done;
+  if (Need) {
+    LaneValues New = compute(N, Need);
+    Kept &K = (*Shared)[E];
+    forLanes(New.Has, [&](unsigned L) { K.Values.V[L] = New.V[L]; });
+    K.Values.Has |= New.Has;
+    K.Done |= Need;
+  }
+  R = Shared->find(E)->second.Values;
+  R.Has &= Mask;
+  return R;
+}
+
+LaneValues WarpLanesEvaluation::compute(const NAryExpr *N, LaneMask Mask) {
+  switch (N->getKind()) {
+  case ExprKind::Float:
+    return oneByOne(N, Mask);
+  case ExprKind::Select: {
+    // Each lane evaluates the arm it takes, and only that one.
+    LaneValues C = lanes(N->getOperand(0), Mask);
+    LaneMask Taken = 0;
+    forLanes(C.Has, [&](unsigned L) {
+      if (C.V[L] != 0)
+        Taken |= 1u << L;
+    });
+    LaneValues R = lanes(N->getOperand(1), Taken);
+    LaneValues Else = lanes(N->getOperand(2), C.Has & ~Taken);
+    forLanes(Else.Has, [&](unsigned L) { R.V[L] = Else.V[L]; });
+    R.Has |= Else.Has;
+    return R;
+  }
+  case ExprKind::Add:
+  case ExprKind::Mul: {
+    // A lane stops at its first operand with no value, or at an overflow.
+    bool IsAdd = N->getKind() == ExprKind::Add;
+    LaneValues Acc;
+    Acc.Has = Mask;
+    Acc.V.fill(IsAdd ? 0 : 1);
+    for (const Expr *Op : N->operands()) {
+      if (!Acc.Has)
+        break;
+      LaneValues V = lanes(Op, Acc.Has);
+      LaneMask Ok = 0;
+      forLanes(V.Has, [&](unsigned L) {
+        bool Overflow = IsAdd ? __builtin_add_overflow(Acc.V[L], V.V[L], &Acc.V[L])
+                              : __builtin_mul_overflow(Acc.V[L], V.V[L], &Acc.V[L]);
+        if (!Overflow)
+          Ok |= 1u << L;
+      });
+      Acc.Has = Ok;
+    }
+    return Acc;
+  }
+  default:
+    break;
+  }
+  LaneValues A = lanes(N->getOperand(0), Mask);
+  LaneValues B = lanes(N->getOperand(1), A.Has);
+  LaneValues R;
+  forLanes(B.Has, [&](unsigned L) {
+    if (std::optional<int64_t> V = foldBinary(N, A.V[L], B.V[L])) {
+      R.V[L] = *V;
+      R.Has |= 1u << L;
+    }
+  });
+  return R;
+}
+
+LaneValues WarpLanesEvaluation::oneByOne(const Expr *E, LaneMask Mask) {
+  // Floating point, rare in an address: evaluate's own code, lane by lane.
+  unsigned Lane = 0;
+  SymbolValues AtLane = [&](const SymbolExpr *S) -> std::optional<int64_t> {
+    if (S->getSymbolKind() == SymbolKind::ThreadIdx)
+      return Thread[Lane][S->getDim()];
+    return Values(S);
+  };
+  LaneValues R;
+  forLanes(Mask, [&](unsigned L) {
+    Lane = L;
+    Evaluator Ev(AtLane, /*Memoise=*/E->getTreeSize() > 64, Stamp);
+    if (std::optional<int64_t> V = Ev.eval(E)) {
+      R.V[L] = *V;
+      R.Has |= 1u << L;
+    }
+  });
+  return R;
+}
+
 //===- Printing -----------------------------------------------------------===//
 
 namespace {

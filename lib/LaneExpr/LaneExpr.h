@@ -42,6 +42,7 @@
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -491,6 +492,48 @@ std::optional<int64_t> evaluateAddress(const Expr *E,
 std::optional<int64_t> evaluateAddress(const Expr *E,
                                        const SymbolValues &Values,
                                        const WarpScope &W);
+
+/// A set of a warp's lanes: bit L for lane L (a warp has 32).
+using LaneMask = uint32_t;
+constexpr unsigned MaxLanes = 32;
+
+/// Values of a warp's lanes: lane L has V[L] when bit L of Has is set.
+struct LaneValues {
+  LaneMask Has = 0;
+  std::array<int64_t, MaxLanes> V;
+};
+
+/// The lanes of one warp evaluated together: each node once for all the
+/// lanes that need it, not the whole tree once per lane (a warp sample is
+/// 32 evaluations of the same expression that differ only in threadIdx).
+/// Lane L's threadIdx is Thread[L]; every other symbol has Values's value,
+/// the same in every lane. Each lane gets evaluate's value, and Values is
+/// asked for exactly the symbols that evaluating the lanes one by one
+/// would read: an operand after one that failed, the arm of a select a
+/// lane does not take, are not evaluated for that lane. Like a WarpScope,
+/// it must end before a symbol's value other than threadIdx changes.
+class WarpLanesEvaluation {
+public:
+  WarpLanesEvaluation(const SymbolValues &Values,
+                      llvm::ArrayRef<std::array<int64_t, 3>> Thread);
+  /// E in the lanes of Mask (evaluate's value, or none).
+  LaneValues evaluate(const Expr *E, LaneMask Mask);
+
+private:
+  struct Kept {
+    LaneMask Done = 0;
+    LaneValues Values;
+  };
+  LaneValues lanes(const Expr *E, LaneMask Mask);
+  LaneValues compute(const NAryExpr *N, LaneMask Mask);
+  LaneValues oneByOne(const Expr *E, LaneMask Mask);
+
+  const SymbolValues &Values;
+  llvm::ArrayRef<std::array<int64_t, 3>> Thread;
+  uint64_t Stamp;
+  /// The lanes of nodes shared in a large tree, while one is evaluated.
+  llvm::DenseMap<const Expr *, Kept> *Shared = nullptr;
+};
 
 /// The one printed form, used in messages and JSON. Examples:
 ///   "4*threadIdx.x + 128*blockIdx.x", "(n + 3) / 4", "min(i, n - 1)",

@@ -5,7 +5,9 @@
 #include "gtest/gtest.h"
 
 #include <limits>
+#include <array>
 #include <map>
+#include <set>
 #include <string>
 
 using namespace coalesce;
@@ -832,4 +834,170 @@ TEST(LaneExpr, UnknownsAreUniquedByTheirReason) {
             Reason(ReasonKind::ChangedInLoop, "s"));
   EXPECT_EQ(print(A), "unknown(changed-in-loop 's')");
   EXPECT_EQ(print(Ctx.add(A, Ctx.threadIdx(0))), print(A));
+}
+
+//===- A warp's lanes together --------------------------------------------===//
+
+namespace {
+/// Random expressions over threadIdx.x/y, blockIdx.x, two parameters and an
+/// opaque value with no value ("none"), with every kind of node: sums and
+/// products that overflow, undefined quotients, selects whose arms read
+/// different symbols, comparisons and floating point.
+class RandomExprs {
+public:
+  explicit RandomExprs(ExprContext &Ctx) : Ctx(Ctx) {}
+
+  const Expr *make(unsigned Depth) {
+    if (Depth == 0 || pick(4) == 0)
+      return leaf();
+    const Expr *A = make(Depth - 1), *B = make(Depth - 1);
+    switch (pick(13)) {
+    case 0:
+      return Ctx.add(A, B);
+    case 1:
+      return Ctx.mul(A, B);
+    case 2:
+      return Ctx.div(A, B);
+    case 3:
+      return Ctx.rem(A, B);
+    case 4:
+      return Ctx.shr(A, Ctx.bitAnd(B, Ctx.constant(7)));
+    case 5:
+      return Ctx.bitXor(A, B);
+    case 6:
+      return Ctx.min(A, B);
+    case 7:
+      return Ctx.max(A, B);
+    case 8:
+      return Ctx.cmp(CmpPred::LT, A, B);
+    case 9:
+      return Ctx.select(Ctx.cmp(CmpPred::LT, A, Ctx.constant(9)), B,
+                        make(Depth - 1));
+    case 10:
+      return Ctx.real(FloatOp::ToInt, true,
+                      {Ctx.real(FloatOp::Mul, true,
+                                {Ctx.real(FloatOp::FromInt, true, {A}),
+                                 Ctx.realLiteral(1.5, true)})});
+    case 11:
+      return Ctx.add({A, B, Ctx.constant(int64_t(1) << 62)});
+    default:
+      return Ctx.mul({A, B, Ctx.constant(int64_t(1) << 40)});
+    }
+  }
+
+private:
+  ExprContext &Ctx;
+  uint64_t Seed = 12345;
+  unsigned pick(unsigned N) {
+    Seed = Seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return unsigned(Seed >> 33) % N;
+  }
+  const Expr *leaf() {
+    switch (pick(8)) {
+    case 0:
+    case 1:
+      return Ctx.threadIdx(0);
+    case 2:
+      return Ctx.threadIdx(1);
+    case 3:
+      return Ctx.blockIdx(0);
+    case 4:
+      return Ctx.symbol(SymbolKind::Param, 0, "n");
+    case 5:
+      return Ctx.symbol(SymbolKind::Param, 0, "m");
+    case 6:
+      return Ctx.symbol(SymbolKind::Opaque, 0, "none");
+    default:
+      return Ctx.constant(int64_t(pick(64)) - 16);
+    }
+  }
+};
+} // namespace
+
+TEST_F(LaneExprTest, AWarpsLanesTogetherAreEachLanesEvaluation) {
+  // Every lane of the mask gets evaluate's value, and exactly the symbols
+  // that evaluating those lanes one by one reads are read.
+  RandomExprs Make(Ctx);
+  std::array<std::array<int64_t, 3>, MaxLanes> Thread;
+  for (unsigned L = 0; L < MaxLanes; ++L)
+    Thread[L] = {int64_t(L % 8) * 5 - 3, int64_t(L / 8), 0};
+  auto Value = [&](const SymbolExpr *S) -> std::optional<int64_t> {
+    if (S->getName() == "n")
+      return 1000003;
+    if (S->getName() == "m")
+      return -77;
+    if (S->getSymbolKind() == SymbolKind::BlockIdx)
+      return 6;
+    return std::nullopt;
+  };
+  unsigned Valued = 0, Failed = 0;
+  for (unsigned K = 0; K < 3000; ++K) {
+    const Expr *E = Make.make(1 + K % 5);
+    if (llvm::isa<UnknownExpr>(E))
+      continue;
+    LaneMask Mask = K % 3 == 0 ? ~LaneMask(0) : LaneMask(K * 2654435761u);
+    std::set<const SymbolExpr *> WantRead, GotRead;
+    unsigned Lane = 0;
+    SymbolValues OneLane = [&](const SymbolExpr *S) {
+      if (S->getSymbolKind() == SymbolKind::ThreadIdx)
+        return std::optional<int64_t>(Thread[Lane][S->getDim()]);
+      WantRead.insert(S);
+      return Value(S);
+    };
+    SymbolValues Together = [&](const SymbolExpr *S) {
+      EXPECT_NE(S->getSymbolKind(), SymbolKind::ThreadIdx);
+      GotRead.insert(S);
+      return Value(S);
+    };
+    WarpLanesEvaluation Warp(Together, Thread);
+    LaneValues Got = Warp.evaluate(E, Mask);
+    for (Lane = 0; Lane < MaxLanes; ++Lane) {
+      if (!(Mask >> Lane & 1)) {
+        EXPECT_FALSE(Got.Has >> Lane & 1);
+        continue;
+      }
+      std::optional<int64_t> Want = evaluate(E, OneLane);
+      std::optional<int64_t> Lanes;
+      if (Got.Has >> Lane & 1)
+        Lanes = Got.V[Lane];
+      EXPECT_EQ(Lanes, Want) << print(E) << " in lane " << Lane;
+      ++(Want ? Valued : Failed);
+    }
+    EXPECT_EQ(GotRead, WantRead) << print(E);
+  }
+  // The expressions reach both outcomes, many times each.
+  EXPECT_GT(Valued, 5000u);
+  EXPECT_GT(Failed, 5000u);
+}
+
+TEST_F(LaneExprTest, AWarpsLanesTogetherEvaluateASharedDagOnce) {
+  // The DAG of EvaluationOfASharedDagIsExact with conditions on the lane:
+  // each condition's symbol is read once for each of the two sets of lanes
+  // the conditions split the warp into (10 reads), not once per path of
+  // the tree (31).
+  const Expr *E = TX;
+  for (int K = 0; K < 5; ++K) {
+    const Expr *C = Ctx.symbol(SymbolKind::Opaque, 0, "c" + std::to_string(K));
+    E = Ctx.select(Ctx.bitAnd(C, TX), Ctx.add(E, c(1 << K)), E);
+  }
+  ASSERT_GT(E->getTreeSize(), 64u) << print(E);
+  unsigned Calls = 0;
+  SymbolValues Values = [&](const SymbolExpr *) -> std::optional<int64_t> {
+    ++Calls;
+    return 45;
+  };
+  std::array<std::array<int64_t, 3>, MaxLanes> Thread;
+  for (unsigned L = 0; L < MaxLanes; ++L)
+    Thread[L] = {int64_t(L), 0, 0};
+  WarpLanesEvaluation Warp(Values, Thread);
+  LaneValues Got = Warp.evaluate(E, ~LaneMask(0));
+  ASSERT_EQ(Got.Has, ~LaneMask(0));
+  for (unsigned L = 0; L < MaxLanes; ++L) {
+    int64_t Want = L;
+    for (int K = 0; K < 5; ++K)
+      if (45 & L)
+        Want += 1 << K;
+    EXPECT_EQ(Got.V[L], Want) << "lane " << L;
+  }
+  EXPECT_LE(Calls, 10u);
 }
