@@ -644,9 +644,10 @@ Report KernelReuse::report(ExprContext &Exprs, const AnalysisOptions &Opts,
     joinWholeElements(Sites, Align);
     R = buildReport(std::move(Sites), 1, List.size(), F);
   } else {
-    // Each walked kernel classified once; a reused one's findings copied,
-    // in buildReport's order, then weighed together.
-    std::vector<Finding> All;
+    // Each walked kernel classified once; a reused one's findings copied
+    // once, in buildReport's order (found by sorting pointers, so that no
+    // finding is moved about), then weighed together.
+    std::vector<const Finding *> Order;
     for (unsigned I = 0; I < Kernels.size(); ++I) {
       if (!Have[I])
         continue;
@@ -660,10 +661,18 @@ Report KernelReuse::report(ExprContext &Exprs, const AnalysisOptions &Opts,
         K.StructAlign.clear();
         K.Classified = true;
       }
-      llvm::append_range(All, K.Findings);
+      for (const Finding &X : K.Findings)
+        Order.push_back(&X);
       List.push_back(K.Info);
     }
-    std::stable_sort(All.begin(), All.end(), reportOrder);
+    std::stable_sort(Order.begin(), Order.end(),
+                     [](const Finding *A, const Finding *B) {
+                       return reportOrder(*A, *B);
+                     });
+    std::vector<Finding> All;
+    All.reserve(Order.size());
+    for (const Finding *X : Order)
+      All.push_back(*X);
     R = finishReport(std::move(All), F, 1, List.size());
   }
   R.KernelList = std::move(List);
