@@ -9,6 +9,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include <thread>
@@ -31,6 +32,43 @@ std::optional<sys::TimePoint<>> modificationTime(StringRef Dir) {
 }
 
 } // namespace
+
+ArrayRef<ServerFlag> serverFlags() {
+  static const ServerFlag Flags[] = {
+      {"--cuda=auto|toolkit|builtin",
+       "The CUDA headers, as the analyzer's --cuda (default auto)",
+       "--cuda=builtin"},
+      {"--cuda-path=<dir>", "The CUDA toolkit for --cuda=toolkit or auto",
+       "--cuda-path=/usr/local/cuda"},
+      {"--analysis-timeout=<seconds>",
+       "Stop a file's analysis after this many seconds and say so in one "
+       "warning (default 20; 0: no limit)",
+       "--analysis-timeout=5"},
+      {"--no-result-reuse",
+       "Analyze every build of a file in full, reusing nothing an edit "
+       "cannot change",
+       "--no-result-reuse"},
+      {"--notes-as-related-information",
+       "Send a warning's notes as LSP related information, not as lines of "
+       "its message",
+       "--notes-as-related-information"},
+  };
+  return Flags;
+}
+
+void printServerHelp(raw_ostream &OS) {
+  OS << "OVERVIEW: cuda-coalesce-clangd: clangd with the coalescing checks and "
+        "an nvcc compile database translated (docs/editors.md)\n\n"
+        "cuda-coalesce-clangd OPTIONS (taken before clangd sees the "
+        "command line):\n\n";
+  for (const ServerFlag &F : serverFlags()) {
+    OS << "  " << F.Usage;
+    OS.indent(std::max<int>(2, 34 - int(StringRef(F.Usage).size())));
+    OS << "- " << F.Help << "\n";
+  }
+  OS << "\nclangd's own options follow; --compile-commands-dir names the "
+        "database to translate.\n\n";
+}
 
 Expected<ServerSetup> setUpServer(ArrayRef<std::string> Args,
                                   StringRef WorkingDir, raw_ostream &Log) {

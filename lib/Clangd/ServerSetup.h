@@ -54,8 +54,20 @@ struct ServerSetup {
   bool Verbose = false;
 };
 
-/// Args is the whole command line (argv[0] first). Our options, removed
-/// before clangd sees the rest:
+/// One of our options, as --help lists it: its spelling with a value
+/// (Usage), what it does (Help), and a valid use (Example).
+struct ServerFlag {
+  const char *Usage;
+  const char *Help;
+  const char *Example;
+};
+/// Our options, in --help's order; setUpServer takes each of them.
+llvm::ArrayRef<ServerFlag> serverFlags();
+/// The head of --help: our options, before clangd lists its own.
+void printServerHelp(llvm::raw_ostream &OS);
+
+/// Args is the whole command line (argv[0] first). Our options
+/// (serverFlags()), removed before clangd sees the rest:
 ///   --cuda=auto|toolkit|builtin   as the analyzer's --cuda
 ///   --cuda-path=DIR               as the analyzer's --cuda-path
 ///   --analysis-timeout=SECONDS    ServerSetup::AnalysisTimeout (0: none)

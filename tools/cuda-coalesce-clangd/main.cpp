@@ -38,6 +38,15 @@ int main(int argc, char *argv[]) {
                    << " (clangd " << LLVM_VERSION_STRING << ")\n";
       return 0;
     }
+    // Ours first, then clangd's own (it lists them and exits); nothing
+    // is translated.
+    if (A == "--help" || A == "-help" || A == "--help-hidden" ||
+        A == "-help-hidden") {
+      coalesce::clangd::printServerHelp(llvm::outs());
+      llvm::outs().flush();
+      char *Help[] = {argv[0], argv[I], nullptr};
+      return clang::clangd::clangdMain(2, Help);
+    }
   }
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
