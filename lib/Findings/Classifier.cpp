@@ -647,8 +647,8 @@ bool reportOrder(const Finding &A, const Finding &B) {
 
 Report buildReport(std::vector<AccessSite> Sites, unsigned Files,
                    unsigned Kernels, const FindingsOptions &Opts) {
-  std::vector<const FindingsOptions *> OptsOf(Sites.size(), &Opts);
-  return buildReport(std::move(Sites), OptsOf, Files, Kernels);
+  return finishReport(classifySites(std::move(Sites), Opts), Opts, Files,
+                      Kernels);
 }
 
 } // namespace coalesce
