@@ -57,17 +57,19 @@ ArrayRef<ServerFlag> serverFlags() {
 }
 
 void printServerHelp(raw_ostream &OS) {
+  // In the layout of LLVM's option help, which clangd's follows (and the
+  // man page is made from: cmake/help2man.py).
   OS << "OVERVIEW: cuda-coalesce-clangd: clangd with the coalescing checks and "
         "an nvcc compile database translated (docs/editors.md)\n\n"
-        "cuda-coalesce-clangd OPTIONS (taken before clangd sees the "
-        "command line):\n\n";
+        "OPTIONS:\n\n"
+        "cuda-coalesce-clangd options (taken before clangd's, which "
+        "follow):\n\n";
   for (const ServerFlag &F : serverFlags()) {
     OS << "  " << F.Usage;
     OS.indent(std::max<int>(2, 34 - int(StringRef(F.Usage).size())));
     OS << "- " << F.Help << "\n";
   }
-  OS << "\nclangd's own options follow; --compile-commands-dir names the "
-        "database to translate.\n\n";
+  OS << "\n";
 }
 
 Expected<ServerSetup> setUpServer(ArrayRef<std::string> Args,
