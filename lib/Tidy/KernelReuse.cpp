@@ -39,8 +39,8 @@ struct KeptKernel {
   /// Its sites joined and classified (classifySites: nothing in a finding
   /// depends on another kernel's sites), without their warp samples, which
   /// only the classification reads: what a later build takes unchanged.
+  /// Sites are classified, then cleared, by the report that walked them.
   std::vector<Finding> Findings;
-  bool Classified = false;
   KernelInfo Info;
 };
 
@@ -652,14 +652,13 @@ Report KernelReuse::report(ExprContext &Exprs, const AnalysisOptions &Opts,
       if (!Have[I])
         continue;
       KeptKernel &K = Results[I];
-      if (!K.Classified) {
+      if (!K.Sites.empty()) {
         joinWholeElements(K.Sites, K.StructAlign);
         K.Findings = classifySites(std::move(K.Sites), F);
         for (Finding &X : K.Findings)
           X.Site.Samples = {};
         K.Sites.clear();
         K.StructAlign.clear();
-        K.Classified = true;
       }
       for (const Finding &X : K.Findings)
         Order.push_back(&X);

@@ -31,8 +31,9 @@
 // kernel's result is its accesses classified (Findings/Classifier.h's
 // classifySites: nothing in it depends on another kernel's accesses), kept
 // without the warp samples only the classification reads. A kernel whose
-// key is the one its last result was kept under gets that result; its automatic fixes' byte offsets move with the declarations they
-// lie in (an edit on a line above shifts them, lines and columns stay).
+// key is the one its last result was kept under gets that result; its
+// automatic fixes' byte offsets move with the declarations they lie in (an
+// edit on a line above shifts them, lines and columns stay).
 // A kernel that moved to other lines is analyzed again.
 //
 // Nothing is reused in a file where the key would not be enough: a #line
