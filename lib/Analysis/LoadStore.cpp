@@ -516,9 +516,6 @@ void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
   A.StructBytes = P.StructBytes;
   A.StructName = P.StructName;
   A.MemberName = P.MemberName;
-  A.Guards = Path;
-  A.Loops = Loops;
-  A.Calls = Calls;
   A.Kernel = Kernel;
   A.KernelName = KernelName;
   A.Function = Frames.back().FD;
@@ -541,6 +538,12 @@ void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
     A.DataRowOffset = dataRowOffset(E, Walk, Start);
   if (!A.UnknownBase.empty() || findUnknown(A.Offset))
     A.GatherRowOffset = gatherRowOffset(E);
+  // Views of the walk's state, taken last: the evaluations above walk
+  // expressions again, and a conditional among them sets Path (and a call
+  // the frames) anew, which frees the storage an earlier view would see.
+  A.Guards = Path;
+  A.Loops = Loops;
+  A.Calls = Calls;
   Listener.onAccess(A);
 }
 
