@@ -2,7 +2,7 @@
 """The analyzer against the H200, per instruction and per line, on whole
 suites of programs (issue 28's figures).
 
-    real_programs.py TRUTH_DIR REPORT_DIR MANIFEST... [-o TABLE.md] [--misses FILE]
+    real_programs.py TRUTH_DIR REPORT_DIR MANIFEST... [-o TABLE.md] [--misses FILE] [--lines FILE]
 
 TRUTH_DIR is what `suite_truth.sh profile` wrote (<suite>/<program>.source.csv),
 REPORT_DIR what `suite_truth.sh analyze` and `suite_truth.sh all` wrote
@@ -157,7 +157,7 @@ class Tally:
         self.c.update(other.c)
 
 
-def compare_program(csv_path, report_path, root, tally, misses, label, unnamed):
+def compare_program(csv_path, report_path, root, tally, misses, label, unnamed, bad_lines):
     meas = instructions(csv_path, root)
     groups = predictions(report_path, root) if report_path and os.path.exists(report_path) else {}
     lines = collections.defaultdict(lambda: [0.0, 0.0])  # (space, file, kernel, line, op) -> amount, ideal
@@ -191,12 +191,18 @@ def compare_program(csv_path, report_path, root, tally, misses, label, unnamed):
         bad = ideal > 0 and amount >= LOSS * ideal
         flagged = any(a.get("flagged") for a in groups.get(gkey, []))
         what = "uncoalesced" if space == "global" else "conflicted"
-        if bad and flagged:
-            tally.c[what + " found"] += 1
-        elif bad:
-            tally.c[what + " missed"] += 1
-        elif flagged:
-            tally.c[what + " false"] += 1
+        verdict = "found" if bad and flagged else "missed" if bad else "false" if flagged else None
+        if verdict:
+            tally.c[what + " " + verdict] += 1
+        if verdict in ("missed", "false"):
+            accs = groups.get(gkey, [])
+            bad_lines.append("| %s | %s | `%s:%d` | `%s` | %s | %.2f | %s | %s |" % (
+                label, verdict, gkey[1], gkey[3], gkey[2], gkey[4],
+                amount / ideal if ideal else 0.0,
+                "; ".join("%s %s%s" % (a.get("category"), "—" if predicted(a, space) is None
+                                       else "%.2f" % predicted(a, space), " flagged" if a.get("flagged") else "")
+                          for a in accs) or "—",
+                space))
     return bool(meas)
 
 
@@ -264,10 +270,12 @@ def main():
     ap.add_argument("manifest", nargs="+")
     ap.add_argument("-o", "--out")
     ap.add_argument("--misses", help="write every instruction out of tolerance here (markdown)")
+    ap.add_argument("--lines", help="write every uncoalesced or conflicted line missed, and every false flag, "
+                    "here (markdown)")
     ap.add_argument("--per-program", action="store_true", help="a row per program too")
     args = ap.parse_args()
 
-    rows, unk_rows, reason_rows, failed_rows, misses = [], [], [], [], []
+    rows, unk_rows, reason_rows, failed_rows, misses, bad_lines = [], [], [], [], [], []
     program_rows, skipped_rows, unnamed = [], [], []
     overall, overall_unk = Tally(), collections.Counter()
     overall_reasons = collections.Counter()
@@ -281,7 +289,8 @@ def main():
                 continue
             report = os.path.join(args.report_dir, suite, p + ".json")
             mine = Tally()
-            if compare_program(csv_path, report, root, mine, misses, "%s/%s" % (suite, p), unnamed):
+            if compare_program(csv_path, report, root, mine, misses, "%s/%s" % (suite, p), unnamed,
+                               bad_lines):
                 profiled += 1
                 mine.c["programs"] = mine.c["listed"] = 1
                 program_rows.append(("%s/%s" % (suite, p), mine))
@@ -363,6 +372,10 @@ def main():
         open(args.misses, "w").write("\n".join(
             ["| program | line | kernel | op | SASS | measured | predicted | why |",
              "|---|---|---|---|---|---:|---|---|"] + misses) + "\n")
+    if args.lines:
+        open(args.lines, "w").write("\n".join(
+            ["| program | verdict | line | kernel | op | measured / ideal | report (category, prediction) | space |",
+             "|---|---|---|---|---|---:|---|---|"] + bad_lines) + "\n")
     return 0
 
 

@@ -162,10 +162,12 @@ def main():
                     "2\tsrc/c.cu\tsrc/c.cu:3:1: error: unknown type name 'texture'\t0\n")
         out = subprocess.run([sys.executable, script, os.path.join(tmp, "truth"),
                               os.path.join(tmp, "reports"), manifest,
-                              "--misses", os.path.join(tmp, "misses.md")],
+                              "--misses", os.path.join(tmp, "misses.md"),
+                              "--lines", os.path.join(tmp, "lines.md")],
                              capture_output=True, text=True)
         text = out.stdout
         misses = open(os.path.join(tmp, "misses.md")).read()
+        lines = open(os.path.join(tmp, "lines.md")).read()
     failures = []
 
     def expect(pattern, where=text, what="table"):
@@ -194,9 +196,21 @@ def main():
     expect(r"`src/k\.cu:12` \| `scale<2>` \| load \| `LDG\.E` \| 16\.00 \| 4\.00, 8\.00 \| differs", misses, "misses")
     expect(r"`src/k\.cu:13` .* \| — \| no prediction", misses, "misses")
     expect(r"`src/k\.cu:14` .* no access in the report", misses, "misses")
+    # The lines: 12 missed (20 sectors a request over an ideal of 8), 15
+    # false (4.4 over 4), shared 22 missed (2.5x); found and quiet lines
+    # are not listed.
+    expect(r"^\| tiny/prog \| missed \| `src/k\.cu:12` \| `scale<2>` \| load \| 2\.50 \| "
+           r"coalesced 4\.00; misaligned 8\.00 \| global \|$", lines, "lines")
+    expect(r"^\| tiny/prog \| false \| `src/k\.cu:15` \| `scale<2>` \| load \| 1\.10 \| "
+           r"strided 5\.00 flagged \| global \|$", lines, "lines")
+    expect(r"^\| tiny/prog \| missed \| `src/k\.cu:22` \| `scale<2>` \| load \| 2\.50 \| "
+           r"conflict-free 1\.00 \| shared \|$", lines, "lines")
+    if len([l for l in lines.splitlines() if l.startswith("| tiny/")]) != 3:
+        failures.append("the lines list other lines than 12, 15 and 22:\n" + lines)
     if failures:
         print(text)
         print(misses)
+        print(lines)
         print("\n".join(failures))
         return 1
     print("real_programs.py: every figure as expected")
