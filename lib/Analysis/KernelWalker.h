@@ -606,8 +606,14 @@ private:
   const LExpr *
   stepOf(const clang::Stmt *Update, const clang::VarDecl *V,
          const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Assigned);
+  /// How many times a loop counting V from Start by Step runs while Cond
+  /// holds, the same in every lane; null when not that. Own: the loop's
+  /// iteration symbol, given where a bound that an enclosing loop moves
+  /// ("k < s" with s doubling around it) may be counted: the count is then
+  /// in that loop's iteration (see WarpEvaluator::loopNest).
   const LExpr *tripCount(const clang::Expr *Cond, const clang::VarDecl *V,
-                         const Value &Start, const LExpr *Step);
+                         const Value &Start, const LExpr *Step,
+                         const LExpr *Own = nullptr);
   const LExpr *
   exitValue(const clang::Expr *Cond, const clang::VarDecl *V,
             const Value &Start, const LExpr *Step,

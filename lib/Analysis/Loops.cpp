@@ -1422,7 +1422,8 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   const Induction *Counted = nullptr;
   if (!IsDo)
     for (const Induction &I : Inductions)
-      if (const LExpr *N = tripCount(Cond, I.Var, Start[I.Var], I.Step)) {
+      if (const LExpr *N =
+              tripCount(Cond, I.Var, Start[I.Var], I.Step, Iter)) {
         LoopsSeen.Trips[Iter] = N;
         Counted = &I;
         break;
@@ -1572,7 +1573,8 @@ const LExpr *KernelWalker::dataRowOffset(const clang::Expr *Access,
 /// "for (j2 = j1 + 1; j2 < m; j2++)"): an expression in the bound's values
 /// and the start's, which may be the thread's own; null otherwise.
 const LExpr *KernelWalker::tripCount(const clang::Expr *Cond, const VarDecl *V,
-                                     const Value &Start, const LExpr *Step) {
+                                     const Value &Start, const LExpr *Step,
+                                     const LExpr *Own) {
   // The start may depend on the thread (a triangular loop's j1 + 1): the
   // count is then each thread's own, an expression in its position.
   const LExpr *From = Start.K == Value::Int ? Start.I : nullptr;
@@ -1593,11 +1595,14 @@ const LExpr *KernelWalker::tripCount(const clang::Expr *Cond, const VarDecl *V,
     return nullptr;
   const LExpr *To = quietly([&] { return evalInt(Bound); });
   // The same bound in every lane and every iteration: grid and block
-  // sizes, parameters and constants.
-  if (!To || findUnknown(To) || mentionsIf(To, [](const SymbolExpr *S) {
+  // sizes, parameters and constants; given Own, also the iteration of a
+  // loop around this one, which no iteration of this one changes.
+  if (!To || findUnknown(To) || mentionsIf(To, [&](const SymbolExpr *S) {
         return S->getSymbolKind() != SymbolKind::Param &&
                S->getSymbolKind() != SymbolKind::GridDim &&
-               S->getSymbolKind() != SymbolKind::BlockDim;
+               S->getSymbolKind() != SymbolKind::BlockDim &&
+               !(Own && S->getSymbolKind() == SymbolKind::LoopIter &&
+                 S != Own);
       }))
     return nullptr;
   int64_t S = By->getValue();

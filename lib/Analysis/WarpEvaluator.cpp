@@ -356,6 +356,15 @@ public:
   unsigned Tid = 0;
   /// The innermost loop's iteration; unset, every loop is at its first.
   std::optional<unsigned> IterValue;
+  /// The loop around the innermost one whose iteration decides how long
+  /// the innermost runs (a bitonic network's "for (size = 2; ...) for
+  /// (stride = size / 2; stride > 0; ...)"), its iteration symbol, or
+  /// null; and its iteration, unset at its first.
+  const LExpr *Outer = nullptr;
+  std::optional<unsigned> OuterValue;
+  /// When Outer is set: the nest's iterations in the order they run, each
+  /// (outer, innermost). The sample's iteration K is Nest[K].
+  std::vector<std::pair<unsigned, unsigned>> Nest;
   std::array<int64_t, 3> BlockId = {0, 0, 0};
   /// The runtime values read for the first launch with no value replaced:
   /// name -> (value, origin).
@@ -469,6 +478,8 @@ WarpEvaluator::LaneState::peek(const SymbolExpr *Sym) {
   case SymbolKind::LoopIter:
     if (IterValue && Sym == Innermost)
       return *IterValue;
+    if (OuterValue && Sym == Outer)
+      return *OuterValue;
     return 0;
   case SymbolKind::GridDim:
   case SymbolKind::Param:
@@ -599,10 +610,11 @@ void WarpEvaluator::evaluateLanes(
                          unsigned Iteration, bool &Issued) {
     return warpLanes(St, Off, G, InBlock, Warp, Iteration, Issued);
   };
+  St.Nest = loopNest(St, Off, G.Strict);
   TripsOver Trips = [&](llvm::ArrayRef<std::array<int64_t, 3>> Blocks) {
     return innermostTrips(St, Blocks);
   };
-  sampleLaunch(S, Off, St.Innermost, Trips, WarpAt, Edges);
+  sampleLaunch(S, Off, St.Innermost, Trips, WarpAt, Edges, !St.Nest.empty());
   for (const auto &[Name, V] : St.Used)
     if (Name != "blockDim")
       S.Assumptions.push_back({Name, V.first, V.second});
@@ -937,6 +949,10 @@ WarpEvaluator::warpLanes(LaneState &St, const LExpr *Off, const GuardSets &G,
                          unsigned Iteration, bool &Issued) const {
   St.BlockId = InBlock;
   St.IterValue = Iteration;
+  if (!St.Nest.empty() && Iteration < St.Nest.size()) {
+    St.OuterValue = St.Nest[Iteration].first;
+    St.IterValue = St.Nest[Iteration].second;
+  }
   if (std::optional<Lanes> Together = lanesTogether(St, Off, G, Warp, Issued))
     return std::move(*Together);
   Lanes Addr(WarpSize);
@@ -1027,6 +1043,8 @@ WarpEvaluator::lanesTogether(LaneState &St, const LExpr *Off,
 
 std::optional<int64_t> WarpEvaluator::innermostTrips(
     LaneState &St, llvm::ArrayRef<std::array<int64_t, 3>> Blocks) const {
+  if (!St.Nest.empty())
+    return int64_t(St.Nest.size());
   auto T = St.Innermost ? Loops.Trips.find(St.Innermost) : Loops.Trips.end();
   if (T == Loops.Trips.end())
     return searchedTrips(St, Blocks);
@@ -1060,6 +1078,92 @@ std::optional<int64_t> WarpEvaluator::innermostTrips(
   }
   St.BlockId = {0, 0, 0};
   return N;
+}
+
+std::vector<std::pair<unsigned, unsigned>>
+WarpEvaluator::loopNest(LaneState &St, const LExpr *Off,
+                        llvm::ArrayRef<const LExpr *> Guards) const {
+  // The innermost loop's count, with the outer loop at St.OuterValue: its
+  // trip count, or the first iteration its condition fails; the same in
+  // every lane and resting on no value merely assumed.
+  auto Usable = [&](const LExpr *E) {
+    return !mentionsIf(E, [&](const SymbolExpr *Sym) {
+      return Sym->getSymbolKind() == SymbolKind::ThreadIdx ||
+             Sym->getSymbolKind() == SymbolKind::BlockIdx || assumed(Sym);
+    });
+  };
+  auto CountOf = [&](const LExpr *Iter) -> std::optional<int64_t> {
+    if (auto T = Loops.Trips.find(Iter); T != Loops.Trips.end())
+      return Usable(T->second) ? evaluate(T->second, St.Values) : std::nullopt;
+    auto C = Loops.Conditions.find(Iter);
+    if (C == Loops.Conditions.end() || !Usable(C->second))
+      return std::nullopt;
+    std::optional<unsigned> Saved = St.IterValue;
+    std::optional<int64_t> N = firstFailing([&](int64_t K) {
+      St.IterValue = unsigned(K);
+      return holds(C->second, St.Values);
+    });
+    St.IterValue = Saved;
+    return N;
+  };
+  auto CountExpr = [&](const LExpr *Iter) -> const LExpr * {
+    if (auto T = Loops.Trips.find(Iter); T != Loops.Trips.end())
+      return T->second;
+    auto C = Loops.Conditions.find(Iter);
+    return C == Loops.Conditions.end() ? nullptr : C->second;
+  };
+  const LExpr *Inner = St.Innermost;
+  const LExpr *InnerCount = Inner ? CountExpr(Inner) : nullptr;
+  if (!InnerCount)
+    return {};
+  // The outer loop: the deepest other loop the inner count reads.
+  const LExpr *Outer = nullptr;
+  mentionsIf(InnerCount, [&](const SymbolExpr *Sym) {
+    if (Sym->getSymbolKind() == SymbolKind::LoopIter && Sym != Inner &&
+        Sym->getDim() < cast<SymbolExpr>(Inner)->getDim() &&
+        (!Outer || Sym->getDim() > cast<SymbolExpr>(Outer)->getDim()))
+      Outer = Sym;
+    return false;
+  });
+  const LExpr *OuterCount = Outer ? CountExpr(Outer) : nullptr;
+  if (!OuterCount)
+    return {};
+  LaneState::Unrecorded Quiet(St);
+  St.Tid = 0;
+  St.BlockId = {0, 0, 0};
+  St.IterValue.reset();
+  St.Outer = Outer;
+  // The outer loop's own count, with the innermost at its first
+  // iteration (the outer condition does not read it).
+  std::optional<unsigned> SavedOuter = St.OuterValue;
+  auto OuterN = [&]() -> std::optional<int64_t> {
+    if (!Usable(OuterCount))
+      return std::nullopt;
+    if (Loops.Trips.count(Outer))
+      return evaluate(OuterCount, St.Values);
+    return firstFailing([&](int64_t K) {
+      St.OuterValue = unsigned(K);
+      return holds(OuterCount, St.Values);
+    });
+  }();
+  std::vector<std::pair<unsigned, unsigned>> Nest;
+  if (OuterN && *OuterN > 0 && *OuterN <= 64) {
+    for (int64_t O = 0; O < *OuterN; ++O) {
+      St.OuterValue = unsigned(O);
+      std::optional<int64_t> N = CountOf(Inner);
+      if (!N || *N < 0 || *N > 64 ||
+          Nest.size() + size_t(*N) > MaxNestIterations) {
+        Nest.clear();
+        break;
+      }
+      for (int64_t I = 0; I < *N; ++I)
+        Nest.push_back({unsigned(O), unsigned(I)});
+    }
+  }
+  St.OuterValue = SavedOuter;
+  if (Nest.empty())
+    St.Outer = nullptr;
+  return Nest;
 }
 
 std::optional<int64_t> WarpEvaluator::searchedTrips(
@@ -1254,7 +1358,7 @@ void WarpEvaluator::searchAlignmentDependence(
                    [&](llvm::ArrayRef<std::array<int64_t, 3>> Blocks) {
                      return innermostTrips(St, Blocks);
                    },
-                   WarpAt, Edges);
+                   WarpAt, Edges, !St.Nest.empty());
       St.setOverride(std::nullopt);
       return Again.Samples;
     };
@@ -1696,7 +1800,8 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
                                  const LExpr *Innermost,
                                  const TripsOver &TripsIn,
                                  const WarpLanes &Evaluate,
-                                 const BlockEdges &Edges) const {
+                                 const BlockEdges &Edges,
+                                 bool WholeNest) const {
   // What to sample: every warp of the block, consecutive blocks along each
   // grid dimension the address mentions (alignment that changes with the
   // block repeats with a short period: 33 floats a block realign every 8
@@ -1758,7 +1863,8 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
       auto T = Loops.Trips.find(Innermost);
       bool SameForEveryThread =
           T == Loops.Trips.end() || !mentionsThreadIdx(T->second);
-      if (Trips && *Trips <= MaxWholeLoop && SameForEveryThread &&
+      if (Trips && (*Trips <= MaxWholeLoop || WholeNest) &&
+          SameForEveryThread &&
           Count * NumWarps * *Trips <= MaxWholeLoopSamples)
         Budget = std::max(Budget, unsigned(*Trips));
       Iterations = iterationsToSample(

@@ -260,6 +260,8 @@ private:
   /// 5 in thread 0, 4 in the others) is not: nvcc unrolls such a loop with
   /// a remainder, the lone last iteration an instruction of its own.
   static constexpr unsigned MaxWholeLoop = 16;
+  /// The most iterations of a nest (see loopNest) the sample spreads over.
+  static constexpr unsigned MaxNestIterations = 4096;
   static constexpr unsigned MaxWholeLoopSamples = 2048;
   /// Lanes' byte offsets of one warp (nullopt: inactive), given blockIdx,
   /// the warp within the block and the iteration of the innermost loop;
@@ -344,6 +346,16 @@ private:
   std::optional<Lanes> lanesTogether(LaneState &St, const Expr *Off,
                                      const GuardSets &G, unsigned Warp,
                                      bool &Issued) const;
+  /// The iterations of the innermost loop and the loop around it, in the
+  /// order they run, each (outer, innermost), when the innermost loop's
+  /// count depends on the outer loop's iteration and both counts are known
+  /// when the kernel runs, the same in every lane, resting on no merely
+  /// assumed value (a bitonic network: 1, 2, ... 9 strides for each size);
+  /// sets St.Outer then. Empty otherwise: the outer loop is at its first
+  /// iteration, as every loop but the innermost is.
+  std::vector<std::pair<unsigned, unsigned>>
+  loopNest(LaneState &St, const Expr *Off,
+           llvm::ArrayRef<const Expr *> Guards) const;
   /// The innermost loop's trip count at the values sampled (the longest
   /// of Blocks' threads when it depends on the thread or the block);
   /// nullopt when unknown or resting on a merely assumed value. Records no
@@ -394,9 +406,12 @@ private:
   /// first blocks sampled run the access in no lane (a guard that holds
   /// only at the grid's far edge), the stretches of blocks between
   /// Edges.Turns are sampled instead, each weighed by the blocks it holds.
+  /// WholeNest: the iterations are a loop nest's (loopNest), each sampled
+  /// when the warps' requests stay within MaxWholeLoopSamples, however
+  /// many (a nest's stages do not stand for one another).
   void sampleLaunch(AccessSite &S, const Expr *Off, const Expr *Innermost,
                     const TripsOver &Trips, const WarpLanes &Evaluate,
-                    const BlockEdges &Edges) const;
+                    const BlockEdges &Edges, bool WholeNest = false) const;
   /// The steps after which warp 0's lanes are back at the same places in
   /// their sectors (1 to a sector's bytes), a step being the move from
   /// block 0 at the first iteration to Block at Iteration (the next
