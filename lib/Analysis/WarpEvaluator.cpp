@@ -610,7 +610,7 @@ void WarpEvaluator::evaluateLanes(
                          unsigned Iteration, bool &Issued) {
     return warpLanes(St, Off, G, InBlock, Warp, Iteration, Issued);
   };
-  St.Nest = loopNest(St, Off, G.Strict);
+  St.Nest = loopNest(St);
   TripsOver Trips = [&](llvm::ArrayRef<std::array<int64_t, 3>> Blocks) {
     return innermostTrips(St, Blocks);
   };
@@ -1081,8 +1081,7 @@ std::optional<int64_t> WarpEvaluator::innermostTrips(
 }
 
 std::vector<std::pair<unsigned, unsigned>>
-WarpEvaluator::loopNest(LaneState &St, const LExpr *Off,
-                        llvm::ArrayRef<const LExpr *> Guards) const {
+WarpEvaluator::loopNest(LaneState &St) const {
   // The innermost loop's count, with the outer loop at St.OuterValue: its
   // trip count, or the first iteration its condition fails; the same in
   // every lane and resting on no value merely assumed.
@@ -1151,8 +1150,7 @@ WarpEvaluator::loopNest(LaneState &St, const LExpr *Off,
     for (int64_t O = 0; O < *OuterN; ++O) {
       St.OuterValue = unsigned(O);
       std::optional<int64_t> N = CountOf(Inner);
-      if (!N || *N < 0 || *N > 64 ||
-          Nest.size() + size_t(*N) > MaxNestIterations) {
+      if (!N || *N < 0 || *N > 64) {
         Nest.clear();
         break;
       }

@@ -260,8 +260,6 @@ private:
   /// 5 in thread 0, 4 in the others) is not: nvcc unrolls such a loop with
   /// a remainder, the lone last iteration an instruction of its own.
   static constexpr unsigned MaxWholeLoop = 16;
-  /// The most iterations of a nest (see loopNest) the sample spreads over.
-  static constexpr unsigned MaxNestIterations = 4096;
   static constexpr unsigned MaxWholeLoopSamples = 2048;
   /// Lanes' byte offsets of one warp (nullopt: inactive), given blockIdx,
   /// the warp within the block and the iteration of the innermost loop;
@@ -350,12 +348,11 @@ private:
   /// order they run, each (outer, innermost), when the innermost loop's
   /// count depends on the outer loop's iteration and both counts are known
   /// when the kernel runs, the same in every lane, resting on no merely
-  /// assumed value (a bitonic network: 1, 2, ... 9 strides for each size);
-  /// sets St.Outer then. Empty otherwise: the outer loop is at its first
-  /// iteration, as every loop but the innermost is.
-  std::vector<std::pair<unsigned, unsigned>>
-  loopNest(LaneState &St, const Expr *Off,
-           llvm::ArrayRef<const Expr *> Guards) const;
+  /// assumed value, each at most 64 (a bitonic network: 1, 2, ... 9
+  /// strides for each size); sets St.Outer then. Empty otherwise: the
+  /// outer loop is at its first iteration, as every loop but the innermost
+  /// is.
+  std::vector<std::pair<unsigned, unsigned>> loopNest(LaneState &St) const;
   /// The innermost loop's trip count at the values sampled (the longest
   /// of Blocks' threads when it depends on the thread or the block);
   /// nullopt when unknown or resting on a merely assumed value. Records no
