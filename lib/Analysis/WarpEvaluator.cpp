@@ -1082,34 +1082,33 @@ std::optional<int64_t> WarpEvaluator::innermostTrips(
 
 std::vector<std::pair<unsigned, unsigned>>
 WarpEvaluator::loopNest(LaneState &St) const {
-  // The innermost loop's count, with the outer loop at St.OuterValue: its
-  // trip count, or the first iteration its condition fails; the same in
-  // every lane and resting on no value merely assumed.
-  auto Usable = [&](const LExpr *E) {
-    return !mentionsIf(E, [&](const SymbolExpr *Sym) {
-      return Sym->getSymbolKind() == SymbolKind::ThreadIdx ||
-             Sym->getSymbolKind() == SymbolKind::BlockIdx || assumed(Sym);
-    });
-  };
-  auto CountOf = [&](const LExpr *Iter) -> std::optional<int64_t> {
-    if (auto T = Loops.Trips.find(Iter); T != Loops.Trips.end())
-      return Usable(T->second) ? evaluate(T->second, St.Values) : std::nullopt;
-    auto C = Loops.Conditions.find(Iter);
-    if (C == Loops.Conditions.end() || !Usable(C->second))
-      return std::nullopt;
-    std::optional<unsigned> Saved = St.IterValue;
-    std::optional<int64_t> N = firstFailing([&](int64_t K) {
-      St.IterValue = unsigned(K);
-      return holds(C->second, St.Values);
-    });
-    St.IterValue = Saved;
-    return N;
-  };
+  // A loop's count: its trip count, or its condition (Loops.Conditions);
+  // the same in every lane and resting on no value merely assumed.
   auto CountExpr = [&](const LExpr *Iter) -> const LExpr * {
     if (auto T = Loops.Trips.find(Iter); T != Loops.Trips.end())
       return T->second;
     auto C = Loops.Conditions.find(Iter);
     return C == Loops.Conditions.end() ? nullptr : C->second;
+  };
+  // Its value at St: the trip count evaluated, or the first iteration at
+  // which the condition fails, that loop's iteration counted in Slot.
+  auto Count = [&](const LExpr *Iter, std::optional<unsigned> &Slot)
+      -> std::optional<int64_t> {
+    const LExpr *E = CountExpr(Iter);
+    if (!E || mentionsIf(E, [&](const SymbolExpr *Sym) {
+          return Sym->getSymbolKind() == SymbolKind::ThreadIdx ||
+                 Sym->getSymbolKind() == SymbolKind::BlockIdx || assumed(Sym);
+        }))
+      return std::nullopt;
+    if (Loops.Trips.count(Iter))
+      return evaluate(E, St.Values);
+    std::optional<unsigned> Saved = Slot;
+    std::optional<int64_t> N = firstFailing([&](int64_t K) {
+      Slot = unsigned(K);
+      return holds(E, St.Values);
+    });
+    Slot = Saved;
+    return N;
   };
   const LExpr *Inner = St.Innermost;
   const LExpr *InnerCount = Inner ? CountExpr(Inner) : nullptr;
@@ -1124,32 +1123,22 @@ WarpEvaluator::loopNest(LaneState &St) const {
       Outer = Sym;
     return false;
   });
-  const LExpr *OuterCount = Outer ? CountExpr(Outer) : nullptr;
-  if (!OuterCount)
+  if (!Outer)
     return {};
   LaneState::Unrecorded Quiet(St);
   St.Tid = 0;
   St.BlockId = {0, 0, 0};
   St.IterValue.reset();
   St.Outer = Outer;
-  // The outer loop's own count, with the innermost at its first
-  // iteration (the outer condition does not read it).
   std::optional<unsigned> SavedOuter = St.OuterValue;
-  auto OuterN = [&]() -> std::optional<int64_t> {
-    if (!Usable(OuterCount))
-      return std::nullopt;
-    if (Loops.Trips.count(Outer))
-      return evaluate(OuterCount, St.Values);
-    return firstFailing([&](int64_t K) {
-      St.OuterValue = unsigned(K);
-      return holds(OuterCount, St.Values);
-    });
-  }();
+  // The outer loop's count with the inner at its first iteration (its
+  // condition does not read it), then the inner's at each outer one.
+  std::optional<int64_t> OuterN = Count(Outer, St.OuterValue);
   std::vector<std::pair<unsigned, unsigned>> Nest;
   if (OuterN && *OuterN > 0 && *OuterN <= 64) {
     for (int64_t O = 0; O < *OuterN; ++O) {
       St.OuterValue = unsigned(O);
-      std::optional<int64_t> N = CountOf(Inner);
+      std::optional<int64_t> N = Count(Inner, St.IterValue);
       if (!N || *N < 0 || *N > 64) {
         Nest.clear();
         break;
