@@ -20,6 +20,8 @@ manifests name the suites and their programs. Per suite, and over all:
   max(0.5, 15 % of the measurement): several accesses on a line are several
   candidates, and the instruction is one of them. No access, or only
   accesses without a prediction (unknown, gather, chunked: null) is a miss.
+- gather lines: the uncoalesced lines (below) whose report has only
+  gathers on them, and the others with only gathers.
 - uncoalesced lines: a (kernel, file, line, operation) whose summed sectors
   are at least 1.9x Nsight's ideal (sectors minus "L2 Theoretical Sectors
   Global Excessive"). Found: some global access of the report on that
@@ -194,6 +196,12 @@ def compare_program(csv_path, report_path, root, tally, misses, label, unnamed, 
         verdict = "found" if bad and flagged else "missed" if bad else "false" if flagged else None
         if verdict:
             tally.c[what + " " + verdict] += 1
+        # Lines the report has only gathers on (the data decides them; the
+        # check is off by default): how often the hardware calls them
+        # uncoalesced.
+        accs = groups.get(gkey, [])
+        if space == "global" and accs and all(a.get("category") == "gather" for a in accs):
+            tally.c["gather lines " + ("uncoalesced" if bad else "not")] += 1
         if verdict in ("missed", "false"):
             accs = groups.get(gkey, [])
             bad_lines.append("| %s | %s | `%s:%d` | `%s` | %s | %.2f | %s | %s |" % (
@@ -333,6 +341,9 @@ def main():
         out.append("- %s: %s" % (name, "; ".join(
             "%s %d/%d" % (why, c["global miss: " + why], c["shared miss: " + why])
             for why in ("no access in the report", "no prediction", "differs"))))
+    out += ["", "Global lines whose only accesses are gathers, uncoalesced / not:", ""]
+    for name, t in rows:
+        out.append("- %s: %d / %d" % (name, t.c["gather lines uncoalesced"], t.c["gather lines not"]))
     out += ["", "Kernels measured / not named in the report (each such kernel's instructions are misses):", ""]
     for name, t in rows:
         out.append("- %s: %d / %d" % (name, t.c["kernels measured"], t.c["kernels not in the report"]))

@@ -66,6 +66,9 @@ SCALE = [
     (17, [("0xa0", "RED.E.ADD.STRONG.GPU", "Global", "", 100, 100, 100)]),
     # Never ran: not counted.
     (18, [("0xb0", "LDG.E", "Global", "Load", 0, 0, 0)]),
+    # A gather the report cannot count (no prediction), measured 32 sectors
+    # (8x): a gather line, uncoalesced and missed.
+    (19, [("0xb8", "LDG.E", "Global", "Load", 100, 3200, 400)]),
     # Shared: a 4-way conflict predicted 4 and flagged (found), a
     # conflict-free store predicted 1 measured 1, a load predicted 1
     # measured 2.5 (a conflicted line missed), an unknown one.
@@ -84,6 +87,7 @@ ACCESSES = [
     (15, "load", "global", "strided", 5.0, True),
     (16, "load+store", "global", "coalesced", 4, False),
     (17, "atomic", "global", "coalesced", 1, False),
+    (19, "load", "global", "gather", None, False),
     (20, "load", "shared", "bank-conflict", 4, True),
     (21, "store", "shared", "conflict-free", 1, False),
     (22, "load", "shared", "conflict-free", 1, False),
@@ -176,13 +180,15 @@ def main():
 
     if out.returncode != 0:
         failures.append("exit %d: %s" % (out.returncode, out.stderr))
-    # Global: 11 instructions ran (line 10 once, 12 and 16 twice, not 18,
-    # and lonely's);
+    # Global: 12 instructions ran (line 10 once, 12 and 16 twice, not 18,
+    # 19, and lonely's);
     # within: 10, 11, 12 (first), 15, 16 (both), 17 = 7.
-    # Uncoalesced lines: 11 found, 12 missed, 15 false.
+    # Uncoalesced lines: 11 found, 12 and 19 missed, 15 false.
     # Shared: 4 instructions, 20 and 21 within; 20 found, 22 missed.
-    expect(r"^\| tiny \| 1/2 \| 7/11 \(63\.6 %\) \| 1/1/1 \| 0\.50 \| 0\.50 \| 2/4 \(50\.0 %\) \| 1/1/0 \| 1\.00 \| 0\.50 \|$")
-    expect(r"^- tiny: no access in the report 2/0; no prediction 1/1; differs 1/1$")
+    expect(r"^\| tiny \| 1/2 \| 7/12 \(58\.3 %\) \| 1/2/1 \| 0\.50 \| 0\.33 \| 2/4 \(50\.0 %\) \| 1/1/0 \| 1\.00 \| 0\.50 \|$")
+    expect(r"^- tiny: no access in the report 2/0; no prediction 2/1; differs 1/1$")
+    # Gather lines: 19, uncoalesced; no other line has only gathers.
+    expect(r"^- tiny: 1 / 0$")
     expect(r"^- tiny: 2 / 1$")
     expect(r"^Not in the report: tiny/prog: `lonely`$")
     # Unknown share: 5 global accesses (the header's two
@@ -197,16 +203,18 @@ def main():
     expect(r"`src/k\.cu:13` .* \| — \| no prediction", misses, "misses")
     expect(r"`src/k\.cu:14` .* no access in the report", misses, "misses")
     # The lines: 12 missed (20 sectors a request over an ideal of 8), 15
-    # false (4.4 over 4), shared 22 missed (2.5x); found and quiet lines
-    # are not listed.
+    # false (4.4 over 4), 19 missed (the gather, 8x), shared 22 missed
+    # (2.5x); found and quiet lines are not listed.
     expect(r"^\| tiny/prog \| missed \| `src/k\.cu:12` \| `scale<2>` \| load \| 2\.50 \| "
            r"coalesced 4\.00; misaligned 8\.00 \| global \|$", lines, "lines")
     expect(r"^\| tiny/prog \| false \| `src/k\.cu:15` \| `scale<2>` \| load \| 1\.10 \| "
            r"strided 5\.00 flagged \| global \|$", lines, "lines")
     expect(r"^\| tiny/prog \| missed \| `src/k\.cu:22` \| `scale<2>` \| load \| 2\.50 \| "
            r"conflict-free 1\.00 \| shared \|$", lines, "lines")
-    if len([l for l in lines.splitlines() if l.startswith("| tiny/")]) != 3:
-        failures.append("the lines list other lines than 12, 15 and 22:\n" + lines)
+    expect(r"^\| tiny/prog \| missed \| `src/k\.cu:19` \| `scale<2>` \| load \| 8\.00 \| "
+           r"gather — \| global \|$", lines, "lines")
+    if len([l for l in lines.splitlines() if l.startswith("| tiny/")]) != 4:
+        failures.append("the lines list other lines than 12, 15, 19 and 22:\n" + lines)
     if failures:
         print(text)
         print(misses)
