@@ -635,6 +635,10 @@ public:
       const Expr *Whole = VD->getInit();
       if (!lastWrite(VD, -1, At, Whole))
         return std::nullopt;
+      // Only a local dim3 declared bare is (1, 1, 1): a parameter holds
+      // what its caller passed, a global what another function set.
+      if (!Whole && !VD->isLocalVarDecl())
+        return std::nullopt;
       std::optional<std::array<int64_t, 3>> D =
           Whole ? dim3(Whole, At, Depth + 1)
                 : std::optional<std::array<int64_t, 3>>({1, 1, 1});

@@ -52,6 +52,15 @@ dim3 pickBlock();
 void setTo(int &v);
 void readInto(int *v);
 int look(const int &v);
+// Negative: a dim3 parameter holds what the caller passed, not dim3()'s
+// (1, 1, 1): the block is unknown, the default assumed (256 threads: 4
+// sectors, where one lane would say 1 sector), and the report gives the
+// spread over block sizes.
+__global__ void dimParameter(float *out) {
+  out[threadIdx.x] = 0.0f;
+  // CHECK: [[@LINE-1]]:3 store {{.*}} addr=out + 4*threadIdx.x spr=4 ideal=4 eff=1 coalesced block=1..4{{$}}
+}
+void launchWith(float *a, dim3 block) { dimParameter<<<8, block>>>(a); }
 
 void host(float *a, const int *disk) {
   int ones = 0;
