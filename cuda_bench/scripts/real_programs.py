@@ -20,6 +20,10 @@ manifests name the suites and their programs. Per suite, and over all:
   max(0.5, 15 % of the measurement): several accesses on a line are several
   candidates, and the instruction is one of them. No access, or only
   accesses without a prediction (unknown, gather, chunked: null) is a miss.
+- predicated ifs: the instructions whose accesses have warps.if_branched
+  (under an if the analyzer takes nvcc to predicate), and of those, how
+  many the prediction has within tolerance and how many the branched mean
+  (if_branched) would have.
 - gather lines: the uncoalesced lines (below) whose report has only
   gathers on them, and the others with only gathers.
 - uncoalesced lines: a (kernel, file, line, operation) whose summed sectors
@@ -179,6 +183,12 @@ def compare_program(csv_path, report_path, root, tally, misses, label, unnamed, 
         value = m["amount"] / m["inst"]
         preds = [predicted(a, space) for a in accs]
         tally.c[space + " instructions"] += 1
+        branched = [a["warps"]["if_branched"] for a in accs
+                    if (a.get("warps") or {}).get("if_branched") is not None]
+        if branched:
+            tally.c["predicated " + space] += 1
+            tally.c["predicated %s prediction within" % space] += any(within(p, value) for p in preds)
+            tally.c["predicated %s branched within" % space] += any(within(b, value) for b in branched)
         if any(within(p, value) for p in preds):
             tally.c[space + " within"] += 1
         else:
@@ -341,6 +351,14 @@ def main():
         out.append("- %s: %s" % (name, "; ".join(
             "%s %d/%d" % (why, c["global miss: " + why], c["shared miss: " + why])
             for why in ("no access in the report", "no prediction", "differs"))))
+    out += ["", "Instructions under ifs taken as predicated, global / shared: within tolerance "
+            "by the prediction, by the branched mean (if_branched), of all:", ""]
+    for name, t in rows:
+        c = t.c
+        out.append("- %s: %s" % (name, "; ".join(
+            "%s %d, %d of %d" % (space, c["predicated %s prediction within" % space],
+                                 c["predicated %s branched within" % space], c["predicated " + space])
+            for space in ("global", "shared"))))
     out += ["", "Global lines whose only accesses are gathers, uncoalesced / not:", ""]
     for name, t in rows:
         out.append("- %s: %d / %d" % (name, t.c["gather lines uncoalesced"], t.c["gather lines not"]))

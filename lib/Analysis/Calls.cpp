@@ -230,7 +230,13 @@ Value KernelWalker::inlineCall(const CallExpr *Call, const FunctionDecl *Def) {
   }
   Frames.push_back(std::move(F));
   Calls.push_back({Def, Call});
+  // The callee's last statement is the kernel's only when the call is the
+  // whole of the kernel's last statement ("reduce(s, out);" at its end).
+  bool Tail = AtTail;
+  AtTail = Tail && Visiting && isa<clang::Expr>(Visiting) &&
+           cast<clang::Expr>(Visiting)->IgnoreImplicit() == Call;
   visit(Def->getBody());
+  AtTail = Tail;
   Calls.pop_back();
   Frame Done = std::move(Frames.back());
   Frames.pop_back();
@@ -363,7 +369,10 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
       V = load(V.R, Init);
     store(Member, V, Init, Operation::Store);
   }
+  bool Tail = AtTail;
+  AtTail = false; // the object is used after it is made
   visit(Def->getBody());
+  AtTail = Tail;
   Frames.pop_back();
 }
 

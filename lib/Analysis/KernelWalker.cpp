@@ -62,6 +62,7 @@ KernelWalker::KernelWalker(ASTContext &Ctx, ExprContext &X,
 
 void KernelWalker::run() {
   Frames.push_back({Kernel, {}, {}, {}, std::nullopt});
+  AtTail = true;
   visit(Kernel->getBody());
   Frames.pop_back();
 }

@@ -220,10 +220,19 @@ public:
   unsigned LoopCount = 0;
   /// Unknowns standing for values loaded at lane-dependent addresses.
   std::set<const LExpr *> LoadUnknowns;
-  /// The ifs being walked: each branch's condition, and whether the branch
-  /// is short and straight-line ("if (threadIdx.x == 0) out[b] = v;"), which
-  /// the compiler predicates instead of branching around.
+  /// The ifs being walked: each branch's condition, and whether the
+  /// compiler predicates the branch instead of branching around it: short
+  /// and straight-line ("if (threadIdx.x == 0) out[b] = v;", predicable),
+  /// with no else, and not at the kernel's end (AtTail).
   std::vector<std::pair<const LExpr *, bool>> OpenIfs;
+  /// Whether the statement being walked is the last the kernel runs: no
+  /// statement of the kernel follows it, and no loop around it runs again.
+  /// The compiler ends a thread that skips an if there (EXIT) rather than
+  /// predicating the if's body, so that a warp with no lane on issues none
+  /// of it.
+  bool AtTail = false;
+  /// The statement being walked (visit's argument).
+  const clang::Stmt *Visiting = nullptr;
   /// The conditions of OpenIfs an access is predicated on (rebuilt for each
   /// access: one condition can head a predicated if and a branching one).
   std::set<const LExpr *> PredicatedGuards;
@@ -425,8 +434,19 @@ public:
   //===--- Statements (Statements.cpp, Loops.cpp) -------------------------===//
 
   void visit(const clang::Stmt *S) {
-    if (S && !(Opts.ShouldStop && Opts.ShouldStop()))
-      Visit(S);
+    if (!S || (Opts.ShouldStop && Opts.ShouldStop()))
+      return;
+    // A loop's body runs again after its last statement; a switch's cases
+    // fall through to the next.
+    bool SavedTail = AtTail;
+    const clang::Stmt *SavedVisiting = Visiting;
+    if (llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt,
+                  clang::CXXForRangeStmt, clang::SwitchStmt>(S))
+      AtTail = false;
+    Visiting = S;
+    Visit(S);
+    AtTail = SavedTail;
+    Visiting = SavedVisiting;
   }
 
   void VisitExpr(const clang::Expr *E) { eval(E); }

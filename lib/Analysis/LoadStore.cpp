@@ -524,8 +524,12 @@ void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
   A.Warp = &Warp;
   A.LoopsSeen = &LoopsSeen;
   PredicatedGuards.clear();
+  // Shared memory only, inside a loop: nvcc branched around the one such if
+  // on global memory measured (an in-place tree reduction in global
+  // memory, "x[tid] += x[tid + offset]", 2.25 sectors per request).
+  bool GlobalInLoop = A.Space != AddressSpace::Shared && !Loops.empty();
   for (const auto &[C, Predicated] : OpenIfs)
-    if (Predicated)
+    if (Predicated && !GlobalInLoop)
       PredicatedGuards.insert(C);
   for (const auto &[C, Predicated] : OpenIfs)
     if (!Predicated)

@@ -45,8 +45,19 @@ const VarDecl *wholeVar(const std::pair<const VarDecl *, std::string> &) {
 
 void KernelWalker::VisitCompoundStmt(const CompoundStmt *CS) {
   std::vector<const LExpr *> Saved = Path;
-  for (const Stmt *C : CS->body())
-    visit(C);
+  bool Tail = AtTail;
+  // What follows the last statement that does something: empty statements
+  // and a bare "return;".
+  auto DoesNothing = [](const Stmt *C) {
+    const auto *R = dyn_cast<ReturnStmt>(C);
+    return isa<NullStmt>(C) || (R && !R->getRetValue());
+  };
+  auto Body = CS->body();
+  for (auto It = Body.begin(); It != Body.end(); ++It) {
+    AtTail = Tail && std::all_of(std::next(It), Body.end(), DoesNothing);
+    visit(*It);
+  }
+  AtTail = Tail;
   Path = Saved;
 }
 
@@ -184,7 +195,10 @@ void KernelWalker::restore(const State &S) {
 static bool predicable(const Stmt *S, unsigned &Budget) {
   if (!S)
     return true;
+  // A nested if: nvcc branches around the outer one (Rodinia-style
+  // "if (tid < d) { f0 = s[tid]; ...; if (f1 < f0) s[tid] = f1; }").
   if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+      isa<IfStmt>(S) ||
       isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S) || isa<ReturnStmt>(S) ||
       isa<GotoStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) ||
       isa<CallExpr>(S) || isa<CXXConstructExpr>(S))
@@ -204,6 +218,13 @@ static bool predicable(const Stmt *S, unsigned &Budget) {
 }
 
 bool KernelWalker::predicable(const Stmt *Then) {
+  // At most two statements: measured on the H200 and H100, nvcc predicated
+  // the ifs of one or two (a tree reduction's step, "if (tid < 16) { two
+  // copies }") and branched around those of three to eight.
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Then))
+    if (llvm::count_if(CS->body(),
+                       [](const Stmt *C) { return !isa<NullStmt>(C); }) > 2)
+      return false;
   // Statements and the expressions in them: a store or two of a value.
   unsigned Budget = 48;
   return ::coalesce::interp::predicable(Then, Budget);
@@ -227,7 +248,8 @@ void KernelWalker::VisitIfStmt(const IfStmt *IS) {
   State Before = capture();
 
   Path = pathWith(Outer, C);
-  OpenIfs.push_back({C, !IS->getElse() && predicable(IS->getThen())});
+  OpenIfs.push_back(
+      {C, !IS->getElse() && !AtTail && predicable(IS->getThen())});
   visit(IS->getThen());
   OpenIfs.pop_back();
   State AfterThen = capture();

@@ -677,11 +677,17 @@ WarpEvaluator::sortGuards(AccessSite &S, llvm::ArrayRef<const LExpr *> Path,
   for (const LExpr *G : Path) {
     size_t Before = Parts.size();
     splitConjuncts(X, G, Parts);
+    // The thread, the launch's values and the loops' iterations: not the
+    // block, nor a value loaded or carried (which may differ per block).
     bool BlockInvariant = !mentionsIf(G, [](const SymbolExpr *Sym) {
-      return Sym->getSymbolKind() != SymbolKind::ThreadIdx &&
-             Sym->getSymbolKind() != SymbolKind::BlockDim;
+      return Sym->getSymbolKind() == SymbolKind::BlockIdx ||
+             Sym->getSymbolKind() == SymbolKind::Opaque ||
+             Sym->getSymbolKind() == SymbolKind::Carried;
     });
-    if (Predicated && Predicated->count(G) && BlockInvariant)
+    // Which warps a guard on the thread leaves idle needs the block's
+    // shape: an assumed 256 x 1 block idles 7 of 8 warps under
+    // "if (threadIdx.x < 4)" where a 32 x 16 one idles none.
+    if (Predicated && Predicated->count(G) && BlockInvariant && BlockKnown)
       PredicatedParts.insert(Parts.begin() + Before, Parts.end());
   }
   GuardSets Sets;

@@ -134,11 +134,11 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
   const AccessSite &S = F.Site;
   if (S.Samples.empty())
     return nullptr;
-  // Warps that issue the access predicated off (no lane on) count only in
-  // the predicated mean, as requests of no sectors. The branched mean is
-  // the prediction: measured on the H200, nvcc branched around 35 of the 51
-  // such instructions of cuda-samples, SHOC and Altis whose two means
-  // differ, and 7 of Rodinia's 12 lines (docs/bench/real-programs.md).
+  // Warps that issue the access predicated off (no lane on) are requests
+  // of no sectors: the walk marks them only under an if nvcc predicates
+  // (short, straight-line, not the kernel's last statement: docs/analysis.md).
+  // The mean over the warps with a lane on is kept beside it, should the
+  // compiler branch instead; the spread (min, max) is theirs.
   std::vector<WarpCost> Costs, AllCosts;
   std::vector<unsigned> Weights, AllWeights;
   std::vector<const AccessSite::WarpSample *> Met;
@@ -157,10 +157,14 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
   }
   if (Costs.empty())
     return nullptr;
-  if (Costs.size() < AllCosts.size())
-    F.IfPredicatedSectors =
-        summarizeLaunch(AllCosts, AllWeights, Opts.GPU).Sectors;
   F.Launch = summarizeLaunch(Costs, Weights, Opts.GPU);
+  if (Costs.size() < AllCosts.size()) {
+    F.IfBranched = F.Launch->Sectors;
+    LaunchCost Issued = summarizeLaunch(AllCosts, AllWeights, Opts.GPU);
+    Issued.MinSectors = F.Launch->MinSectors;
+    Issued.MaxSectors = F.Launch->MaxSectors;
+    F.Launch = Issued;
+  }
   size_t Min = 0, Max = 0;
   for (size_t I = 1; I < Costs.size(); ++I) {
     if (Costs[I].Sectors < Costs[Min].Sectors)
@@ -200,9 +204,12 @@ const AccessSite::WarpSample *summarizeBankSamples(Finding &F,
   double Sum = 0, IdealSum = 0;
   const AccessSite::WarpSample *Worst = nullptr, *Least = nullptr;
   unsigned WorstWavefronts = 0, LeastWavefronts = ~0u;
+  unsigned PredicatedOff = 0;
   for (const AccessSite::WarpSample &W : S.Samples) {
-    if (W.Predicated)
+    if (W.Predicated) {
+      PredicatedOff += std::max(1u, W.Weight);
       continue;
+    }
     BankCost B =
         bankCost(absoluteOffsets(W.Lane0Offset, W.LaneOffsets), S, Opts.GPU);
     if (!B.ActiveLanes)
@@ -224,6 +231,10 @@ const AccessSite::WarpSample *summarizeBankSamples(Finding &F,
   }
   if (!L.Requests)
     return nullptr;
+  if (PredicatedOff) {
+    F.IfBranched = Sum / L.Requests;
+    L.Requests += PredicatedOff;
+  }
   L.Wavefronts = Sum / L.Requests;
   L.IdealWavefronts = IdealSum / L.Requests;
   L.Warp0 = F.Bank->Wavefronts;

@@ -51,11 +51,20 @@ std::string sectorPhrase(const WarpCost &C) {
          formatPercent(C.Efficiency) + " of fetched bytes used)";
 }
 
+std::string perRequestOnAverage(const Finding &F) {
+  if (!F.IfBranched)
+    return " per request on average";
+  return " per request on average, counting the warps that issue it "
+         "predicated off (" +
+         formatCount(*F.IfBranched) + " over those with a lane on)";
+}
+
 std::string sectorPhrase(const Finding &F) {
   if (!F.Launch || !F.Launch->varies())
     return sectorPhrase(*F.Cost);
   const LaunchCost &L = *F.Launch;
-  return formatCount(L.Sectors) + " sectors per request on average where " +
+  return formatCount(L.Sectors) + " sectors" + perRequestOnAverage(F) +
+         " where " +
          formatCount(L.IdealSectors) + " would do (" +
          formatPercent(L.Efficiency) + " of fetched bytes used); " +
          F.WarpsDiffer + " differ: " + std::to_string(L.MinSectors) + " to " +

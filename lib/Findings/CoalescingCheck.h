@@ -80,6 +80,10 @@ std::string sectorPhrase(const WarpCost &C);
 std::string sectorPhrase(const Finding &F);
 /// A mean with at most two decimals: "10", "4.88".
 std::string formatCount(double V);
+/// "per request on average", and when warps issue the access predicated
+/// off (Finding::IfBranched) what that average counts and the mean over the
+/// warps with a lane on.
+std::string perRequestOnAverage(const Finding &F);
 /// Whether the access wastes sectors: more than the fewest that could hold
 /// its bytes.
 bool wastesSectors(const Finding &F);

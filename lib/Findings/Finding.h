@@ -66,12 +66,13 @@ struct Finding {
   /// report's wavefronts_per_request; Bank is then the costliest sampled
   /// warp's, the one the checks describe.
   std::optional<BankLaunchCost> BankLaunch;
-  /// Launch is the mean as the compiler predicates the short if around the
-  /// access, so that warps with no active lane issue it too, as requests of
-  /// no sectors (AccessSite::WarpSample::Predicated); this is the mean over
-  /// the warps with a lane on, should the compiler branch around the if
-  /// instead. Unset when no warp was sampled predicated off.
-  std::optional<double> IfPredicatedSectors;
+  /// Launch (BankLaunch) is the mean as the compiler predicates the short
+  /// if around the access, so that warps with no active lane issue it too,
+  /// as requests of no sectors (wavefronts) (AccessSite::WarpSample::
+  /// Predicated); this is the mean over the warps with a lane on, should
+  /// the compiler branch around the if instead. Unset when no warp was
+  /// sampled predicated off.
+  std::optional<double> IfBranched;
   /// Cost's sectors for warp 0 of block 0, and where the warps that cost
   /// the least and the most were met (what differs between them: "blocks",
   /// "warps", "iterations").

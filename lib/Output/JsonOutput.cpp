@@ -177,10 +177,10 @@ Json access(const Entry &E) {
       W["min"] = F.Launch->MinSectors;
       W["max"] = F.Launch->MaxSectors;
       W["warp0"] = F.Warp0Sectors;
-      // Extension of v1: the mean if the compiler predicates the short if
-      // around the access (warps with no lane on then issue it too).
-      if (F.IfPredicatedSectors)
-        W["if_predicated"] = jsonCount(*F.IfPredicatedSectors);
+      // Extension of v1: the mean if the compiler branches around the
+      // short if it is taken to predicate (over the warps with a lane on).
+      if (F.IfBranched)
+        W["if_branched"] = jsonCount(*F.IfBranched);
     }
   } else {
     A["sectors_per_request"] = nullptr;
@@ -196,12 +196,15 @@ Json access(const Entry &E) {
     A["ideal_wavefronts"] =
         F.Bank ? jsonCount(F.idealWavefronts()) : Json(nullptr);
     // Extension of v1: the sampled warps' spread, as for sectors.
-    if (F.BankLaunch && F.BankLaunch->Min != F.BankLaunch->Max) {
+    if (F.BankLaunch &&
+        (F.BankLaunch->Min != F.BankLaunch->Max || F.IfBranched)) {
       Json &W = A["warps"];
       W["sampled"] = F.BankLaunch->Requests;
       W["min"] = F.BankLaunch->Min;
       W["max"] = F.BankLaunch->Max;
       W["warp0"] = F.BankLaunch->Warp0;
+      if (F.IfBranched)
+        W["if_branched"] = jsonCount(*F.IfBranched);
     }
   }
   A["category"] = categoryName(F.Cat);

@@ -97,6 +97,12 @@ ACCESSES = [
 ]
 
 
+# Accesses under an if taken as predicated: their warps.if_branched. Line
+# 20's (4, as measured) and the prediction are both within; line 21's (8)
+# is not, the prediction (1) is.
+BRANCHED = {20: 4, 21: 8}
+
+
 # The analyzer names the kernel scale<2U> (an unsigned template argument),
 # Nsight void scale<(int)2>(...): one kernel.
 def access(line, op, space, category, pred, flagged, kernel="scale<2U>", reason=None,
@@ -108,6 +114,8 @@ def access(line, op, space, category, pred, flagged, kernel="scale<2U>", reason=
         a["wavefronts_per_request"] = pred
     else:
         a["sectors_per_request"] = pred
+    if kernel == "scale<2U>" and line in BRANCHED:
+        a["warps"] = {"if_branched": BRANCHED[line]}
     return a
 
 
@@ -187,6 +195,8 @@ def main():
     # Shared: 4 instructions, 20 and 21 within; 20 found, 22 missed.
     expect(r"^\| tiny \| 1/2 \| 7/12 \(58\.3 %\) \| 1/2/1 \| 0\.50 \| 0\.33 \| 2/4 \(50\.0 %\) \| 1/1/0 \| 1\.00 \| 0\.50 \|$")
     expect(r"^- tiny: no access in the report 2/0; no prediction 2/1; differs 1/1$")
+    # Under predicated ifs: the shared instructions of lines 20 and 21.
+    expect(r"^- tiny: global 0, 0 of 0; shared 2, 1 of 2$")
     # Gather lines: 19, uncoalesced; no other line has only gathers.
     expect(r"^- tiny: 1 / 0$")
     expect(r"^- tiny: 2 / 1$")

@@ -81,7 +81,7 @@ public:
         L && L->Min != L->Max)
       F.Message += "; " + F.WarpsDiffer + " differ: " + std::to_string(L->Min) +
                    " to " + std::to_string(L->Max) + " wavefronts, " +
-                   formatCount(L->Wavefronts) + " per request on average, " +
+                   formatCount(L->Wavefronts) + perRequestOnAverage(F) + ", " +
                    std::to_string(L->Warp0) + " in warp 0 of block 0";
     if (F.LaneStrideBytes)
       F.Notes.push_back("lanes are " +

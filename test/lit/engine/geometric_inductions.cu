@@ -109,8 +109,9 @@ __global__ void blelloch(float *out) {
     __syncthreads();
     if (tid < d)
       s[offset * (2 * tid + 2) - 1] += s[offset * (2 * tid + 1) - 1];
-    // CHECK: [[@LINE-1]]:7 load+store `s[offset * (2 * tid + 2) - 1]` shared addr=s + 4*(2*threadIdx.x*(1 << iter(d)) + 2*(1 << iter(d)) - 1) {{.*}} bank-conflict FLAGGED
-    // CHECK: [[@LINE-2]]:40 load `s[offset * (2 * tid + 1) - 1]` shared {{.*}} bank-conflict FLAGGED
+    // CHECK: [[@LINE-1]]:7 load+store `s[offset * (2 * tid + 2) - 1]` shared addr=s + 4*(2*threadIdx.x*(1 << iter(d)) + 2*(1 << iter(d)) - 1) {{.*}} bank-conflict if-branched=4.75 FLAGGED
+    // CHECK: [[@LINE-2]]:40 load `s[offset * (2 * tid + 1) - 1]` shared {{.*}} bank-conflict if-branched=4.75 FLAGGED
+    // TEXT: [[@LINE-3]]:7: warning: {{.*}} 1 to 16 wavefronts, 1.32 per request on average, counting the warps that issue it predicated off (4.75 over those with a lane on), 2 in warp 0 of block 0
     offset <<= 1;
   }
   for (int d = 1; d < 512; d <<= 1) {
@@ -118,8 +119,8 @@ __global__ void blelloch(float *out) {
     __syncthreads();
     if (tid < d)
       s[offset * (2 * tid + 2) - 1] += s[offset * (2 * tid + 1) - 1];
-    // CHECK: [[@LINE-1]]:7 load+store `s[offset * (2 * tid + 2) - 1]` shared addr=s + 4*(2*threadIdx.x*((512 >> iter(d)) >> 1) + 2*((512 >> iter(d)) >> 1) - 1) {{.*}} bank-conflict FLAGGED
-    // CHECK: [[@LINE-2]]:40 load `s[offset * (2 * tid + 1) - 1]` shared {{.*}} bank-conflict FLAGGED
+    // CHECK: [[@LINE-1]]:7 load+store `s[offset * (2 * tid + 2) - 1]` shared addr=s + 4*(2*threadIdx.x*((512 >> iter(d)) >> 1) + 2*((512 >> iter(d)) >> 1) - 1) {{.*}} bank-conflict if-branched=4.75 FLAGGED
+    // CHECK: [[@LINE-2]]:40 load `s[offset * (2 * tid + 1) - 1]` shared {{.*}} bank-conflict if-branched=4.75 FLAGGED
   }
   out[tid] = s[tid];
   // CHECK: [[@LINE-1]]:3 store `out[tid]` {{.*}} coalesced
@@ -137,8 +138,8 @@ __global__ void blellochLaunched(float *out, int n) {
     __syncthreads();
     if (tid < d)
       s[offset * (2 * tid + 2) - 1] += s[offset * (2 * tid + 1) - 1];
-    // CHECK: [[@LINE-1]]:7 load+store `s[offset * (2 * tid + 2) - 1]` shared {{.*}} wf=4.75 {{.*}} bank-conflict FLAGGED
-    // CHECK: [[@LINE-2]]:40 load `s[offset * (2 * tid + 1) - 1]` shared {{.*}} wf=4.75 {{.*}} bank-conflict FLAGGED
+    // CHECK: [[@LINE-1]]:7 load+store `s[offset * (2 * tid + 2) - 1]` shared {{.*}} wf=1.3194 {{.*}} bank-conflict if-branched=4.75 FLAGGED
+    // CHECK: [[@LINE-2]]:40 load `s[offset * (2 * tid + 1) - 1]` shared {{.*}} wf=1.3194 {{.*}} bank-conflict if-branched=4.75 FLAGGED
     offset <<= 1;
   }
   for (int d = 1; d < n; d <<= 1) {
@@ -146,8 +147,8 @@ __global__ void blellochLaunched(float *out, int n) {
     __syncthreads();
     if (tid < d)
       s[offset * (2 * tid + 2) - 1] += s[offset * (2 * tid + 1) - 1];
-    // CHECK: [[@LINE-1]]:7 load+store `s[offset * (2 * tid + 2) - 1]` shared addr=s + 4*(2*threadIdx.x*(((1 << iterations(d)) >> iter(d)) >> 1) + 2*(((1 << iterations(d)) >> iter(d)) >> 1) - 1) wf=4.75 {{.*}} bank-conflict FLAGGED
-    // CHECK: [[@LINE-2]]:40 load `s[offset * (2 * tid + 1) - 1]` shared {{.*}} wf=4.75 {{.*}} bank-conflict FLAGGED
+    // CHECK: [[@LINE-1]]:7 load+store `s[offset * (2 * tid + 2) - 1]` shared addr=s + 4*(2*threadIdx.x*(((1 << iterations(d)) >> iter(d)) >> 1) + 2*(((1 << iterations(d)) >> iter(d)) >> 1) - 1) wf=1.3194 {{.*}} bank-conflict if-branched=4.75 FLAGGED
+    // CHECK: [[@LINE-2]]:40 load `s[offset * (2 * tid + 1) - 1]` shared {{.*}} wf=1.3194 {{.*}} bank-conflict if-branched=4.75 FLAGGED
     // TEXT: [[@LINE-3]]:7: note: lane address = {{.*}}, assuming iterations(d) = 9, n = 512
   }
 }

@@ -1,29 +1,95 @@
-// A short, straight-line if on the thread ("if (threadIdx.x == 0) out[b] =
-// v;") may be compiled to predicated instructions: every warp of the block
-// then issues the access, and those whose lanes are all off make a request
-// of no sectors, which Nsight Compute counts (Rodinia b+tree's findK,
-// 256-thread blocks: 0.12 sectors per request); or to a branch, and only
-// warp 0 issues it (srad's reduce: 1.00). Which, the compiler decides: the
-// mean is the branch's (1), and warps.if_predicated the other (1/8). An if
-// the compiler must branch around (a loop in its body, an else) or a guard
-// that depends on the block has no if_predicated.
+// A short if on the thread, straight-line ("if (threadIdx.x == 0) s[0] = v;",
+// "if (tid < d) s[tid] += s[tid + d];"), is compiled to predicated
+// instructions: every warp of the block issues the access, and those whose
+// lanes are all off make a request of no sectors (no wavefronts), which
+// Nsight Compute counts. The prediction is that mean; warps.if_branched is
+// the mean over the warps with a lane on, should the compiler branch.
+// The if is branched around, and only warps with a lane on issue the access,
+// when it is the kernel's last statement (the threads that skip it end:
+// EXIT), when its body holds three statements or more, a nested if, a loop
+// or a call, or has an else; and a guard that depends on the block, or on a
+// block whose shape is only assumed, is not taken to predicate.
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
 
-__global__ void lane0(float *out, const float *in, float *big, int n) {
+__device__ void finish(float *out, const float *s) {
   if (threadIdx.x == 0)
-    out[blockIdx.x] = in[blockIdx.x];
-    // CHECK: [[@LINE-1]]:5 store `out[blockIdx.x]` addr=out + 4*blockIdx.x spr=1 ideal=1 eff=0.125 uniform if-predicated=0.125
-    // CHECK: [[@LINE-2]]:23 load `in[blockIdx.x]` addr=in + 4*blockIdx.x spr=1 ideal=1 eff=0.125 uniform if-predicated=0.125
-  // Negative: a loop in the body is branched around.
+    out[blockIdx.x] = s[0];
+    // The call that is not the kernel's last statement: predicated, 1 warp in 8.
+    // CHECK: [[@LINE-2]]:5 store `out[blockIdx.x]` addr=out + 4*(blockIdx.x + 64) spr=0.125 ideal=0.125 eff=0.125 uniform if-branched=1
+    // The call that ends the kernel: branched.
+    // CHECK: [[@LINE-4]]:5 store `out[blockIdx.x]` addr=out + 4*blockIdx.x spr=1 ideal=1 eff=0.125 uniform{{$}}
+    // CHECK: [[@LINE-5]]:23 load `s[0]` shared addr=s wf=0.125 ideal=0.125 ways=1 conflict-free if-branched=1
+}
+
+// A tree reduction: 256 threads, d = 128 .. 1. The warps with a lane on
+// are 4, 2, then 1 for six steps: 12 of the 64 requests issued.
+__global__ void tree(float *out, const float *in) {
+  __shared__ float s[256];
+  s[threadIdx.x] = in[blockIdx.x * 256 + threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store `s[threadIdx.x]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+  // CHECK: [[@LINE-2]]:20 load `in[{{.*}}]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+  __syncthreads();
+  for (int d = 128; d > 0; d >>= 1) {
+    if (threadIdx.x < d)
+      s[threadIdx.x] += s[threadIdx.x + d];
+      // CHECK: [[@LINE-1]]:7 load+store `s[threadIdx.x]` shared {{.*}} wf=0.1875 ideal=0.1875 ways=1 conflict-free if-branched=1
+      // CHECK: [[@LINE-2]]:25 load `s[threadIdx.x + d]` shared {{.*}} wf=0.1875 ideal=0.1875 ways=1 conflict-free if-branched=1
+    __syncthreads();
+  }
+  // Negative: the kernel's last statement.
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = s[0];
+    // CHECK: [[@LINE-1]]:5 store `out[blockIdx.x]` addr=out + 4*blockIdx.x spr=1 ideal=1 eff=0.125 uniform{{$}}
+    // CHECK: [[@LINE-2]]:23 load `s[0]` shared addr=s wf=1 ideal=1 ways=1 conflict-free{{$}}
+}
+
+__global__ void tailcall(float *out, const float *in) {
+  __shared__ float s[256];
+  s[threadIdx.x] = in[blockIdx.x * 256 + threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store `s[threadIdx.x]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+  // CHECK: [[@LINE-2]]:20 load `in[{{.*}}]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+  __syncthreads();
+  finish(out + 64, s);
+  __syncthreads();
+  finish(out, s);
+}
+
+__global__ void bodies(float *out, float *big) {
+  __shared__ float s[256];
+  // Two statements: predicated.
+  if (threadIdx.x < 32) {
+    s[threadIdx.x] = 1;
+    // CHECK: [[@LINE-1]]:5 store `s[threadIdx.x]` shared {{.*}} wf=0.125 ideal=0.125 ways=1 conflict-free if-branched=1
+    s[threadIdx.x + 32] = 2;
+    // CHECK: [[@LINE-1]]:5 store `s[threadIdx.x + 32]` shared {{.*}} wf=0.125 ideal=0.125 ways=1 conflict-free if-branched=1
+  }
+  // Negative: three statements.
+  if (threadIdx.x < 32) {
+    s[threadIdx.x + 64] = 1;
+    // CHECK: [[@LINE-1]]:5 store `s[threadIdx.x + 64]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+    s[threadIdx.x + 96] = 2;
+    // CHECK: [[@LINE-1]]:5 store `s[threadIdx.x + 96]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+    s[threadIdx.x + 128] = 3;
+    // CHECK: [[@LINE-1]]:5 store `s[threadIdx.x + 128]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+  }
+  // Negative: a nested if.
+  if (threadIdx.x < 32) {
+    float v = s[threadIdx.x + 160];
+    // CHECK: [[@LINE-1]]:15 load `s[threadIdx.x + 160]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+    if (v > 0)
+      s[threadIdx.x + 160] = 0;
+      // CHECK: [[@LINE-1]]:7 store `s[threadIdx.x + 160]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+  }
+  // Negative: a loop in the body.
   if (threadIdx.x == 0) {
     for (int k = 0; k < 4; ++k)
       big[blockIdx.x * 4 + k] = 0;
-      // CHECK: [[@LINE-1]]:7 store `big[blockIdx.x * 4 + k]` {{.*}} spr=1 ideal=1 eff=0.125 uniform
+      // CHECK: [[@LINE-1]]:7 store `big[blockIdx.x * 4 + k]` {{.*}} spr=1 ideal=1 eff=0.125 uniform{{$}}
   }
   // Negative: an if with an else.
   if (threadIdx.x == 0)
     out[blockIdx.x + 64] = 1;
-    // CHECK: [[@LINE-1]]:5 store `out[blockIdx.x + 64]` {{.*}} spr=1 ideal=1 eff=0.125 uniform
+    // CHECK: [[@LINE-1]]:5 store `out[blockIdx.x + 64]` {{.*}} spr=1 ideal=1 eff=0.125 uniform{{$}}
   else
     big[threadIdx.x] = 2;
     // CHECK: [[@LINE-1]]:5 store `big[threadIdx.x]` {{.*}} coalesced
@@ -31,7 +97,29 @@ __global__ void lane0(float *out, const float *in, float *big, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < 1000)
     out[i] = 3;
-    // CHECK: [[@LINE-1]]:5 store `out[i]` {{.*}} spr=3.9063 ideal=3.9063 eff=1 warps=1..4/4 coalesced
+    // CHECK: [[@LINE-1]]:5 store `out[i]` {{.*}} spr=3.9063 ideal=3.9063 eff=1 warps=1..4/4 coalesced{{$}}
+  __syncthreads();
+  out[i + 2048] = s[threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store `out[i + 2048]` {{.*}} coalesced{{$}}
+  // CHECK: [[@LINE-2]]:19 load `s[threadIdx.x]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
 }
 
-void run(float *a) { lane0<<<64, 256>>>(a, a, a, 1000); }
+// Negative: a block whose shape is assumed. Under a 32 x 16 block every
+// warp has lanes 0 to 3; under the assumed 256 x 1, warp 0 alone.
+__global__ void assumedBlock(float *out) {
+  __shared__ float s[512];
+  if (threadIdx.x < 4)
+    s[threadIdx.y * 32 + threadIdx.x] = 1;
+    // CHECK: [[@LINE-1]]:5 store `s[threadIdx.y * 32 + threadIdx.x]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:22 load `s[threadIdx.x]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+}
+
+void run(float *a, dim3 block) {
+  tree<<<64, 256>>>(a, a);
+  tailcall<<<64, 256>>>(a, a);
+  bodies<<<64, 256>>>(a, a);
+  assumedBlock<<<64, block>>>(a);
+}

@@ -26,7 +26,7 @@ __global__ void byRef(Counters &c, const Cloud &cloud, float *out) {
   // CHECK: [[@LINE-2]]:12 load `cloud.pts[t].x` addr=cloud + 12*threadIdx.x spr=12 ideal=4 eff=0.3333 aos FLAGGED coalescing-aos
   if (t == 0)
     c.hits++;
-  // CHECK: [[@LINE-1]]:5 load+store `c.hits` addr=c spr=1 ideal=1 eff=0.125 uniform
+  // CHECK: [[@LINE-1]]:5 load+store `c.hits` addr=c spr=0.125 ideal=0.125 eff=0.125 uniform if-branched=1
   atomicAdd(&c.hits, 1);
   // CHECK: [[@LINE-1]]:3 atomic `atomicAdd(&c.hits, 1)` addr=c spr=1 ideal=1 eff=0.125 uniform
 }

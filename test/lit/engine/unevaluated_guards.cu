@@ -41,7 +41,7 @@ __global__ void frontier(const int *mask, const Point *p, float *out,
   // (n: 1048576) or was told, are evaluated; nothing to say.
   if (threadIdx.x < 16)
     out[tid] = 4.0f;
-  // CHECK: [[@LINE-1]]:5 store `out[tid]` {{.*}} spr=2 ideal=2 eff=1 coalesced if-predicated=0.25{{$}}
+  // CHECK: [[@LINE-1]]:5 store `out[tid]` {{.*}} spr=2 ideal=2 eff=1 coalesced{{$}}
   if (tid < n)
     out[tid] = 5.0f;
   // CHECK: [[@LINE-1]]:5 store `out[tid]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
