@@ -121,6 +121,11 @@ struct AccessSite {
   /// A __shared__ object (banks, not sectors): LaneOffsets and Lane0Offset
   /// are then byte offsets within it.
   bool Shared = false;
+  /// The bytes of the __shared__ variable the access is in, when its size
+  /// is known: a lane whose address falls outside it does not run the
+  /// access (in a program that runs, a guard keeps it off), whatever the
+  /// analysis made of the guards.
+  std::optional<int64_t> ExtentBytes;
   /// An atomic the compiler makes a compare-and-swap loop: atomicAdd of a
   /// float or a double on shared memory (sm_90 has no shared
   /// floating-point add: ATOMS.CAST.SPIN). A request takes twice the

@@ -4,6 +4,10 @@
 #include "Analysis/WarpEvaluator.h"
 #include "LaneExpr/LaneExpr.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+
 #include <cstdlib>
 
 namespace coalesce {
@@ -83,6 +87,15 @@ std::string MemoryAccess::printAddress(
 
 void MemoryAccess::evaluateLanes(AccessSite &S) const {
   S.BlockDim = Warp->block();
+  // A __shared__ variable of a known size bounds the lanes' addresses (an
+  // extern __shared__ array's size is the launch's).
+  if (Space == AddressSpace::Shared && BaseDecl && Ctx &&
+      BaseDecl->hasAttr<clang::CUDASharedAttr>()) {
+    clang::QualType T = BaseDecl->getType();
+    if (!T->isIncompleteType() && !T->isDependentType() &&
+        T->isConstantSizeType())
+      S.ExtentBytes = Ctx->getTypeSizeInChars(T).getQuantity();
+  }
   // Lanes that take different allocations never share a sector, but which
   // of the two holds which lane's address is the layout of memory, not of
   // the code: no count, whatever the address.

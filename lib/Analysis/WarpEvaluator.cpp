@@ -606,9 +606,24 @@ void WarpEvaluator::evaluateLanes(
   relaxIdleWarp0(S, St, Off, G.Deciding, *Addr);
   fillWarp0(S, St, Off, *Addr);
 
+  // Lanes past the shared variable's end do not run the access: a guard
+  // the analysis took as true, or compared with a value it assumed
+  // ("if (tid < d)" with d = n >> k, n unknown, in a scan's up-sweep),
+  // keeps them off in a program that runs. Unless warp 0 has no lane
+  // inside: then an assumed value put the whole access outside
+  // (s[n - 1], n assumed), and it is the value that is wrong.
+  auto Inside = [&](const std::optional<int64_t> &A) {
+    return A && *A >= 0 && *A + int64_t(S.ElemBytes) <= *S.ExtentBytes;
+  };
+  bool Clip = S.ExtentBytes && llvm::any_of(*Addr, Inside);
   WarpLanes WarpAt = [&](std::array<int64_t, 3> InBlock, unsigned Warp,
                          unsigned Iteration, bool &Issued) {
-    return warpLanes(St, Off, G, InBlock, Warp, Iteration, Issued);
+    Lanes L = warpLanes(St, Off, G, InBlock, Warp, Iteration, Issued);
+    if (Clip)
+      for (std::optional<int64_t> &A : L)
+        if (A && !Inside(A))
+          A.reset();
+    return L;
   };
   St.Nest = loopNest(St);
   TripsOver Trips = [&](llvm::ArrayRef<std::array<int64_t, 3>> Blocks) {

@@ -23,7 +23,7 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 2312,
+static_assert(sizeof(AccessSite) == 2336,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
@@ -35,7 +35,7 @@ static_assert(sizeof(FileResult) == 232,
               "FileResult changed: update FileResultCodec");
 #endif
 
-constexpr char Magic[] = "cuda-coalesce-file-result/15";
+constexpr char Magic[] = "cuda-coalesce-file-result/16";
 
 template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
@@ -316,6 +316,7 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.Base);
   A(S.ElemBytes);
   A(S.Shared);
+  A(S.ExtentBytes);
   A(S.CompareAndSwap);
   A(S.InstrBytes);
   A(S.Address);
