@@ -223,7 +223,7 @@ public:
   /// The ifs being walked: each branch's condition, and whether the
   /// compiler predicates the branch instead of branching around it: short
   /// and straight-line ("if (threadIdx.x == 0) out[b] = v;", predicable),
-  /// with no else, and not at the kernel's end (AtTail).
+  /// the else too if there is one, and not at the kernel's end (AtTail).
   std::vector<std::pair<const LExpr *, bool>> OpenIfs;
   /// Whether the statement being walked is the last the kernel runs: no
   /// statement of the kernel follows it, and no loop around it runs again.

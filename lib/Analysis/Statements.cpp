@@ -248,8 +248,11 @@ void KernelWalker::VisitIfStmt(const IfStmt *IS) {
   State Before = capture();
 
   Path = pathWith(Outer, C);
-  OpenIfs.push_back(
-      {C, !IS->getElse() && !AtTail && predicable(IS->getThen())});
+  // Both sides short: nvcc predicates each (measured: "if (tid < 32)
+  // s[tid] = v; else s[tid] = 0;", 0.125 and 0.875 per request).
+  bool Predicated = !AtTail && predicable(IS->getThen()) &&
+                    (!IS->getElse() || predicable(IS->getElse()));
+  OpenIfs.push_back({C, Predicated});
   visit(IS->getThen());
   OpenIfs.pop_back();
   State AfterThen = capture();
@@ -257,7 +260,7 @@ void KernelWalker::VisitIfStmt(const IfStmt *IS) {
   restore(Before);
   const LExpr *NotC = X.logicalNot(C);
   Path = pathWith(Outer, NotC);
-  OpenIfs.push_back({NotC, false});
+  OpenIfs.push_back({NotC, Predicated && IS->getElse()});
   visit(IS->getElse());
   OpenIfs.pop_back();
   State AfterElse = capture();

@@ -6,9 +6,9 @@
 // the mean over the warps with a lane on, should the compiler branch.
 // The if is branched around, and only warps with a lane on issue the access,
 // when it is the kernel's last statement (the threads that skip it end:
-// EXIT), when its body holds three statements or more, a nested if, a loop
-// or a call, or has an else; and a guard that depends on the block, or on a
-// block whose shape is only assumed, is not taken to predicate.
+// EXIT), when either side holds three statements or more, a nested if, a
+// loop or a call; and a guard that depends on the block, or on a block whose
+// shape is only assumed, is not taken to predicate.
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
 
 __device__ void finish(float *out, const float *s) {
@@ -86,13 +86,26 @@ __global__ void bodies(float *out, float *big) {
       big[blockIdx.x * 4 + k] = 0;
       // CHECK: [[@LINE-1]]:7 store `big[blockIdx.x * 4 + k]` {{.*}} spr=1 ideal=1 eff=0.125 uniform{{$}}
   }
-  // Negative: an if with an else.
+  // An if with an else, each side short: both predicated (warp 0 issues
+  // the else side with no lane on).
   if (threadIdx.x == 0)
     out[blockIdx.x + 64] = 1;
-    // CHECK: [[@LINE-1]]:5 store `out[blockIdx.x + 64]` {{.*}} spr=1 ideal=1 eff=0.125 uniform{{$}}
+    // CHECK: [[@LINE-1]]:5 store `out[blockIdx.x + 64]` {{.*}} spr=0.125 ideal=0.125 eff=0.125 uniform if-branched=1
   else
     big[threadIdx.x] = 2;
     // CHECK: [[@LINE-1]]:5 store `big[threadIdx.x]` {{.*}} coalesced
+  // Negative: an else of three statements: both sides branched.
+  if (threadIdx.x < 32)
+    out[blockIdx.x + 128] = 1;
+    // CHECK: [[@LINE-1]]:5 store `out[blockIdx.x + 128]` {{.*}} spr=1 ideal=1 eff=0.125 uniform{{$}}
+  else {
+    big[threadIdx.x + 256] = 1;
+    // CHECK: [[@LINE-1]]:5 store `big[threadIdx.x + 256]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+    big[threadIdx.x + 512] = 2;
+    // CHECK: [[@LINE-1]]:5 store `big[threadIdx.x + 512]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+    big[threadIdx.x + 768] = 3;
+    // CHECK: [[@LINE-1]]:5 store `big[threadIdx.x + 768]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+  }
   // Negative: a guard on the global index, off only at the grid's end.
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < 1000)
