@@ -60,9 +60,10 @@ struct ValueOrigin {
     LaunchSite,   ///< a <<<...>>> launch in the translation unit
     LaunchBounds, ///< the kernel's __launch_bounds__ (the block)
     BlockDim,     ///< --block-dim (the block)
+    OtherUnit,    ///< a launch in another translation unit of the run
   };
   Source From = Source::Default;
-  /// LaunchSite: "k.cu:40" ("?" when clang knows no place).
+  /// LaunchSite, OtherUnit: "k.cu:40" ("?" when clang knows no place).
   std::string Site;
   /// LaunchSite: the values a host loop around the launch passes, in
   /// launch order (empty: no host loop steps this value). HostLoopFirstOnly:

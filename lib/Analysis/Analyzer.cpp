@@ -3,7 +3,8 @@
 // Finds the kernels of a translation unit (template instantiations
 // included), skips those clang had to recover from, and walks each with a
 // KernelWalker (KernelWalker.h: the interpreter, split by concern) under the
-// launch configuration found for it in the same translation unit.
+// launch configuration found for it in the same translation unit, else in
+// another unit of the run (PortableLaunch.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -105,6 +106,7 @@ KernelsAnalyzed analyzeTranslationUnit(ASTContext &Ctx, ExprContext &X,
   KernelsAnalyzed Result;
   const SourceManager &SM = Ctx.getSourceManager();
   LaunchMap Launches = collectLaunchSites(Ctx);
+  Result.Launches = portableLaunches(Launches, Ctx);
   // The kernels of the unit share X, so an access of two kernels with the
   // same expressions is sampled once (template instances).
   WarpEvaluator::SampleCache Samples;
@@ -122,9 +124,21 @@ KernelsAnalyzed analyzeTranslationUnit(ASTContext &Ctx, ExprContext &X,
       continue;
     }
     auto It = Launches.find(K->getCanonicalDecl());
-    interp::KernelWalker W(Ctx, X, Opts, K,
-                           It == Launches.end() ? nullptr : &It->second,
-                           ErrorLocs, Listener);
+    const LaunchInfo *Launch = It == Launches.end() ? nullptr : &It->second;
+    // No launch here: one another unit of the run makes, when told.
+    std::optional<LaunchInfo> Other;
+    if (!Launch)
+      if (std::string Name = portableKernelName(K, Ctx); !Name.empty()) {
+        if (!llvm::is_contained(Result.Unlaunched, Name))
+          Result.Unlaunched.push_back(Name);
+        for (const PortableLaunch &P : Opts.OtherUnitLaunches)
+          if (P.Kernel == Name) {
+            Other = fromPortable(P, K);
+            Launch = &*Other;
+            break;
+          }
+      }
+    interp::KernelWalker W(Ctx, X, Opts, K, Launch, ErrorLocs, Listener);
     W.Warp.shareSamples(&Samples);
     W.run();
     ++Result.Kernels;

@@ -11,6 +11,7 @@
 #define CUDA_COALESCE_ANALYSIS_ANALYZER_H
 
 #include "Analysis/AccessSite.h"
+#include "Analysis/PortableLaunch.h"
 
 #include "llvm/ADT/ArrayRef.h"
 
@@ -46,6 +47,10 @@ struct AnalysisOptions {
   int64_t DefaultGridDim = 128;
   /// How deep __device__ calls are inlined.
   unsigned InlineDepth = 8;
+  /// Launches other translation units of the run make of kernels this one
+  /// defines (PortableLaunch.h): a kernel with no launch of its own here
+  /// runs under the one named with its mangled name.
+  std::vector<PortableLaunch> OtherUnitLaunches;
   /// Polled before each statement; once it returns true the walk ends early
   /// and what it found is incomplete, which the caller, who asked, knows.
   /// The editor's deadline and cancellation (lib/Tidy/AnalysisStop.h);
@@ -62,6 +67,12 @@ struct KernelsAnalyzed {
   std::vector<const clang::FunctionDecl *> KernelDecls;
   /// Kernels skipped because their bodies hold errors: "name (file:line)".
   std::vector<std::string> SkippedKernels;
+  /// The first launch of each kernel the unit launches, for other units
+  /// (template kernels' left out).
+  std::vector<PortableLaunch> Launches;
+  /// The kernels defined here that no launch here configures, by the names
+  /// of PortableLaunch::Kernel (template kernels left out), each once.
+  std::vector<std::string> Unlaunched;
   /// Searches of an assumed value's residues answered with another
   /// kernel's (WarpEvaluator::SampleCache): what the sharing saved.
   unsigned SharedSamples = 0;

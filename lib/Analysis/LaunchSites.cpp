@@ -5,6 +5,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -628,6 +629,10 @@ public:
       return dim3(MTE->getSubExpr(), At, Depth + 1);
     if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
       return dim3(BTE->getSubExpr(), At, Depth + 1);
+    // dim3(512): one argument makes a functional cast around the
+    // constructor (two or more make a temporary object).
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+      return dim3(FC->getSubExpr(), At, Depth + 1);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
       if (!VD || !VD->getType()->isRecordType())
@@ -1596,6 +1601,79 @@ LaunchMap collectLaunchSites(ASTContext &Ctx) {
   LaunchCollector C(Ctx);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
   return C.launches();
+}
+
+std::string portableKernelName(const FunctionDecl *K, ASTContext &Ctx) {
+  if (K->getTemplatedKind() != FunctionDecl::TK_NonTemplate)
+    return std::string();
+  return ASTNameGenerator(Ctx).getName(K);
+}
+
+std::vector<PortableLaunch> portableLaunches(const LaunchMap &Launches,
+                                             ASTContext &Ctx) {
+  std::vector<PortableLaunch> Out;
+  for (const auto &[Kernel, Info] : Launches) {
+    PortableLaunch P;
+    P.Kernel = portableKernelName(Kernel, Ctx);
+    if (P.Kernel.empty())
+      continue;
+    P.Site = Info.Origin.Site;
+    P.Block = Info.Block;
+    P.Grid = Info.Grid;
+    P.BlockDefault = Info.BlockDefault;
+    P.GridDefault = Info.GridDefault;
+    // "n", or "p.n" for a member of the struct parameter p: by position.
+    for (const auto &[Name, Value] : Info.ConstantArgs) {
+      auto [Param, Member] = StringRef(Name).split('.');
+      for (unsigned I = 0; I < Kernel->getNumParams(); ++I) {
+        if (Kernel->getParamDecl(I)->getName() != Param)
+          continue;
+        P.Arguments.push_back({I, Member.empty() ? "" : "." + Member.str(),
+                               Value, Info.FirstPassArgs.count(Name) > 0,
+                               Info.DefaultArgs.count(Name) > 0});
+        break;
+      }
+    }
+    Out.push_back(std::move(P));
+  }
+  llvm::sort(Out, [](const PortableLaunch &A, const PortableLaunch &B) {
+    return A.Kernel < B.Kernel;
+  });
+  return Out;
+}
+
+LaunchInfo fromPortable(const PortableLaunch &Launch, const FunctionDecl *K) {
+  LaunchInfo Info;
+  Info.Block = Launch.Block;
+  Info.Grid = Launch.Grid;
+  Info.BlockDefault = Launch.BlockDefault;
+  Info.GridDefault = Launch.GridDefault;
+  Info.Origin.From = ValueOrigin::Source::OtherUnit;
+  Info.Origin.Site = Launch.Site;
+  for (const PortableLaunch::Argument &A : Launch.Arguments) {
+    if (A.Index >= K->getNumParams())
+      continue;
+    std::string Name = K->getParamDecl(A.Index)->getNameAsString() + A.Member;
+    Info.ConstantArgs[Name] = A.Value;
+    if (A.FirstPass)
+      Info.FirstPassArgs.insert(Name);
+    if (A.CommandLineDefault)
+      Info.DefaultArgs.insert(Name);
+  }
+  return Info;
+}
+
+bool PortableLaunch::sameLaunch(const PortableLaunch &O) const {
+  auto Key = [](const Argument &A) {
+    return std::tie(A.Index, A.Member, A.Value, A.FirstPass,
+                    A.CommandLineDefault);
+  };
+  return Kernel == O.Kernel && Block == O.Block && Grid == O.Grid &&
+         BlockDefault == O.BlockDefault && GridDefault == O.GridDefault &&
+         llvm::equal(Arguments, O.Arguments,
+                     [&](const Argument &A, const Argument &B) {
+                       return Key(A) == Key(B);
+                     });
 }
 
 } // namespace coalesce

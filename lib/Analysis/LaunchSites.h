@@ -4,6 +4,7 @@
 #define CUDA_COALESCE_ANALYSIS_LAUNCHSITES_H
 
 #include "Analysis/AccessSite.h"
+#include "Analysis/PortableLaunch.h"
 
 #include <array>
 #include <cstdint>
@@ -75,6 +76,22 @@ struct LaunchInfo {
 using LaunchMap = std::map<const clang::FunctionDecl *, LaunchInfo>;
 
 LaunchMap collectLaunchSites(clang::ASTContext &Ctx);
+
+/// The name another translation unit knows kernel K by (its mangled name);
+/// empty for a template's specialization, whose body another unit has only
+/// where it instantiates it too.
+std::string portableKernelName(const clang::FunctionDecl *K,
+                               clang::ASTContext &Ctx);
+
+/// Launches as another translation unit can use them (PortableLaunch.h),
+/// template kernels' left out.
+std::vector<PortableLaunch> portableLaunches(const LaunchMap &Launches,
+                                             clang::ASTContext &Ctx);
+
+/// What Launch tells of the kernel K defined here: its configuration, and
+/// its arguments under the names K's definition gives its parameters.
+LaunchInfo fromPortable(const PortableLaunch &Launch,
+                        const clang::FunctionDecl *K);
 
 /// Whether D comes from a system header or a precompiled header (the
 /// toolkit's and the prelude's declarations): the whole-AST walks skip it.

@@ -1413,7 +1413,10 @@ void WarpEvaluator::noteDefaultBlockShape(AccessSite &S,
     return Sym->getSymbolKind() == SymbolKind::BlockDim ||
            (Sym->getSymbolKind() == SymbolKind::ThreadIdx && Sym->getDim() > 0);
   });
-  if (!BlockKnown && ShapeMatters)
+  // A block another file's launch sets is named too: nothing in this file
+  // says where the value comes from.
+  if ((!BlockKnown || BlockOrigin.From == ValueOrigin::Source::OtherUnit) &&
+      ShapeMatters)
     S.Assumptions.push_back({"blockDim.x", Block[0], BlockOrigin});
 }
 

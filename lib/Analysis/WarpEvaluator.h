@@ -392,8 +392,9 @@ private:
   void resampleBlockSizes(AccessSite &S, const Expr *Off,
                           llvm::ArrayRef<const Expr *> Path,
                           const std::set<const Expr *> *Predicated) const;
-  /// The default block shape decides the answer when the address uses
-  /// blockDim or threadIdx.y/z in block 0: an assumption of S then.
+  /// The default block shape (or one another file's launch sets) decides
+  /// the answer when the address uses blockDim or threadIdx.y/z in block 0:
+  /// an assumption of S then.
   void noteDefaultBlockShape(AccessSite &S, const Expr *Off) const;
   /// Fills S.Samples: the distinct lane patterns of a sample of the
   /// launch's warps, with how often each was met. Trips: how many times

@@ -27,15 +27,15 @@ static_assert(sizeof(AccessSite) == 2336,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
-static_assert(sizeof(TranslationUnitResult) == 80,
+static_assert(sizeof(TranslationUnitResult) == 128,
               "TranslationUnitResult changed: update FileResultCodec");
 static_assert(sizeof(InputStatus) == 144,
               "InputStatus changed: update FileResultCodec");
-static_assert(sizeof(FileResult) == 232,
+static_assert(sizeof(FileResult) == 280,
               "FileResult changed: update FileResultCodec");
 #endif
 
-constexpr char Magic[] = "cuda-coalesce-file-result/16";
+constexpr char Magic[] = "cuda-coalesce-file-result/17";
 
 template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
@@ -54,6 +54,8 @@ template <typename Ar> void io(Ar &A, AccessSite::SharedArrayShape &X);
 template <typename Ar> void io(Ar &A, AccessSite::LoopRewrite &X);
 template <typename Ar> void io(Ar &A, AccessSite &S);
 template <typename Ar> void io(Ar &A, InputStatus &S);
+template <typename Ar> void io(Ar &A, PortableLaunch::Argument &X);
+template <typename Ar> void io(Ar &A, PortableLaunch &X);
 template <typename Ar> void io(Ar &A, TranslationUnitResult &U);
 template <typename Ar> void io(Ar &A, FileResult &R);
 
@@ -366,11 +368,31 @@ template <typename Ar> void io(Ar &A, InputStatus &S) {
   A(S.NvccCompat);
 }
 
+template <typename Ar> void io(Ar &A, PortableLaunch::Argument &X) {
+  A(X.Index);
+  A(X.Member);
+  A(X.Value);
+  A(X.FirstPass);
+  A(X.CommandLineDefault);
+}
+
+template <typename Ar> void io(Ar &A, PortableLaunch &X) {
+  A(X.Kernel);
+  A(X.Site);
+  A(X.Block);
+  A(X.Grid);
+  A(X.BlockDefault);
+  A(X.GridDefault);
+  A(X.Arguments);
+}
+
 template <typename Ar> void io(Ar &A, TranslationUnitResult &U) {
   A(U.Sites);
   A(U.Kernels);
   A(U.KernelList);
   A(U.SkippedKernels);
+  A(U.Launches);
+  A(U.Unlaunched);
 }
 
 template <typename Ar> void io(Ar &A, FileResult &R) {

@@ -30,7 +30,7 @@ constexpr size_t DigestChars = 32;
 // the key: a run it stops is never cached, and one it does not stop is the
 // same as without it.)
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AnalysisOptions) == 120,
+static_assert(sizeof(AnalysisOptions) == 144,
               "AnalysisOptions changed: add the new member to resultKey()");
 #endif
 
@@ -92,6 +92,19 @@ std::string resultKey(const UnitCommand &Cmd, const FrontendSetup &Setup,
   Parts.push_back("defaults " + std::to_string(A.DefaultValue) + " " +
                   std::to_string(A.DefaultGridDim) + " " +
                   std::to_string(A.InlineDepth));
+  for (const PortableLaunch &L : A.OtherUnitLaunches) {
+    std::string Part = "launch " + L.Kernel + " at " + L.Site;
+    for (const auto &Dim : {L.Block, L.Grid})
+      for (int64_t V : Dim.value_or(std::array<int64_t, 3>{0, 0, 0}))
+        Part += " " + std::to_string(V);
+    Part += L.BlockDefault ? " block-default" : "";
+    Part += L.GridDefault ? " grid-default" : "";
+    for (const PortableLaunch::Argument &Arg : L.Arguments)
+      Part += " arg " + std::to_string(Arg.Index) + Arg.Member + "=" +
+              std::to_string(Arg.Value) + (Arg.FirstPass ? "f" : "") +
+              (Arg.CommandLineDefault ? "d" : "");
+    Parts.push_back(std::move(Part));
+  }
   Parts.push_back("pch " + PchDigest.str());
   Parts.push_back("limits " + Limits.str());
   std::vector<StringRef> Refs(Parts.begin(), Parts.end());

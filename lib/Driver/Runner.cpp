@@ -241,8 +241,19 @@ private:
   void findIncludingUnits(const std::string &CacheDir);
 
   void analyzeFiles(RunCache &Cache);
-  void settleUnreadable(std::vector<CachedUnit> &Units) const;
-  std::string analyzeInChild(size_t I, const CachedUnit &U) const;
+  std::pair<size_t, size_t> analyzeSome(RunCache &Cache,
+                                        ArrayRef<size_t> Which,
+                                        ArrayRef<FileOptions> Options,
+                                        std::vector<ChildOutcome> &Outcomes,
+                                        Progress *Shown);
+  void otherUnitLaunches(const std::vector<ChildOutcome> &Outcomes,
+                         std::vector<size_t> &Again,
+                         std::vector<FileOptions> &Options) const;
+  void settleUnreadable(ArrayRef<std::string> Files,
+                        ArrayRef<std::string> Errors,
+                        std::vector<CachedUnit> &Units) const;
+  std::string analyzeInChild(size_t I, const CachedUnit &U,
+                             const FileOptions &Options) const;
   void deliver(const std::string &Path, const FileOptions &Options,
                ChildOutcome O);
   void merge(const FileOptions &Options, FileResult R);
@@ -431,76 +442,172 @@ void Run::findIncludingUnits(const std::string &CacheDir) {
 }
 
 /// Analyzes every input, each in a child process of its own (childLimits())
-/// unless the cache holds its result, and delivers each file's outcome in
-/// input order, whatever order the children finish in.
+/// unless the cache holds its result; then, again, each file that defines a
+/// kernel it does not launch while another file of its folder does
+/// (otherUnitLaunches()); then delivers each file's outcome in input order.
 void Run::analyzeFiles(RunCache &Cache) {
   const size_t N = Inputs.size();
-  ChildLimits Limits = childLimits();
-  std::vector<CachedUnit> Units =
-      Cache.plan(Inputs, PerFile, ConfigErrors, Frontend, Limits);
-  // A file with a cached result needs no child; its result is delivered in
-  // its turn all the same.
-  size_t CacheHits = llvm::count_if(
-      Units, [](const CachedUnit &U) { return U.Hit.has_value(); });
-  settleUnreadable(Units);
-  std::vector<size_t> Misses;
+  std::vector<ChildOutcome> Outcomes(N);
+  std::vector<size_t> All(N);
   for (size_t I = 0; I < N; ++I)
-    if (!Units[I].Hit)
-      Misses.push_back(I);
+    All[I] = I;
   Progress Shown(Err, C.Progress, N);
-  size_t NextHit = 0;
-  auto DeliverHitsBefore = [&](size_t End) {
-    for (; NextHit < End; ++NextHit) {
-      if (!Units[NextHit].Hit)
-        continue;
-      ChildOutcome O;
-      O.How = ChildOutcome::Finished;
-      O.Stderr = std::move(Units[NextHit].Hit->Stderr);
-      O.Payload = std::move(Units[NextHit].Hit->Payload);
-      Shown.erase();
-      deliver(Inputs[NextHit], PerFile[NextHit], std::move(O));
-      Shown.fileDone();
+  auto [Hits, Misses] = analyzeSome(Cache, All, PerFile, Outcomes, &Shown);
+  std::vector<size_t> Again;
+  std::vector<FileOptions> AgainOptions;
+  otherUnitLaunches(Outcomes, Again, AgainOptions);
+  if (!Again.empty()) {
+    std::vector<ChildOutcome> Second(N);
+    auto [Hits2, Misses2] =
+        analyzeSome(Cache, Again, AgainOptions, Second, nullptr);
+    Hits += Hits2;
+    Misses += Misses2;
+    // A second analysis that did not finish loses nothing: the first
+    // stands.
+    for (size_t I : Again)
+      if (Second[I].How == ChildOutcome::Finished)
+        Outcomes[I] = std::move(Second[I]);
+  }
+  Shown.erase();
+  for (size_t I = 0; I < N; ++I)
+    deliver(Inputs[I], PerFile[I], std::move(Outcomes[I]));
+  if (C.CacheStats)
+    Cache.printStats(Err, Hits, Misses);
+}
+
+/// Analyzes the inputs Which (Options[J] for Which[J]) into Outcomes (by
+/// input); the cache's hits and the children run.
+std::pair<size_t, size_t> Run::analyzeSome(RunCache &Cache,
+                                           ArrayRef<size_t> Which,
+                                           ArrayRef<FileOptions> Options,
+                                           std::vector<ChildOutcome> &Outcomes,
+                                           Progress *Shown) {
+  ChildLimits Limits = childLimits();
+  std::vector<std::string> Files, Errors;
+  for (size_t I : Which) {
+    Files.push_back(Inputs[I]);
+    Errors.push_back(ConfigErrors[I]);
+  }
+  std::vector<CachedUnit> Units =
+      Cache.plan(Files, Options, Errors, Frontend, Limits);
+  settleUnreadable(Files, Errors, Units);
+  std::vector<size_t> Misses;
+  size_t Hits = 0;
+  for (size_t J = 0; J < Which.size(); ++J) {
+    if (!Units[J].Hit) {
+      Misses.push_back(J);
+      continue;
     }
-  };
+    ChildOutcome &O = Outcomes[Which[J]];
+    O.How = ChildOutcome::Finished;
+    O.Stderr = std::move(Units[J].Hit->Stderr);
+    O.Payload = std::move(Units[J].Hit->Payload);
+    ++Hits;
+    if (Shown)
+      Shown->fileDone();
+  }
   runInChildren(
       Misses.size(), Limits,
-      [&](size_t J) { return analyzeInChild(Misses[J], Units[Misses[J]]); },
-      [&](size_t J, ChildOutcome O) {
-        size_t I = Misses[J];
-        if (Units[I].Command && O.How == ChildOutcome::Finished)
-          Cache.store(Units[I], O);
-        DeliverHitsBefore(I);
-        Shown.erase();
-        deliver(Inputs[I], PerFile[I], std::move(O));
-        Shown.fileDone();
+      [&](size_t K) {
+        size_t J = Misses[K];
+        return analyzeInChild(Which[J], Units[J], Options[J]);
+      },
+      [&](size_t K, ChildOutcome O) {
+        size_t J = Misses[K];
+        if (Units[J].Command && O.How == ChildOutcome::Finished)
+          Cache.store(Units[J], O);
+        Outcomes[Which[J]] = std::move(O);
+        if (Shown)
+          Shown->fileDone();
       });
-  DeliverHitsBefore(N);
-  Shown.erase();
-  if (C.CacheStats)
-    Cache.printStats(Err, CacheHits, Misses.size());
+  return {Hits, Misses.size()};
+}
+
+/// The inputs to analyze again, each with the launches other files make of
+/// the kernels it defines and does not launch (AnalysisOptions::
+/// OtherUnitLaunches). Only files of the same folder count (a program's
+/// main.cu and kernels.cu; a run over many programs must not lend one
+/// program's launch to another's kernel of the same name), and only a
+/// launch they all agree on: the first file's, in input order.
+void Run::otherUnitLaunches(const std::vector<ChildOutcome> &Outcomes,
+                            std::vector<size_t> &Again,
+                            std::vector<FileOptions> &Options) const {
+  if (Outcomes.size() < 2)
+    return;
+  struct Unit {
+    std::string Folder;
+    std::vector<PortableLaunch> Launches;
+    std::vector<std::string> Unlaunched;
+  };
+  std::vector<Unit> Units(Outcomes.size());
+  for (size_t I = 0; I < Outcomes.size(); ++I) {
+    if (Outcomes[I].How != ChildOutcome::Finished)
+      continue;
+    Expected<FileResult> R = decodeFileResult(Outcomes[I].Payload);
+    if (!R) {
+      consumeError(R.takeError());
+      continue;
+    }
+    SmallString<256> Abs(Inputs[I]);
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    Units[I].Folder = sys::path::parent_path(Abs).str();
+    Units[I].Launches = std::move(R->Unit.Launches);
+    Units[I].Unlaunched = std::move(R->Unit.Unlaunched);
+  }
+  for (size_t I = 0; I < Units.size(); ++I) {
+    std::vector<PortableLaunch> Found;
+    for (const std::string &Kernel : Units[I].Unlaunched) {
+      std::optional<PortableLaunch> First;
+      bool Agree = true;
+      for (size_t J = 0; J < Units.size() && Agree; ++J) {
+        if (J == I || Units[J].Folder != Units[I].Folder)
+          continue;
+        for (const PortableLaunch &L : Units[J].Launches) {
+          if (L.Kernel != Kernel)
+            continue;
+          if (!First)
+            First = L;
+          else if (!First->sameLaunch(L))
+            Agree = false;
+        }
+      }
+      if (First && Agree)
+        Found.push_back(std::move(*First));
+    }
+    if (Found.empty())
+      continue;
+    Again.push_back(I);
+    Options.push_back(PerFile[I]);
+    Options.back().Analysis.OtherUnitLaunches = std::move(Found);
+  }
 }
 
 /// A file that cannot be read needs no child either: a stale compile
 /// database of 20,000 missing files is 20,000 lines, not 20,000 forks. Its
 /// record is the child's own, delivered in its turn (as a Hit).
-void Run::settleUnreadable(std::vector<CachedUnit> &Units) const {
+void Run::settleUnreadable(ArrayRef<std::string> Files,
+                           ArrayRef<std::string> Errors,
+                           std::vector<CachedUnit> &Units) const {
   for (size_t I = 0; I < Units.size(); ++I) {
-    if (Units[I].Hit || !ConfigErrors[I].empty())
+    if (Units[I].Hit || !Errors[I].empty())
       continue;
-    if (Error E = checkSourceFile(Inputs[I])) {
+    if (Error E = checkSourceFile(Files[I])) {
       std::string What = toString(std::move(E));
       FileResult Failed;
-      Failed.Status = {Inputs[I], false, What, 0, 0};
+      Failed.Status = {Files[I], false, What, 0, 0};
       Units[I].Hit = CachedResult{"cuda-coalesce: error: " + What + " (" +
-                                      Inputs[I] + ")\n",
+                                      Files[I] + ")\n",
                                   encodeFileResult(Failed)};
     }
   }
 }
 
-/// The work of the child process that analyzes input I: what it returns is
-/// the payload deliver() decodes, unless the cache wraps it (U.Command).
-std::string Run::analyzeInChild(size_t I, const CachedUnit &U) const {
+/// The work of the child process that analyzes input I under Options: what
+/// it returns is the payload deliver() decodes, unless the cache wraps it
+/// (U.Command).
+std::string Run::analyzeInChild(size_t I, const CachedUnit &U,
+                                const FileOptions &Options) const {
   if (!ConfigErrors[I].empty()) {
     errs() << "cuda-coalesce: error: " << ConfigErrors[I] << "\n";
     FileResult Failed;
@@ -508,9 +615,8 @@ std::string Run::analyzeInChild(size_t I, const CachedUnit &U) const {
     return encodeFileResult(Failed);
   }
   if (!U.Command)
-    return encodeFileResult(
-        analyzeFile(Inputs[I], Frontend, PerFile[I], errs()));
-  return RunCache::analyze(U, Frontend, PerFile[I]);
+    return encodeFileResult(analyzeFile(Inputs[I], Frontend, Options, errs()));
+  return RunCache::analyze(U, Frontend, Options);
 }
 
 /// Replays what the child printed about its file, in input order, and adds

@@ -404,6 +404,8 @@ collectAccessSites(ASTContext &Ctx, ExprContext &Exprs,
   R.Kernels = K.Kernels;
   R.KernelList = std::move(K.KernelList);
   R.SkippedKernels = std::move(K.SkippedKernels);
+  R.Launches = std::move(K.Launches);
+  R.Unlaunched = std::move(K.Unlaunched);
   return R;
 }
 

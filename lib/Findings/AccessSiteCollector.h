@@ -52,6 +52,10 @@ struct TranslationUnitResult {
   unsigned Kernels = 0;
   std::vector<KernelInfo> KernelList;
   std::vector<std::string> SkippedKernels;
+  /// KernelsAnalyzed's: what the unit's launches tell other units, and the
+  /// kernels it defines with no launch of its own.
+  std::vector<PortableLaunch> Launches;
+  std::vector<std::string> Unlaunched;
 };
 
 /// analyzeTranslationUnit with an AccessSiteCollector, plus Extra (the

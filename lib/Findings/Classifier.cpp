@@ -261,6 +261,8 @@ std::string assumptionText(const AccessSite &S) {
                         List + ", ...)"
                   : List + " (a host loop)";
     }
+    if (A.Origin.From == ValueOrigin::Source::OtherUnit)
+      Value += " (the launch at " + A.Origin.Site + ")";
     if (A.Origin.FirstPass)
       Value += " (the first launch of a host loop)";
     if (A.Origin.CommandLineDefault)

@@ -28,6 +28,14 @@ FileResult sample() {
   R.Unit.KernelList = {{"copy", {"dir/k.cu", 4, 0}},
                        {"copyStrided<3>", {"dir/k.cu", 12, 7}}};
   R.Unit.SkippedKernels = {"typo (dir/k.cu:8)", ""};
+  PortableLaunch L;
+  L.Kernel = "_Z5scalePfi";
+  L.Site = "main.cu:11";
+  L.Block = std::array<int64_t, 3>{512, 1, 1};
+  L.GridDefault = true;
+  L.Arguments = {{1, "", 2, true, false}, {2, ".n", -7, false, true}};
+  R.Unit.Launches = {L, PortableLaunch()};
+  R.Unit.Unlaunched = {"_Z6spreadPfi", ""};
 
   AccessSite S;
   S.Pos = {"dir/k.cu", 5, 38};
@@ -199,6 +207,13 @@ TEST(FileResultCodec, RoundTripIsExact) {
     expectSamePos(Out->Unit.KernelList[I].Pos, In.Unit.KernelList[I].Pos);
   }
   EXPECT_EQ(Out->Unit.SkippedKernels, In.Unit.SkippedKernels);
+  ASSERT_EQ(Out->Unit.Launches.size(), In.Unit.Launches.size());
+  for (size_t I = 0; I < In.Unit.Launches.size(); ++I) {
+    EXPECT_TRUE(Out->Unit.Launches[I].sameLaunch(In.Unit.Launches[I]));
+    EXPECT_EQ(Out->Unit.Launches[I].Site, In.Unit.Launches[I].Site);
+  }
+  EXPECT_FALSE(Out->Unit.Launches[0].sameLaunch(Out->Unit.Launches[1]));
+  EXPECT_EQ(Out->Unit.Unlaunched, In.Unit.Unlaunched);
   ASSERT_EQ(Out->Unit.Sites.size(), In.Unit.Sites.size());
   for (size_t I = 0; I < In.Unit.Sites.size(); ++I)
     expectSameSite(Out->Unit.Sites[I], In.Unit.Sites[I]);

@@ -33,8 +33,16 @@ __global__ void unlaunched(float *out, int width) {
   // CHECK: [[@LINE-1]]:3 store `out[threadIdx.y * width + threadIdx.x]` addr=out + 4*(threadIdx.x + threadIdx.y*width) spr=4 ideal=4 eff=1 coalesced
 }
 
+// dim3(64): one argument makes a functional cast, not a temporary object;
+// its block is the launch's all the same (64 threads, 8 bytes apart).
+__global__ void oneArgument(float *out) {
+  out[threadIdx.x * (blockDim.x / 32)] = 0.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x * (blockDim.x / 32)]` addr=out + 8*threadIdx.x spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided
+}
+
 int main() {
   float *a;
+  oneArgument<<<dim3(8), dim3(64)>>>(a);
   dim3 block(TILE, TILE);
   tile2d<<<dim3(64, 64), block>>>(a, a, 1024);
   int rows = 4;
@@ -49,3 +57,4 @@ int main() {
 // OPTS: store `out[threadIdx.y * width + threadIdx.x]` {{.*}} spr=4 ideal=4 eff=1 coalesced
 // OPTS: store `out[(threadIdx.x + blockIdx.x * blockDim.x) * stride]` {{.*}} spr=12 ideal=4
 // OPTS: store `out[threadIdx.y * width + threadIdx.x]` addr=out + 4*(threadIdx.x + threadIdx.y*width) spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided
+// OPTS: store `out[threadIdx.x * (blockDim.x / 32)]` addr=out + 8*threadIdx.x spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided
