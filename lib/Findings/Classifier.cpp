@@ -15,6 +15,21 @@
 
 namespace coalesce {
 
+SharedOp sharedOp(const AccessSite &S) {
+  switch (S.Kind) {
+  case AccessKind::Load:
+    if (S.ElemBytes == 8 && S.ExtentBytes != int64_t(S.ElemBytes))
+      break;
+    return SharedOp::Load;
+  case AccessKind::Atomic:
+    return SharedOp::Atomic;
+  case AccessKind::Store:
+  case AccessKind::LoadStore:
+    break;
+  }
+  return SharedOp::Store;
+}
+
 const char *categoryName(Category C) {
   switch (C) {
   case Category::Coalesced:
@@ -184,8 +199,7 @@ const AccessSite::WarpSample *summarizeSamples(Finding &F,
 /// (AccessSite::CompareAndSwap).
 BankCost bankCost(llvm::ArrayRef<std::optional<int64_t>> Addrs,
                   const AccessSite &S, const GpuTarget &GPU) {
-  BankCost B =
-      predictBanks(Addrs, S.ElemBytes, GPU, S.Kind == AccessKind::Atomic);
+  BankCost B = predictBanks(Addrs, S.ElemBytes, GPU, sharedOp(S));
   return S.CompareAndSwap ? compareAndSwap(B) : B;
 }
 

@@ -30,6 +30,13 @@ enum class Category {
 /// "coalesced", "uniform", ... as in the report format.
 const char *categoryName(Category C);
 
+/// What shared access S does to its words, for the bank model. An 8-byte
+/// load of an element of an array or of a larger struct is taken as a store
+/// (its phases kept): nvcc joins such neighbours into one 16-byte load when
+/// it can (lavamd's uniform doubles: LDS.128, 2 wavefronts, as two phases
+/// of LDS.64 make); a load of an 8-byte variable of its own is not joined.
+SharedOp sharedOp(const AccessSite &S);
+
 /// An automatic fix (Fixes.h): edits of the source that together make one
 /// change, proved not to change what the program computes.
 struct Fix {

@@ -107,7 +107,7 @@ void padTiles(std::vector<Finding> &Findings, const GpuTarget &GPU) {
           break;
         }
         BankCost B = predictBanks(*Addrs, F->Site.ElemBytes, GPU,
-                                  F->Site.Kind == AccessKind::Atomic);
+                                  sharedOp(F->Site));
         Free &= B.Wavefronts <= B.IdealWavefronts;
       }
       if (Free)

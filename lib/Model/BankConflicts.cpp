@@ -15,8 +15,8 @@ int64_t floorDiv(int64_t A, int64_t B) {
 
 /// One instruction of Bytes bytes per lane (1 to 4, 8 or 16).
 BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
-                    bool Atomic,
-                    unsigned Bytes, const GpuTarget &GPU) {
+                    SharedOp Op, unsigned Bytes, const GpuTarget &GPU) {
+  const bool Atomic = Op == SharedOp::Atomic;
   BankCost C;
   const int64_t Word = GPU.BankBytes;
   const unsigned Banks = GPU.SharedBanks;
@@ -70,6 +70,17 @@ BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
   std::set<unsigned> Unique(C.WorstLanes.begin(), C.WorstLanes.end());
   C.WorstLanes.assign(Unique.begin(), Unique.end());
   C.Uniform = C.ActiveLanes > 1 && Same && !Atomic;
+  // A wide load of one address: the phases share the words they read.
+  if (Op == SharedOp::Load && Same && C.ActiveLanes && WordsPerLane > 1) {
+    unsigned Halves = 0;
+    const size_t Half = GPU.WarpSize / 2;
+    for (size_t P = 0; P < LaneAddrs.size(); P += Half)
+      Halves += llvm::any_of(
+          LaneAddrs.slice(P, std::min(Half, LaneAddrs.size() - P)),
+          [](const std::optional<int64_t> &A) { return A.has_value(); });
+    C.Wavefronts = C.IdealWavefronts = WordsPerLane == 2 ? 1 : Halves;
+    C.ConflictWays = 1;
+  }
   return C;
 }
 
@@ -77,15 +88,15 @@ BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
 
 BankCost predictBanks(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
                       unsigned AccessBytes, const GpuTarget &GPU,
-                      bool Atomic) {
+                      SharedOp Op) {
   if (AccessBytes <= GPU.BankBytes || AccessBytes == 2 * GPU.BankBytes ||
       AccessBytes == 4 * GPU.BankBytes)
-    return predictOne(LaneAddrs, Atomic, AccessBytes, GPU);
+    return predictOne(LaneAddrs, Op, AccessBytes, GPU);
   // Pieces of one word each, one instruction per piece. Piece k is piece 0
   // moved by k words: every lane's word index grows by k, so every bank
   // turns by k and the conflicts are piece 0's. One piece is the answer,
   // however wide the access (no enumeration of a struct's words).
-  return predictOne(LaneAddrs, Atomic, GPU.BankBytes, GPU);
+  return predictOne(LaneAddrs, Op, GPU.BankBytes, GPU);
 }
 
 BankCost compareAndSwap(BankCost Pattern) {

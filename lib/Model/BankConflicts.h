@@ -46,17 +46,31 @@ struct BankCost {
   std::vector<std::optional<unsigned>> LaneBanks;
 };
 
+/// What a request does to its words.
+enum class SharedOp {
+  /// Written, or read and written (s[i] += x, taken as its store).
+  Store,
+  Load,
+  /// Lanes that update the same word are not a broadcast: they take a
+  /// wavefront each (measured on the H200: 32 lanes' atomicAdd on one shared
+  /// counter, 32 wavefronts).
+  Atomic,
+};
+
 /// Predicts one warp request. LaneAddrs holds one byte address per lane (at
 /// most WarpSize; nullopt: inactive); AccessBytes is what each lane reads or
 /// writes. 1 to 4, 8 and 16 bytes are one instruction each; any other size
 /// (a float3, a struct) is copied in 4-byte pieces, one instruction per
 /// piece, and the answer is that of its costliest piece.
-/// With Atomic, lanes that update the same word are not a broadcast: they
-/// take a wavefront each (measured on the H200: 32 lanes' atomicAdd on one
-/// shared counter, 32 wavefronts).
+/// A 64- or 128-bit load whose lanes all read one address is served whole
+/// at once: one wavefront for 64 bits, one per half-warp with a lane on for
+/// 128 bits (uniform LDS.64 1 and LDS.128 2 wavefronts, 27 and 22 full-warp
+/// instructions of cuda-samples, Parboil and SHOC on an H200; a store to one
+/// address keeps its phases: STS.64 2).
 BankCost predictBanks(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
                       unsigned AccessBytes,
-                      const GpuTarget &GPU = GpuTarget(), bool Atomic = false);
+                      const GpuTarget &GPU = GpuTarget(),
+                      SharedOp Op = SharedOp::Store);
 
 /// The cost of an atomic the compiler makes a compare-and-swap loop (a
 /// float or double atomicAdd on shared memory; sm_90 has no shared

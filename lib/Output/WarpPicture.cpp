@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Output/WarpPicture.h"
+#include "Findings/Finding.h"
 #include "Model/BankConflicts.h"
 
 #include "llvm/Support/Format.h"
@@ -77,8 +78,7 @@ std::string drawBanks(const AccessSite &Site) {
     if (Site.LaneOffsets[L])
       Addrs[L] = Site.Lane0Offset + *Site.LaneOffsets[L];
   GpuTarget GPU;
-  BankCost C = predictBanks(Addrs, Site.ElemBytes, GPU,
-                            Site.Kind == AccessKind::Atomic);
+  BankCost C = predictBanks(Addrs, Site.ElemBytes, GPU, sharedOp(Site));
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << "  banks: lane -> bank of its first word (" << GPU.SharedBanks

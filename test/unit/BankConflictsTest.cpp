@@ -116,18 +116,46 @@ TEST(BankConflicts, AtomicsOnOneWordTakeTurns) {
   BankCost Load = predictBanks(strided(64, 0), 4);
   EXPECT_TRUE(Load.Uniform);
   EXPECT_EQ(Load.Wavefronts, 1u);
-  BankCost Atomic = predictBanks(strided(64, 0), 4, GpuTarget(), /*Atomic=*/true);
+  BankCost Atomic = predictBanks(strided(64, 0), 4, GpuTarget(), SharedOp::Atomic);
   EXPECT_FALSE(Atomic.Uniform);
   EXPECT_EQ(Atomic.Wavefronts, 32u);
   EXPECT_EQ(Atomic.IdealWavefronts, 1u);
   EXPECT_EQ(Atomic.ConflictWays, 32u);
   // Consecutive counters: one wavefront, atomic or not.
-  EXPECT_EQ(predictBanks(strided(0, 4), 4, GpuTarget(), true).Wavefronts, 1u);
+  EXPECT_EQ(predictBanks(strided(0, 4), 4, GpuTarget(), SharedOp::Atomic).Wavefronts, 1u);
   // Two lanes per counter, 16 counters: two turns.
   Lanes Pairs;
   for (int64_t L = 0; L < 32; ++L)
     Pairs.push_back(4 * (L / 2));
-  EXPECT_EQ(predictBanks(Pairs, 4, GpuTarget(), true).Wavefronts, 2u);
+  EXPECT_EQ(predictBanks(Pairs, 4, GpuTarget(), SharedOp::Atomic).Wavefronts, 2u);
+}
+
+TEST(BankConflicts, AWideLoadOfOneAddressIsServedWhole) {
+  // Measured on the H200 (cuda-samples, Parboil, SHOC; docs/analysis.md):
+  // every lane on one address, LDS.64 1 wavefront, LDS.128 2, STS.64 2.
+  BankCost Load8 = predictBanks(strided(8, 0), 8, GpuTarget(), SharedOp::Load);
+  EXPECT_EQ(Load8.Wavefronts, 1u);
+  EXPECT_EQ(Load8.IdealWavefronts, 1u);
+  EXPECT_TRUE(Load8.Uniform);
+  BankCost Load16 =
+      predictBanks(strided(16, 0), 16, GpuTarget(), SharedOp::Load);
+  EXPECT_EQ(Load16.Wavefronts, 2u);
+  EXPECT_EQ(Load16.IdealWavefronts, 2u);
+  EXPECT_EQ(predictBanks(strided(8, 0), 8).Wavefronts, 2u);
+  EXPECT_EQ(predictBanks(strided(16, 0), 16).Wavefronts, 4u);
+  // Lanes of one half-warp only: one wavefront either way.
+  Lanes Half(32);
+  for (int64_t L = 0; L < 16; ++L)
+    Half[L] = 48;
+  EXPECT_EQ(predictBanks(Half, 16, GpuTarget(), SharedOp::Load).Wavefronts,
+            1u);
+  // Not one address: the phases as before.
+  EXPECT_EQ(predictBanks(strided(0, 8), 8, GpuTarget(), SharedOp::Load)
+                .Wavefronts,
+            2u);
+  EXPECT_EQ(predictBanks(strided(0, 16), 16, GpuTarget(), SharedOp::Load)
+                .Wavefronts,
+            4u);
 }
 
 TEST(BankConflicts, CompareAndSwapLoopsTakeTwiceThePattern) {
@@ -135,15 +163,15 @@ TEST(BankConflicts, CompareAndSwapLoopsTakeTwiceThePattern) {
   // conflict-free float add 2 per request, a double 4, every lane on one
   // word 32 attempts of 2; never flagged for being a loop alone.
   BankCost Float =
-      compareAndSwap(predictBanks(strided(0, 4), 4, GpuTarget(), true));
+      compareAndSwap(predictBanks(strided(0, 4), 4, GpuTarget(), SharedOp::Atomic));
   EXPECT_EQ(Float.Wavefronts, 2u);
   EXPECT_EQ(Float.IdealWavefronts, 2u);
   BankCost Double =
-      compareAndSwap(predictBanks(strided(0, 8), 8, GpuTarget(), true));
+      compareAndSwap(predictBanks(strided(0, 8), 8, GpuTarget(), SharedOp::Atomic));
   EXPECT_EQ(Double.Wavefronts, 4u);
   EXPECT_EQ(Double.IdealWavefronts, 4u);
   BankCost OneWord =
-      compareAndSwap(predictBanks(strided(64, 0), 4, GpuTarget(), true));
+      compareAndSwap(predictBanks(strided(64, 0), 4, GpuTarget(), SharedOp::Atomic));
   EXPECT_EQ(OneWord.Wavefronts, 64u);
   EXPECT_EQ(OneWord.IdealWavefronts, 2u);
   EXPECT_EQ(OneWord.ConflictWays, 32u);
