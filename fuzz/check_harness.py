@@ -7,17 +7,22 @@ cuda-coalesce once over the same files, then compares the accesses of each
 file: line, column, category, address and sectors per request. A harness
 that parsed differently (the prelude's PCH, the traversal limited to the
 input's declarations) or analyzed nothing would make the fuzzer's runs
-vacuous; this fails then. The harness parses as clang does, as the tidy
-module does, so the CLI runs with --nvcc-compat=off (the nvcc mode's
-reparse is the CLI's alone, docs/nvcc-compat.md).
+vacuous; this fails then. Each seed is given in a folder of its own: a
+launch in one file configures a kernel of another file of its folder,
+which the harness, one file at a time, does not see. The harness parses
+as clang does, as the tidy module does, so the CLI runs with
+--nvcc-compat=off (the nvcc mode's reparse is the CLI's alone,
+docs/nvcc-compat.md).
 
     check_harness.py FRONTEND_FUZZER CUDA_COALESCE SEED_DIR
 """
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 
@@ -56,18 +61,31 @@ def main():
             sys.exit(f"no report for {s.name}")
         harness.append(h)
 
+    # Each seed in a folder of its own: the harness analyzes one translation
+    # unit, and the CLI lends a launch of one file to a kernel another file
+    # of the same folder defines (a program's main.cu and kernels.cu, as the
+    # seeds of test/lit/engine/Inputs/other_unit are).
+    tmp = tempfile.TemporaryDirectory()
+    copies = []
+    for i, s in enumerate(seeds):
+        folder = Path(tmp.name) / str(i)
+        folder.mkdir()
+        copies.append(folder / s.name)
+        shutil.copyfile(s, copies[-1])
     run = subprocess.run([cli, "--cuda=builtin", "--nvcc-compat=off",
-                          "--format=json", *map(str, seeds)],
+                          "--format=json", *map(str, copies)],
                          capture_output=True, text=True)
+    original = {str(c): str(s) for c, s in zip(copies, seeds)}
     by_file = {str(s): [] for s in seeds}
     for a in json.loads(run.stdout)["accesses"]:
         if "inlined_from" in a:
             continue
         # An access inside a toolkit header (cuRAND's, wmma's) belongs to
         # the seed whose call reached it.
-        owner = a["file"]
+        owner = original.get(a["file"], a["file"])
         if owner not in by_file and "toolkit_header" in a:
-            owner = a["toolkit_header"]["call"]["file"]
+            call = a["toolkit_header"]["call"]["file"]
+            owner = original.get(call, call)
         if owner not in by_file:
             sys.exit(f"an access of no seed: {a['file']}:{a['line']}")
         by_file[owner].append(key(a))

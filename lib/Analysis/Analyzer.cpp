@@ -127,10 +127,12 @@ KernelsAnalyzed analyzeTranslationUnit(ASTContext &Ctx, ExprContext &X,
     const LaunchInfo *Launch = It == Launches.end() ? nullptr : &It->second;
     // No launch here: one another unit of the run makes, when told.
     std::optional<LaunchInfo> Other;
-    if (!Launch)
-      if (std::string Name = portableKernelName(K, Ctx); !Name.empty()) {
-        if (!llvm::is_contained(Result.Unlaunched, Name))
-          Result.Unlaunched.push_back(Name);
+    std::string Name = portableKernelName(K, Ctx);
+    if (!Name.empty() && !llvm::is_contained(Result.Defined, Name))
+      Result.Defined.push_back(Name);
+    if (!Launch && !Name.empty()) {
+      if (!llvm::is_contained(Result.Unlaunched, Name))
+        Result.Unlaunched.push_back(Name);
         for (const PortableLaunch &P : Opts.OtherUnitLaunches)
           if (P.Kernel == Name) {
             Other = fromPortable(P, K);

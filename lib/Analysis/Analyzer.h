@@ -67,12 +67,14 @@ struct KernelsAnalyzed {
   std::vector<const clang::FunctionDecl *> KernelDecls;
   /// Kernels skipped because their bodies hold errors: "name (file:line)".
   std::vector<std::string> SkippedKernels;
-  /// The first launch of each kernel the unit launches, for other units
-  /// (template kernels' left out).
+  /// The first launch of each kernel the unit launches and only declares
+  /// (its body is in another unit), for other units; template kernels' left
+  /// out.
   std::vector<PortableLaunch> Launches;
-  /// The kernels defined here that no launch here configures, by the names
-  /// of PortableLaunch::Kernel (template kernels left out), each once.
-  std::vector<std::string> Unlaunched;
+  /// The kernels defined here, by the names of PortableLaunch::Kernel
+  /// (template kernels left out), each once; and those of them no launch
+  /// here configures.
+  std::vector<std::string> Defined, Unlaunched;
   /// Searches of an assumed value's residues answered with another
   /// kernel's (WarpEvaluator::SampleCache): what the sharing saved.
   unsigned SharedSamples = 0;

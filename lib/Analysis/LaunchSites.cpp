@@ -1613,6 +1613,10 @@ std::vector<PortableLaunch> portableLaunches(const LaunchMap &Launches,
                                              ASTContext &Ctx) {
   std::vector<PortableLaunch> Out;
   for (const auto &[Kernel, Info] : Launches) {
+    // A kernel this unit defines is its own program's: a unit of another
+    // program that defines one of the same name must not get its launch.
+    if (Kernel->isDefined())
+      continue;
     PortableLaunch P;
     P.Kernel = portableKernelName(Kernel, Ctx);
     if (P.Kernel.empty())

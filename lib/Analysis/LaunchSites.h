@@ -83,8 +83,9 @@ LaunchMap collectLaunchSites(clang::ASTContext &Ctx);
 std::string portableKernelName(const clang::FunctionDecl *K,
                                clang::ASTContext &Ctx);
 
-/// Launches as another translation unit can use them (PortableLaunch.h),
-/// template kernels' left out.
+/// The launches of kernels the unit declares and does not define, as
+/// another translation unit can use them (PortableLaunch.h), template
+/// kernels' left out.
 std::vector<PortableLaunch> portableLaunches(const LaunchMap &Launches,
                                              clang::ASTContext &Ctx);
 

@@ -27,11 +27,11 @@ static_assert(sizeof(AccessSite) == 2336,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
-static_assert(sizeof(TranslationUnitResult) == 128,
+static_assert(sizeof(TranslationUnitResult) == 152,
               "TranslationUnitResult changed: update FileResultCodec");
 static_assert(sizeof(InputStatus) == 144,
               "InputStatus changed: update FileResultCodec");
-static_assert(sizeof(FileResult) == 280,
+static_assert(sizeof(FileResult) == 304,
               "FileResult changed: update FileResultCodec");
 #endif
 
@@ -392,6 +392,7 @@ template <typename Ar> void io(Ar &A, TranslationUnitResult &U) {
   A(U.KernelList);
   A(U.SkippedKernels);
   A(U.Launches);
+  A(U.Defined);
   A(U.Unlaunched);
 }
 

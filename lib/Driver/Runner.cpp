@@ -525,10 +525,12 @@ std::pair<size_t, size_t> Run::analyzeSome(RunCache &Cache,
 
 /// The inputs to analyze again, each with the launches other files make of
 /// the kernels it defines and does not launch (AnalysisOptions::
-/// OtherUnitLaunches). Only files of the same folder count (a program's
-/// main.cu and kernels.cu; a run over many programs must not lend one
-/// program's launch to another's kernel of the same name), and only a
-/// launch they all agree on: the first file's, in input order.
+/// OtherUnitLaunches): a program's kernels.cu, launched from its main.cu.
+/// A run over many programs must not lend one program's launch to another's
+/// kernel of the same name, so only files of the same folder count, only
+/// launches of a kernel the launching file declares without defining it,
+/// only a kernel one file of the folder defines, and only a launch those
+/// files all agree on: the first file's, in input order.
 void Run::otherUnitLaunches(const std::vector<ChildOutcome> &Outcomes,
                             std::vector<size_t> &Again,
                             std::vector<FileOptions> &Options) const {
@@ -537,7 +539,7 @@ void Run::otherUnitLaunches(const std::vector<ChildOutcome> &Outcomes,
   struct Unit {
     std::string Folder;
     std::vector<PortableLaunch> Launches;
-    std::vector<std::string> Unlaunched;
+    std::vector<std::string> Defined, Unlaunched;
   };
   std::vector<Unit> Units(Outcomes.size());
   for (size_t I = 0; I < Outcomes.size(); ++I) {
@@ -553,6 +555,7 @@ void Run::otherUnitLaunches(const std::vector<ChildOutcome> &Outcomes,
     sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
     Units[I].Folder = sys::path::parent_path(Abs).str();
     Units[I].Launches = std::move(R->Unit.Launches);
+    Units[I].Defined = std::move(R->Unit.Defined);
     Units[I].Unlaunched = std::move(R->Unit.Unlaunched);
   }
   for (size_t I = 0; I < Units.size(); ++I) {
@@ -563,6 +566,10 @@ void Run::otherUnitLaunches(const std::vector<ChildOutcome> &Outcomes,
       for (size_t J = 0; J < Units.size() && Agree; ++J) {
         if (J == I || Units[J].Folder != Units[I].Folder)
           continue;
+        // Two definitions: two programs (or a kernel of a header two
+        // files include); neither is lent the other's launches.
+        if (llvm::is_contained(Units[J].Defined, Kernel))
+          Agree = false;
         for (const PortableLaunch &L : Units[J].Launches) {
           if (L.Kernel != Kernel)
             continue;

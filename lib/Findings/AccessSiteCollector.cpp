@@ -405,6 +405,7 @@ collectAccessSites(ASTContext &Ctx, ExprContext &Exprs,
   R.KernelList = std::move(K.KernelList);
   R.SkippedKernels = std::move(K.SkippedKernels);
   R.Launches = std::move(K.Launches);
+  R.Defined = std::move(K.Defined);
   R.Unlaunched = std::move(K.Unlaunched);
   return R;
 }

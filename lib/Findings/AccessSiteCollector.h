@@ -52,10 +52,10 @@ struct TranslationUnitResult {
   unsigned Kernels = 0;
   std::vector<KernelInfo> KernelList;
   std::vector<std::string> SkippedKernels;
-  /// KernelsAnalyzed's: what the unit's launches tell other units, and the
-  /// kernels it defines with no launch of its own.
+  /// KernelsAnalyzed's: what the unit's launches tell other units, the
+  /// kernels it defines, and those with no launch of their own.
   std::vector<PortableLaunch> Launches;
-  std::vector<std::string> Unlaunched;
+  std::vector<std::string> Defined, Unlaunched;
 };
 
 /// analyzeTranslationUnit with an AccessSiteCollector, plus Extra (the

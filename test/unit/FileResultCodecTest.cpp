@@ -35,6 +35,7 @@ FileResult sample() {
   L.GridDefault = true;
   L.Arguments = {{1, "", 2, true, false}, {2, ".n", -7, false, true}};
   R.Unit.Launches = {L, PortableLaunch()};
+  R.Unit.Defined = {"_Z6spreadPfi", "_Z4copyPf"};
   R.Unit.Unlaunched = {"_Z6spreadPfi", ""};
 
   AccessSite S;
@@ -213,6 +214,7 @@ TEST(FileResultCodec, RoundTripIsExact) {
     EXPECT_EQ(Out->Unit.Launches[I].Site, In.Unit.Launches[I].Site);
   }
   EXPECT_FALSE(Out->Unit.Launches[0].sameLaunch(Out->Unit.Launches[1]));
+  EXPECT_EQ(Out->Unit.Defined, In.Unit.Defined);
   EXPECT_EQ(Out->Unit.Unlaunched, In.Unit.Unlaunched);
   ASSERT_EQ(Out->Unit.Sites.size(), In.Unit.Sites.size());
   for (size_t I = 0; I < In.Unit.Sites.size(); ++I)

@@ -32,3 +32,14 @@ template <int N> __global__ void templated(float *out) {
 template __global__ void templated<1>(float *);
 
 void launchHere(float *d) { ownLaunch<<<1, 128>>>(d); }
+
+// student.cu defines and launches a kernel of this name: that launch is
+// student.cu's own kernel's.
+__global__ void sameName(float *out) {
+  out[threadIdx.x * (blockDim.x / 64)] = 0.0f;
+}
+
+// dup.cu defines it too: main.cu's launch is lent to neither.
+__global__ void definedTwice(float *out) {
+  out[threadIdx.x * (blockDim.x / 64)] = 0.0f;
+}

@@ -4,6 +4,7 @@ __global__ void strided(float *out, int stride);
 __global__ void ownLaunch(float *out);
 __global__ void disputed(float *out);
 template <int N> __global__ void templated(float *out);
+__global__ void definedTwice(float *out);
 
 int main() {
   float *d;
@@ -12,4 +13,5 @@ int main() {
   ownLaunch<<<1, 512>>>(d);
   disputed<<<1, 512>>>(d);
   templated<1><<<1, 512>>>(d);
+  definedTwice<<<1, 512>>>(d);
 }
