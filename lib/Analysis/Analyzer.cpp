@@ -133,13 +133,13 @@ KernelsAnalyzed analyzeTranslationUnit(ASTContext &Ctx, ExprContext &X,
     if (!Launch && !Name.empty()) {
       if (!llvm::is_contained(Result.Unlaunched, Name))
         Result.Unlaunched.push_back(Name);
-        for (const PortableLaunch &P : Opts.OtherUnitLaunches)
-          if (P.Kernel == Name) {
-            Other = fromPortable(P, K);
-            Launch = &*Other;
-            break;
-          }
-      }
+      for (const PortableLaunch &P : Opts.OtherUnitLaunches)
+        if (P.Kernel == Name) {
+          Other = fromPortable(P, K);
+          Launch = &*Other;
+          break;
+        }
+    }
     interp::KernelWalker W(Ctx, X, Opts, K, Launch, ErrorLocs, Listener);
     W.Warp.shareSamples(&Samples);
     W.run();

@@ -476,7 +476,8 @@ void Run::analyzeFiles(RunCache &Cache) {
 }
 
 /// Analyzes the inputs Which (Options[J] for Which[J]) into Outcomes (by
-/// input); the cache's hits and the children run.
+/// input); the cache's hits and the children run (--cache-stats counts a
+/// file analyzed again under another file's launches twice).
 std::pair<size_t, size_t> Run::analyzeSome(RunCache &Cache,
                                            ArrayRef<size_t> Which,
                                            ArrayRef<FileOptions> Options,
@@ -490,9 +491,12 @@ std::pair<size_t, size_t> Run::analyzeSome(RunCache &Cache,
   }
   std::vector<CachedUnit> Units =
       Cache.plan(Files, Options, Errors, Frontend, Limits);
+  // A file with a cached result needs no child, nor does one that cannot
+  // be read (not a hit: its record is made here).
+  size_t Hits = llvm::count_if(
+      Units, [](const CachedUnit &U) { return U.Hit.has_value(); });
   settleUnreadable(Files, Errors, Units);
   std::vector<size_t> Misses;
-  size_t Hits = 0;
   for (size_t J = 0; J < Which.size(); ++J) {
     if (!Units[J].Hit) {
       Misses.push_back(J);
@@ -502,7 +506,6 @@ std::pair<size_t, size_t> Run::analyzeSome(RunCache &Cache,
     O.How = ChildOutcome::Finished;
     O.Stderr = std::move(Units[J].Hit->Stderr);
     O.Payload = std::move(Units[J].Hit->Payload);
-    ++Hits;
     if (Shown)
       Shown->fileDone();
   }
