@@ -6,7 +6,8 @@
 // wavefront per distinct word per bank, maximised over the banks; lanes
 // reading the same word share it (broadcast). 64-bit accesses are served a
 // half-warp at a time and 128-bit ones a quarter-warp at a time, so their
-// ideal is 2 and 4 wavefronts. Measured on the H200: docs/bench/h200-bank.md.
+// ideal is 2 and 4 wavefronts, except a load every lane makes of one address
+// (predictBanks). Measured on the H200: docs/bench/h200-bank.md.
 //
 //===----------------------------------------------------------------------===//
 
