@@ -1668,16 +1668,9 @@ LaunchInfo fromPortable(const PortableLaunch &Launch, const FunctionDecl *K) {
 }
 
 bool PortableLaunch::sameLaunch(const PortableLaunch &O) const {
-  auto Key = [](const Argument &A) {
-    return std::tie(A.Index, A.Member, A.Value, A.FirstPass,
-                    A.CommandLineDefault);
-  };
   return Kernel == O.Kernel && Block == O.Block && Grid == O.Grid &&
          BlockDefault == O.BlockDefault && GridDefault == O.GridDefault &&
-         llvm::equal(Arguments, O.Arguments,
-                     [&](const Argument &A, const Argument &B) {
-                       return Key(A) == Key(B);
-                     });
+         Arguments == O.Arguments;
 }
 
 } // namespace coalesce

@@ -36,6 +36,11 @@ struct PortableLaunch {
     std::string Member;
     int64_t Value = 0;
     bool FirstPass = false, CommandLineDefault = false;
+    bool operator==(const Argument &O) const {
+      return Index == O.Index && Member == O.Member && Value == O.Value &&
+             FirstPass == O.FirstPass &&
+             CommandLineDefault == O.CommandLineDefault;
+    }
   };
   std::vector<Argument> Arguments;
 

@@ -24,6 +24,7 @@
 #include "llvm/Support/Threading.h"
 
 #include <chrono>
+#include <numeric>
 #include <optional>
 
 using namespace clang;
@@ -449,8 +450,7 @@ void Run::analyzeFiles(RunCache &Cache) {
   const size_t N = Inputs.size();
   std::vector<ChildOutcome> Outcomes(N);
   std::vector<size_t> All(N);
-  for (size_t I = 0; I < N; ++I)
-    All[I] = I;
+  std::iota(All.begin(), All.end(), size_t(0));
   Progress Shown(Err, C.Progress, N);
   auto [Hits, Misses] = analyzeSome(Cache, All, PerFile, Outcomes, &Shown);
   std::vector<size_t> Again;
