@@ -137,6 +137,11 @@ struct AccessSite {
   /// size (three 4-byte loads for a struct of three floats). Each piece is
   /// a request of its own. 0: ElemBytes.
   uint16_t InstrBytes = 0;
+  /// nvcc unrolls the innermost loop around this __shared__ load and joins
+  /// the loads of JoinedIterations consecutive iterations into one
+  /// instruction (s[w][k] for k < 16: an LDS.128 every four iterations):
+  /// ElemBytes and the lanes are then that instruction's. 0 otherwise.
+  uint8_t JoinedIterations = 0;
 
   /// The byte address as printed: "out + 4*(threadIdx.x + 256*blockIdx.x)".
   std::string Address;

@@ -288,6 +288,9 @@ public:
   /// Whether a loop around is being walked ahead (Loops.cpp): loads then
   /// give unknowns, and the loops inside are not walked.
   bool WalkingAhead = false;
+  /// The loop a '#pragma unroll 1' (or 'nounroll') stands on, while it is
+  /// visited: LoopsSeen.Rolled gets its iteration symbol.
+  const clang::Stmt *RolledLoop = nullptr;
   /// Per-loop cache of the struct members each loop may write (Loops.cpp).
   std::map<const clang::Stmt *, FieldWrites> LoopFieldWrites;
   /// The declarations made to hold struct temporaries (EvalPlaces.cpp).

@@ -1254,6 +1254,8 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
                             : "#" + std::to_string(Ordinal);
   std::string IterName = "iter(" + Counter + ")";
   const LExpr *Iter = X.symbol(SymbolKind::LoopIter, Ordinal, IterName);
+  if (Loop == RolledLoop)
+    LoopsSeen.Rolled.insert(Iter);
 
   // Bind induction variables to start + step * iteration; everything
   // else written in the loop changes in ways we do not model.

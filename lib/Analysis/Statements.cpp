@@ -354,7 +354,26 @@ void KernelWalker::VisitLabelStmt(const LabelStmt *LS) {
 }
 
 void KernelWalker::VisitAttributedStmt(const AttributedStmt *AS) {
+  // '#pragma unroll 1' and 'nounroll' keep a loop rolled: nvcc does not
+  // join its iterations' loads (WarpEvaluator's joinIterations).
+  bool Rolled = false;
+  for (const Attr *A : AS->getAttrs()) {
+    const auto *Hint = dyn_cast<LoopHintAttr>(A);
+    if (!Hint)
+      continue;
+    if (Hint->getOption() == LoopHintAttr::Unroll &&
+        Hint->getState() == LoopHintAttr::Disable)
+      Rolled = true;
+    if (Hint->getOption() == LoopHintAttr::UnrollCount && Hint->getValue())
+      if (std::optional<llvm::APSInt> N =
+              Hint->getValue()->getIntegerConstantExpr(Ctx))
+        Rolled |= *N == 1;
+  }
+  const Stmt *Saved = RolledLoop;
+  if (Rolled)
+    RolledLoop = AS->getSubStmt();
   visit(AS->getSubStmt());
+  RolledLoop = Saved;
 }
 
 } // namespace interp

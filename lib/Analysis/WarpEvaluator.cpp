@@ -644,6 +644,60 @@ void WarpEvaluator::evaluateLanes(
       !BlockKnown && Launch && Launch->Site && !Launch->Block)
     resampleBlockSizes(S, Off, Path, Predicated);
   noteDefaultBlockShape(S, Off);
+  joinIterations(S, St.Innermost, Off);
+}
+
+void WarpEvaluator::joinIterations(AccessSite &S, const LExpr *Innermost,
+                                   const LExpr *Off) const {
+  // nvcc unrolls a loop whose count it knows, and its vectorizer joins a
+  // thread's loads of neighbouring elements of a __shared__ array from
+  // consecutive iterations into one 16-byte (or 8-byte) load when it can
+  // prove the first aligned to the width: the array is one it places (a
+  // __shared__ variable of known size, which it aligns as it likes), and
+  // every term of the offset at the loop's first iteration is a multiple
+  // of the width. Parboil's sgemm (c[kk] += a * b_s[j][kk], kk < 16) and
+  // matrixMul's As[ty][k] measure LDS.128 at 2 wavefronts a request on the
+  // H200, where four 1-wavefront LDS were predicted; eigenvalues' s_d[k],
+  // to min(rem, blockDim.x), stays four-byte LDS. The sample's warps then
+  // describe the wide load: each iteration's place moves down to the start
+  // of its chunk.
+  if (!Innermost || !S.Shared || S.Kind != AccessKind::Load ||
+      !S.ExtentBytes || S.StructBytes || S.LaneOffsets.empty() ||
+      (S.ElemBytes != 4 && S.ElemBytes != 8) ||
+      (S.InstrBytes && S.InstrBytes != S.ElemBytes) ||
+      S.IterationStepBytes != int64_t(S.ElemBytes) ||
+      Loops.Rolled.count(Innermost))
+    return;
+  auto T = Loops.Trips.find(Innermost);
+  const auto *Count = T == Loops.Trips.end()
+                          ? nullptr
+                          : dyn_cast<coalesce::ConstantExpr>(T->second);
+  const auto *Step = dyn_cast_or_null<coalesce::ConstantExpr>(
+      coefficientOf(X, Off, cast<SymbolExpr>(Innermost)));
+  if (!Count || !Step || Step->getValue() != int64_t(S.ElemBytes))
+    return;
+  const LExpr *First =
+      X.substitute(Off, [&](const SymbolExpr *Sym) -> const LExpr * {
+        return Sym == Innermost ? X.constant(0) : nullptr;
+      });
+  unsigned Width = 0;
+  for (unsigned W : {16u, 8u})
+    if (W > S.ElemBytes && Count->getValue() % (W / S.ElemBytes) == 0 &&
+        isAlwaysMultipleOf(First, W)) {
+      Width = W;
+      break;
+    }
+  if (!Width)
+    return;
+  auto Down = [&](int64_t &Lane0) {
+    Lane0 -= ((Lane0 % Width) + Width) % Width;
+  };
+  Down(S.Lane0Offset);
+  for (AccessSite::WarpSample &W : S.Samples)
+    Down(W.Lane0Offset);
+  S.JoinedIterations = Width / S.ElemBytes;
+  S.ElemBytes = Width;
+  S.InstrBytes = Width;
 }
 
 bool WarpEvaluator::evaluateOneLane(

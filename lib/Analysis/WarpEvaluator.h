@@ -64,6 +64,8 @@ struct LoopFacts {
     const Expr *Iter;
   };
   std::map<const Expr *, Count> Counts;
+  /// Loops nvcc keeps rolled: '#pragma unroll 1' (or 'nounroll') on them.
+  std::set<const Expr *> Rolled;
 };
 
 class WarpEvaluator {
@@ -335,6 +337,11 @@ private:
   /// iteration.
   void fillWarp0(AccessSite &S, LaneState &St, const Expr *Off,
                  const Lanes &Addr) const;
+  /// Makes S the wide load nvcc joins the loads of consecutive iterations
+  /// of its innermost loop into, where it does (AccessSite::
+  /// JoinedIterations). Innermost: that loop's iteration symbol.
+  void joinIterations(AccessSite &S, const Expr *Innermost,
+                      const Expr *Off) const;
   /// A warp of the sample (WarpLanes) under G's strict guards.
   Lanes warpLanes(LaneState &St, const Expr *Off, const GuardSets &G,
                   std::array<int64_t, 3> InBlock, unsigned Warp,

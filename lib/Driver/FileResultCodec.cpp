@@ -35,7 +35,7 @@ static_assert(sizeof(FileResult) == 304,
               "FileResult changed: update FileResultCodec");
 #endif
 
-constexpr char Magic[] = "cuda-coalesce-file-result/17";
+constexpr char Magic[] = "cuda-coalesce-file-result/18";
 
 template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
@@ -321,6 +321,7 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.ExtentBytes);
   A(S.CompareAndSwap);
   A(S.InstrBytes);
+  A(S.JoinedIterations);
   A(S.Address);
   A(S.LaneOffsets);
   A(S.Lane0Offset);

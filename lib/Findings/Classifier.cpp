@@ -18,7 +18,10 @@ namespace coalesce {
 SharedOp sharedOp(const AccessSite &S) {
   switch (S.Kind) {
   case AccessKind::Load:
-    if (S.ElemBytes == 8 && S.ExtentBytes != int64_t(S.ElemBytes))
+    if (S.Function == "load_matrix_sync")
+      return SharedOp::MatrixLoad;
+    if (S.ElemBytes == 8 && S.ExtentBytes != int64_t(S.ElemBytes) &&
+        !S.JoinedIterations)
       break;
     return SharedOp::Load;
   case AccessKind::Atomic:

@@ -34,7 +34,9 @@ const char *categoryName(Category C);
 /// load of an element of an array or of a larger struct is taken as a store
 /// (its phases kept): nvcc joins such neighbours into one 16-byte load when
 /// it can (lavamd's uniform doubles: LDS.128, 2 wavefronts, as two phases
-/// of LDS.64 make); a load of an 8-byte variable of its own is not joined.
+/// of LDS.64 make); a load of an 8-byte variable of its own is not joined,
+/// nor one that is already the join of a loop's iterations
+/// (AccessSite::JoinedIterations: an LDS.64 of two floats).
 SharedOp sharedOp(const AccessSite &S);
 
 /// An automatic fix (Fixes.h): edits of the source that together make one

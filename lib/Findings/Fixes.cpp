@@ -39,6 +39,28 @@ paddedOffsets(const AccessSite &S, const AccessSite::SharedArrayShape &Shape,
   return Out;
 }
 
+/// S as nvcc compiles it once each row of Shape is PadElems elements
+/// longer: a load joined over a loop's iterations (AccessSite::
+/// JoinedIterations) stays as wide only while a row is a multiple of its
+/// width, else it is joined narrower or not at all (rows of 33 floats: 32
+/// four-byte loads, not 8 of 16 bytes).
+AccessSite paddedSite(const AccessSite &S,
+                      const AccessSite::SharedArrayShape &Shape,
+                      unsigned PadElems) {
+  AccessSite T = S;
+  if (!S.JoinedIterations)
+    return T;
+  int64_t Row = int64_t(Shape.Dims.back() + PadElems) * Shape.ElemBytes;
+  unsigned Elem = S.ElemBytes / S.JoinedIterations;
+  while (T.ElemBytes > Elem && Row % T.ElemBytes != 0)
+    T.ElemBytes /= 2;
+  T.InstrBytes = uint16_t(T.ElemBytes);
+  T.JoinedIterations = uint8_t(T.ElemBytes / Elem);
+  if (T.JoinedIterations == 1)
+    T.JoinedIterations = 0;
+  return T;
+}
+
 /// "33", or "TILE + 1" for a size written as a name or an expression.
 std::string paddedSize(const AccessSite::SharedArrayShape &Shape,
                        unsigned PadElems) {
@@ -106,8 +128,9 @@ void padTiles(std::vector<Finding> &Findings, const GpuTarget &GPU) {
           Free = false;
           break;
         }
-        BankCost B = predictBanks(*Addrs, F->Site.ElemBytes, GPU,
-                                  sharedOp(F->Site));
+        AccessSite Padded = paddedSite(F->Site, Shape, P);
+        BankCost B =
+            predictBanks(*Addrs, Padded.ElemBytes, GPU, sharedOp(Padded));
         Free &= B.Wavefronts <= B.IdealWavefronts;
       }
       if (Free)

@@ -1839,6 +1839,10 @@ const UnknownExpr *findUnknown(const Expr *E) {
   return dyn_cast<UnknownExpr>(E);
 }
 
+bool isAlwaysMultipleOf(const Expr *E, int64_t D) {
+  return !findUnknown(E) && isMultipleOf(E, D);
+}
+
 const Expr *coefficientOf(ExprContext &Ctx, const Expr *E,
                           const SymbolExpr *S) {
   // An Unknown is not known to be linear in anything.

@@ -553,6 +553,10 @@ std::string printFactored(const Expr *E);
 /// nullptr if E is not linear in S.
 const Expr *coefficientOf(ExprContext &Ctx, const Expr *E, const SymbolExpr *S);
 
+/// Whether E is a multiple of D (D != 0) whatever its symbols' values:
+/// every coefficient, the constant term's included, is one.
+bool isAlwaysMultipleOf(const Expr *E, int64_t D);
+
 /// Whether symbol S occurs anywhere in E.
 bool mentions(const Expr *E, const SymbolExpr *S);
 /// Whether any symbol satisfying Pred occurs in E.

@@ -21,7 +21,11 @@ BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
   const int64_t Word = GPU.BankBytes;
   const unsigned Banks = GPU.SharedBanks;
   unsigned WordsPerLane = Bytes > Word ? Bytes / Word : 1;
+  // A load serves twice the lanes a store does: its words are read once
+  // however many lanes want them (docs/checks/shared-bank-conflict.md).
   C.LanesPerPhase = std::max(1u, GPU.WarpSize / WordsPerLane);
+  if (Op == SharedOp::Load && WordsPerLane > 1)
+    C.LanesPerPhase = std::min(GPU.WarpSize, 2 * C.LanesPerPhase);
   C.LaneBanks.resize(LaneAddrs.size());
   std::optional<int64_t> First;
   bool Same = true;
@@ -70,17 +74,6 @@ BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
   std::set<unsigned> Unique(C.WorstLanes.begin(), C.WorstLanes.end());
   C.WorstLanes.assign(Unique.begin(), Unique.end());
   C.Uniform = C.ActiveLanes > 1 && Same && !Atomic;
-  // A wide load of one address: the phases share the words they read.
-  if (Op == SharedOp::Load && Same && C.ActiveLanes && WordsPerLane > 1) {
-    unsigned Halves = 0;
-    const size_t Half = GPU.WarpSize / 2;
-    for (size_t P = 0; P < LaneAddrs.size(); P += Half)
-      Halves += llvm::any_of(
-          LaneAddrs.slice(P, std::min(Half, LaneAddrs.size() - P)),
-          [](const std::optional<int64_t> &A) { return A.has_value(); });
-    C.Wavefronts = C.IdealWavefronts = WordsPerLane == 2 ? 1 : Halves;
-    C.ConflictWays = 1;
-  }
   return C;
 }
 

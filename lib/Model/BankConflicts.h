@@ -35,7 +35,8 @@ struct BankCost {
   unsigned IdealWavefronts = 0;
   /// The most distinct words one bank serves in one phase; 1: no conflict.
   unsigned ConflictWays = 1;
-  /// Lanes served together: 32, 16 for 64-bit and 8 for 128-bit accesses.
+  /// Lanes served together: 32, 16 for 64-bit and 8 for 128-bit stores,
+  /// atomics and wmma loads; 32 for 64-bit and 16 for 128-bit loads.
   unsigned LanesPerPhase = 32;
   /// Every active lane reads the same address (a broadcast).
   bool Uniform = false;
@@ -56,6 +57,9 @@ enum class SharedOp {
   /// wavefront each (measured on the H200: 32 lanes' atomicAdd on one shared
   /// counter, 32 wavefronts).
   Atomic,
+  /// A wmma tile's load (ldmatrix, LDSM.16.M88.4): served a quarter-warp
+  /// at a time like a 128-bit store, eight row addresses a phase.
+  MatrixLoad,
 };
 
 /// Predicts one warp request. LaneAddrs holds one byte address per lane (at
@@ -63,11 +67,14 @@ enum class SharedOp {
 /// writes. 1 to 4, 8 and 16 bytes are one instruction each; any other size
 /// (a float3, a struct) is copied in 4-byte pieces, one instruction per
 /// piece, and the answer is that of its costliest piece.
-/// A 64- or 128-bit load whose lanes all read one address is served whole
-/// at once: one wavefront for 64 bits, one per half-warp with a lane on for
-/// 128 bits (uniform LDS.64 1 and LDS.128 2 wavefronts, 27 and 22 full-warp
-/// instructions of cuda-samples, Parboil and SHOC on an H200; a store to one
-/// address keeps its phases: STS.64 2).
+/// A 64-bit load is served a whole warp at a time and a 128-bit load a
+/// half-warp at a time, the words lanes share read once: one address read
+/// by every lane takes one wavefront for 64 bits and one per half-warp with
+/// a lane on for 128 bits (uniform LDS.64 1 and LDS.128 2 wavefronts, 27
+/// and 22 full-warp instructions of cuda-samples, Parboil and SHOC on an
+/// H200), and a 128-bit load of one address per half-warp 2
+/// (globalToShmemAsyncCopy's As[j][ty][k] under 16x16 blocks). Stores keep
+/// the phases of half- and quarter-warps (STS.64 of one address: 2).
 BankCost predictBanks(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
                       unsigned AccessBytes,
                       const GpuTarget &GPU = GpuTarget(),

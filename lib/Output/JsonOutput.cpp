@@ -155,6 +155,10 @@ Json access(const Entry &E) {
     A["whole_element"] = {{"struct", orNull(Site.StructName)},
                           {"members", Members}};
   }
+  // Extension of v1: nvcc joins the loads of this many consecutive
+  // iterations of the loop into one instruction (elem_bytes is its width).
+  if (Site.JoinedIterations)
+    A["joined_iterations"] = Site.JoinedIterations;
   A["address"] = orNull(Site.Address);
   A["lane_stride_bytes"] = orNull(F.LaneStrideBytes);
   A["lane_offsets"] = laneOffsets(Site);

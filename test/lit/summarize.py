@@ -3,13 +3,15 @@
 
   LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ if-branched=MEAN][ unless CONDITION][ FLAGGED CHECK][ guard?][ depends NAME%MODULUS=[SECTORS,...][ below N=FEWEST..MOST]]...[ block=FEWEST..MOST]
   LINE:COL KIND `TEXT` CATEGORY: REASON[ range=LENGTH][ FLAGGED CHECK]
-  LINE:COL KIND `TEXT` shared addr=ADDRESS wf=WAVEFRONTS ideal=IDEAL ways=WAYS[ warps=MIN..MAX/WARP0] CATEGORY[ if-branched=MEAN][ FLAGGED CHECK]
+  LINE:COL KIND `TEXT` shared addr=ADDRESS wf=WAVEFRONTS ideal=IDEAL ways=WAYS[ warps=MIN..MAX/WARP0] CATEGORY[ joined=ITERATIONSxBYTES][ if-branched=MEAN][ FLAGGED CHECK]
 
 SECTORS, WAVEFRONTS and IDEAL are the launch's means; warps= is shown only
 when the sampled warps differ (their fewest and most sectors or
 wavefronts, and warp 0's); WAYS is the costliest sampled warp's.
 if-branched: the mean over the warps with a lane on, where the launch's mean
 counts the warps that issue the access predicated off (warps.if_branched).
+joined: nvcc joins the loads of ITERATIONS iterations of the loop into one
+load of BYTES bytes a lane (joined_iterations).
 guard?: the access runs under a condition the analysis could not evaluate
 (unevaluated_guard), taken as true in every lane.
 depends: an assumed value that moves the lanes within sectors, with the
@@ -56,6 +58,8 @@ for a in report["accesses"]:
             head, a["address"], number(a["wavefronts_per_request"]),
             number(a["ideal_wavefronts"]), a["bank_conflict_ways"], spread,
             a["category"])
+        if a.get("joined_iterations"):
+            line += " joined=%dx%d" % (a["joined_iterations"], a["elem_bytes"])
         if warps and warps.get("if_branched") is not None:
             line += " if-branched=" + number(warps["if_branched"])
         print(line + (" FLAGGED " + a["check"] if a["flagged"] else ""))

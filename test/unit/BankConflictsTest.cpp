@@ -149,13 +149,44 @@ TEST(BankConflicts, AWideLoadOfOneAddressIsServedWhole) {
     Half[L] = 48;
   EXPECT_EQ(predictBanks(Half, 16, GpuTarget(), SharedOp::Load).Wavefronts,
             1u);
-  // Not one address: the phases as before.
+  // Contiguous lanes: 256 bytes a half-warp, 2 wavefronts each.
   EXPECT_EQ(predictBanks(strided(0, 8), 8, GpuTarget(), SharedOp::Load)
                 .Wavefronts,
             2u);
   EXPECT_EQ(predictBanks(strided(0, 16), 16, GpuTarget(), SharedOp::Load)
                 .Wavefronts,
             4u);
+}
+
+TEST(BankConflicts, AWideLoadServesAHalfWarpAtOnce) {
+  // One address per half-warp (globalToShmemAsyncCopy's As[j][ty][k]
+  // under 16x16 blocks, LDS.128: 2 wavefronts on the H200), where
+  // quarter-warp phases would take 4; a store keeps them.
+  Lanes Rows(32);
+  for (int64_t L = 0; L < 32; ++L)
+    Rows[L] = L < 16 ? 0 : 64;
+  BankCost Load = predictBanks(Rows, 16, GpuTarget(), SharedOp::Load);
+  EXPECT_EQ(Load.Wavefronts, 2u);
+  EXPECT_EQ(Load.LanesPerPhase, 16u);
+  EXPECT_EQ(predictBanks(Rows, 16, GpuTarget(), SharedOp::Store).Wavefronts,
+            4u);
+  // A wmma tile's ldmatrix keeps quarter-warp phases: lanes 8 apart read
+  // one row (cudaTensorCoreGemm's LDSM.16.M88.4, 8 wavefronts measured for
+  // its rows 160 bytes apart).
+  Lanes Tile(32);
+  for (int64_t L = 0; L < 32; ++L)
+    Tile[L] = (L % 8) * 160 + (L / 8 % 2) * 16 + (L / 16) * 1280;
+  EXPECT_EQ(predictBanks(Tile, 16, GpuTarget(), SharedOp::MatrixLoad)
+                .LanesPerPhase,
+            8u);
+  EXPECT_GT(predictBanks(Tile, 16, GpuTarget(), SharedOp::MatrixLoad)
+                .Wavefronts,
+            predictBanks(Tile, 16, GpuTarget(), SharedOp::Load).Wavefronts);
+  // Every lane its own row of 64 bytes: even lanes in banks 0 to 3, odd
+  // ones in 16 to 19, 8 words a bank in each half-warp.
+  BankCost Own = predictBanks(strided(0, 64), 16, GpuTarget(), SharedOp::Load);
+  EXPECT_EQ(Own.Wavefronts, 16u);
+  EXPECT_EQ(Own.ConflictWays, 8u);
 }
 
 TEST(BankConflicts, CompareAndSwapLoopsTakeTwiceThePattern) {

@@ -87,6 +87,11 @@ public:
       F.Notes.push_back("lanes are " +
                         std::to_string(std::llabs(*F.LaneStrideBytes)) +
                         " bytes apart; bank = (byte offset / 4) mod 32");
+    if (S.JoinedIterations)
+      F.Notes.push_back("nvcc unrolls the loop and joins the loads of " +
+                        std::to_string(S.JoinedIterations) +
+                        " iterations into one " +
+                        std::to_string(S.ElemBytes * 8) + "-bit load");
     if (B.LanesPerPhase < 32)
       F.Notes.push_back("a " + std::to_string(S.ElemBytes * 8) +
                         "-bit access is served " +
