@@ -21,12 +21,12 @@ BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
   const int64_t Word = GPU.BankBytes;
   const unsigned Banks = GPU.SharedBanks;
   unsigned WordsPerLane = Bytes > Word ? Bytes / Word : 1;
-  // A load serves twice the lanes a store does: its words are read once
-  // however many lanes want them (docs/checks/shared-bank-conflict.md).
   C.LanesPerPhase = std::max(1u, GPU.WarpSize / WordsPerLane);
-  if (Op == SharedOp::Load && WordsPerLane > 1)
-    C.LanesPerPhase = std::min(GPU.WarpSize, 2 * C.LanesPerPhase);
   C.LaneBanks.resize(LaneAddrs.size());
+  // Each phase's wavefronts (0: no lane on), and whether its lanes read
+  // one address.
+  std::vector<unsigned> PhaseWavefronts;
+  std::vector<bool> PhaseOneAddress;
   std::optional<int64_t> First;
   bool Same = true;
   for (size_t P = 0; P < LaneAddrs.size(); P += C.LanesPerPhase) {
@@ -35,6 +35,9 @@ BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
     std::map<unsigned, std::set<std::pair<int64_t, size_t>>> WordsOfBank;
     std::map<unsigned, std::vector<unsigned>> LanesOfBank;
     std::set<int64_t> Words;
+    std::set<int64_t> Addresses;
+    PhaseWavefronts.push_back(0);
+    PhaseOneAddress.push_back(false);
     for (size_t L = P; L < std::min(LaneAddrs.size(), P + C.LanesPerPhase);
          ++L) {
       if (!LaneAddrs[L])
@@ -44,6 +47,7 @@ BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
       if (First && *First != A)
         Same = false;
       First = First.value_or(A);
+      Addresses.insert(A);
       int64_t W0 = floorDiv(A, Word);
       C.LaneBanks[L] = unsigned(((W0 % Banks) + Banks) % Banks);
       for (unsigned I = 0; I < WordsPerLane; ++I) {
@@ -68,7 +72,36 @@ BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
     C.ConflictWays = std::max(C.ConflictWays, Most);
     C.Wavefronts += Most;
     C.IdealWavefronts += unsigned((Words.size() + Banks - 1) / Banks);
+    PhaseWavefronts.back() = Most;
+    PhaseOneAddress.back() = Addresses.size() == 1;
   }
+  // A 64-bit load whose warp reads one address, and a 128-bit load whose
+  // half-warp does, is served at once: the two phases that would take the
+  // lanes in turn take one wavefront together (uniform LDS.64 1 and LDS.128
+  // 2 a full warp, 27 and 22 instructions of cuda-samples, Parboil and
+  // SHOC on the H200; globalToShmemAsyncCopy's As[j][ty][k], one row a
+  // half-warp, 2). Lanes that share words but not one address keep the
+  // phases (llm.c's matmul_forward reads the same 8 chunks of a row in
+  // lanes 0-7 and 8-15: LDS.128 at 4 on the H100); so do stores.
+  if (Op == SharedOp::Load && WordsPerLane > 1)
+    for (size_t P = 0; P + 1 < PhaseWavefronts.size(); P += 2) {
+      unsigned Both = PhaseWavefronts[P] + PhaseWavefronts[P + 1];
+      bool One = (PhaseWavefronts[P] == 0 || PhaseOneAddress[P]) &&
+                 (PhaseWavefronts[P + 1] == 0 || PhaseOneAddress[P + 1]);
+      // The same address in both, or one phase with no lane on.
+      if (One && Both > 1) {
+        std::optional<int64_t> A, B;
+        for (size_t L = P * C.LanesPerPhase;
+             L < std::min(LaneAddrs.size(), (P + 2) * C.LanesPerPhase); ++L)
+          if (LaneAddrs[L]) {
+            (L < (P + 1) * C.LanesPerPhase ? A : B) = *LaneAddrs[L];
+          }
+        if (A && B && *A == *B) {
+          C.Wavefronts -= Both - 1;
+          C.IdealWavefronts -= Both - 1;
+        }
+      }
+    }
   // A lane that touches the bank twice (or two lanes on one word) is
   // listed once.
   std::set<unsigned> Unique(C.WorstLanes.begin(), C.WorstLanes.end());

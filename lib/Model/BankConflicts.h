@@ -35,8 +35,7 @@ struct BankCost {
   unsigned IdealWavefronts = 0;
   /// The most distinct words one bank serves in one phase; 1: no conflict.
   unsigned ConflictWays = 1;
-  /// Lanes served together: 32, 16 for 64-bit and 8 for 128-bit stores,
-  /// atomics and wmma loads; 32 for 64-bit and 16 for 128-bit loads.
+  /// Lanes served together: 32, 16 for 64-bit and 8 for 128-bit accesses.
   unsigned LanesPerPhase = 32;
   /// Every active lane reads the same address (a broadcast).
   bool Uniform = false;
@@ -57,8 +56,8 @@ enum class SharedOp {
   /// wavefront each (measured on the H200: 32 lanes' atomicAdd on one shared
   /// counter, 32 wavefronts).
   Atomic,
-  /// A wmma tile's load (ldmatrix, LDSM.16.M88.4): served a quarter-warp
-  /// at a time like a 128-bit store, eight row addresses a phase.
+  /// A wmma tile's load (ldmatrix, LDSM.16.M88.4): eight row addresses a
+  /// quarter-warp, never served at once as a load of one address is.
   MatrixLoad,
 };
 
@@ -67,14 +66,10 @@ enum class SharedOp {
 /// writes. 1 to 4, 8 and 16 bytes are one instruction each; any other size
 /// (a float3, a struct) is copied in 4-byte pieces, one instruction per
 /// piece, and the answer is that of its costliest piece.
-/// A 64-bit load is served a whole warp at a time and a 128-bit load a
-/// half-warp at a time, the words lanes share read once: one address read
-/// by every lane takes one wavefront for 64 bits and one per half-warp with
-/// a lane on for 128 bits (uniform LDS.64 1 and LDS.128 2 wavefronts, 27
-/// and 22 full-warp instructions of cuda-samples, Parboil and SHOC on an
-/// H200), and a 128-bit load of one address per half-warp 2
-/// (globalToShmemAsyncCopy's As[j][ty][k] under 16x16 blocks). Stores keep
-/// the phases of half- and quarter-warps (STS.64 of one address: 2).
+/// A 64-bit load whose warp reads one address takes 1 wavefront, and a
+/// 128-bit load 1 for each half-warp whose lanes read one address: the
+/// phases that would take them in turn are served at once (see
+/// predictOne); stores keep their phases (STS.64 of one address: 2).
 BankCost predictBanks(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
                       unsigned AccessBytes,
                       const GpuTarget &GPU = GpuTarget(),

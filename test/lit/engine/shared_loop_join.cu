@@ -41,12 +41,12 @@ __global__ void rows(float *out, const float *in, int n, int start) {
     acc += s[w][2 * start + k];
   // CHECK: [[@LINE-1]]:12 load `s[w][2 * start + k]` shared {{.*}} wf=1 ideal=1 ways=1 uniform joined=2x8
   // Positive: each lane its own row of 64 bytes: 128-bit loads, a
-  // half-warp at a time, its even lanes in banks 0 to 3, its odd ones in
-  // banks 16 to 19: 8 wavefronts a half-warp.
+  // quarter-warp at a time, its even lanes in banks 0 to 3, its odd ones
+  // in banks 16 to 19: 4 wavefronts a quarter-warp.
   for (int k = 0; k < 16; ++k)
     acc += r[l][k];
-  // CHECK: [[@LINE-1]]:12 load `r[l][k]` shared addr=r + 4*(16*(threadIdx.x % 32) + iter(k)) wf=16 ideal=4 ways=8 bank-conflict joined=4x16 FLAGGED shared-bank-conflict
-  // TEXT: [[@LINE-2]]:12: warning: 8-way shared memory bank conflict: 8 lanes (0, 2, 4, ...) load 8 different words of 'r' in bank 0 (16 wavefronts where 4 would do)
+  // CHECK: [[@LINE-1]]:12 load `r[l][k]` shared addr=r + 4*(16*(threadIdx.x % 32) + iter(k)) wf=16 ideal=4 ways=4 bank-conflict joined=4x16 FLAGGED shared-bank-conflict
+  // TEXT: [[@LINE-2]]:12: warning: 4-way shared memory bank conflict: lanes 0, 2, 4 and 6 load 4 different words of 'r' in bank 0 (16 wavefronts where 4 would do)
   // TEXT: note: nvcc unrolls the loop and joins the loads of 4 iterations into one 128-bit load
   // Rows of 17 floats are not 16-byte aligned: the loads stay four bytes,
   // conflict-free, and padding by one element is the fix.
