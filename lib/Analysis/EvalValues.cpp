@@ -147,6 +147,28 @@ const ConditionalOperator *conditionalLvalue(const clang::Expr *E) {
 
 /// The value of an expression, one Visit method per kind. The Visit methods
 /// see E with parentheses stripped and after eval's guards.
+/// While an arm of a conditional operator is walked: its condition is an
+/// open if of W's, predicated when both arms are short (nvcc selects
+/// between the values, each load issued under its predicate), and one of
+/// W.OpenSelects.
+class SelectArm {
+public:
+  SelectArm(KernelWalker &W, const LExpr *Cond, bool Predicated)
+      : W(W), Cond(Cond), Fresh(W.OpenSelects.insert(Cond).second) {
+    W.OpenIfs.push_back({Cond, Predicated});
+  }
+  ~SelectArm() {
+    W.OpenIfs.pop_back();
+    if (Fresh)
+      W.OpenSelects.erase(Cond);
+  }
+
+private:
+  KernelWalker &W;
+  const LExpr *Cond;
+  bool Fresh;
+};
+
 class ValueEvaluator : public ConstStmtVisitor<ValueEvaluator, Value> {
 public:
   explicit ValueEvaluator(KernelWalker &W) : W(W), X(W.X) {}
@@ -504,10 +526,18 @@ Value ValueEvaluator::VisitAbstractConditionalOperator(
     return V;
   }
   std::vector<const LExpr *> Outer = W.Path;
-  W.Path = W.pathWith(Outer, C);
-  Value T = W.eval(CO->getTrueExpr());
-  W.Path = W.pathWith(Outer, X.logicalNot(C));
-  Value F = W.eval(CO->getFalseExpr());
+  // Short arms are if-converted: each load issued under its predicate, by
+  // every warp, as a short if's body is (the stencil's 'y_h_bound ?
+  // A0[...] : sh_A0[...]').
+  bool Predicated = W.predicable(CO->getTrueExpr()) &&
+                    W.predicable(CO->getFalseExpr());
+  auto Arm = [&](const LExpr *Cond, const clang::Expr *E) {
+    W.Path = W.pathWith(Outer, Cond);
+    SelectArm Open(W, Cond, Predicated);
+    return W.eval(E);
+  };
+  Value T = Arm(C, CO->getTrueExpr());
+  Value F = Arm(X.logicalNot(C), CO->getFalseExpr());
   W.Path = Outer;
   return joinArms(CO, C, T, F);
 }
@@ -521,10 +551,14 @@ Value ValueEvaluator::eachArm(
     return Inner ? eachArm(Inner, Fn) : Fn(Arm, W.evalPlace(Arm));
   }
   std::vector<const LExpr *> Outer = W.Path;
+  bool Predicated = W.predicable(CO->getTrueExpr()) &&
+                    W.predicable(CO->getFalseExpr());
   Value Arms[2];
   for (unsigned I = 0; I < 2; ++I) {
     const clang::Expr *Arm = I == 0 ? CO->getTrueExpr() : CO->getFalseExpr();
-    W.Path = W.pathWith(Outer, I == 0 ? C : X.logicalNot(C));
+    const LExpr *Cond = I == 0 ? C : X.logicalNot(C);
+    W.Path = W.pathWith(Outer, Cond);
+    SelectArm Open(W, Cond, Predicated);
     const ConditionalOperator *Inner = conditionalLvalue(Arm);
     Arms[I] = Inner ? eachArm(Inner, Fn) : Fn(Arm, W.evalPlace(Arm));
   }

@@ -225,6 +225,11 @@ public:
   /// and straight-line ("if (threadIdx.x == 0) out[b] = v;", predicable),
   /// the else too if there is one, and not at the kernel's end (AtTail).
   std::vector<std::pair<const LExpr *, bool>> OpenIfs;
+  /// The conditions of OpenIfs that are a conditional operator's ('c ? a[i]
+  /// : s[j]'), predicated even on global memory in a loop, as an if's body
+  /// there is not: nvcc selects between the arms' values, each load issued
+  /// under its predicate.
+  std::set<const LExpr *> OpenSelects;
   /// Whether the statement being walked is the last the kernel runs: no
   /// statement of the kernel follows it, and no loop around it runs again.
   /// The compiler ends a thread that skips an if there (EXIT) rather than

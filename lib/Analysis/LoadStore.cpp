@@ -529,7 +529,7 @@ void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
   // memory, "x[tid] += x[tid + offset]", 2.25 sectors per request).
   bool GlobalInLoop = A.Space != AddressSpace::Shared && !Loops.empty();
   for (const auto &[C, Predicated] : OpenIfs)
-    if (Predicated && !GlobalInLoop)
+    if (Predicated && (!GlobalInLoop || OpenSelects.count(C)))
       PredicatedGuards.insert(C);
   for (const auto &[C, Predicated] : OpenIfs)
     if (!Predicated)
