@@ -145,8 +145,6 @@ const ConditionalOperator *conditionalLvalue(const clang::Expr *E) {
   return CO && CO->isGLValue() ? CO : nullptr;
 }
 
-/// The value of an expression, one Visit method per kind. The Visit methods
-/// see E with parentheses stripped and after eval's guards.
 /// While an arm of a conditional operator is walked: its condition is an
 /// open if of W's, predicated when both arms are short (nvcc selects
 /// between the values, each load issued under its predicate), and one of
@@ -169,6 +167,8 @@ private:
   bool Fresh;
 };
 
+/// The value of an expression, one Visit method per kind. The Visit methods
+/// see E with parentheses stripped and after eval's guards.
 class ValueEvaluator : public ConstStmtVisitor<ValueEvaluator, Value> {
 public:
   explicit ValueEvaluator(KernelWalker &W) : W(W), X(W.X) {}
