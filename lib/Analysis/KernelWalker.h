@@ -386,6 +386,10 @@ public:
     struct Item {
       Value Entry;        ///< at the loop's head
       const LExpr *Step;  ///< per iteration; 0 when set back
+      /// Moved only while it differs from this bound (an integer), which
+      /// it holds once there: "if (next != end) next += stride". Null: no
+      /// bound.
+      const LExpr *Until = nullptr;
     };
     std::map<const clang::VarDecl *, Item> Vars;
     std::map<MemberKey, Item> Members;

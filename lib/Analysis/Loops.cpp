@@ -666,9 +666,20 @@ bool isSetBack(const LExpr *Step) {
 
 /// Entry moved by Step, Count times (Entry itself when Step is 0).
 Value shifted(ExprContext &X, const Value &Entry, const LExpr *Step,
-              const LExpr *Count) {
+              const LExpr *Count, const LExpr *Until = nullptr) {
   if (isSetBack(Step))
     return Entry;
+  if (Until && Entry.K == Value::Int) {
+    // Stopped at Until once there: after min(Count, (Until - Entry) /
+    // Step) steps when Until is that many whole steps ahead, else never.
+    const LExpr *Gap = X.sub(Until, Entry.I);
+    const LExpr *Steps = X.div(Gap, Step);
+    // "a && b" is select(a, b, 0), as the walk builds it.
+    const LExpr *Reached =
+        X.select(X.cmp(CmpPred::EQ, X.rem(Gap, Step), X.constant(0)),
+                 X.cmp(CmpPred::LE, X.constant(0), Steps), X.constant(0));
+    Count = X.select(Reached, X.min(Count, Steps), Count);
+  }
   const LExpr *Delta = X.mul(Step, Count);
   if (Entry.K == Value::Int)
     return Value::integer(X.add(Entry.I, Delta));
@@ -688,9 +699,9 @@ bool followable(const Value &V) {
 void KernelWalker::Carried::advance(KernelWalker &W,
                                     const LExpr *Count) const {
   for (const auto &[V, I] : Vars)
-    W.env()[V] = shifted(W.X, I.Entry, I.Step, Count);
+    W.env()[V] = shifted(W.X, I.Entry, I.Step, Count, I.Until);
   for (const auto &[K, I] : Members)
-    W.memberValue(K) = shifted(W.X, I.Entry, I.Step, Count);
+    W.memberValue(K) = shifted(W.X, I.Entry, I.Step, Count, I.Until);
   for (const auto &[V, U] : UniformVars)
     W.env()[V] = U;
   for (const auto &[K, U] : UniformMembers)
@@ -707,10 +718,10 @@ void KernelWalker::Carried::leave(KernelWalker &W, const LExpr *Runs,
   };
   for (const auto &[V, I] : Vars)
     if (Keeps(I))
-      W.env()[V] = shifted(W.X, I.Entry, I.Step, Runs);
+      W.env()[V] = shifted(W.X, I.Entry, I.Step, Runs, I.Until);
   for (const auto &[K, I] : Members)
     if (Keeps(I))
-      W.memberValue(K) = shifted(W.X, I.Entry, I.Step, Runs);
+      W.memberValue(K) = shifted(W.X, I.Entry, I.Step, Runs, I.Until);
   if (Runs && Whole)
     for (const auto &[V, C] : Cycles)
       W.env()[V] = W.cycled(C, Runs, V);
@@ -870,9 +881,44 @@ KernelWalker::Carried KernelWalker::walkAhead(
   for (const auto &[V, E] : VarEntry)
     if (const LExpr *D = Step(VarChange[V]))
       Out.Vars[V] = {E, D};
-  for (const auto &[K, E] : MemberEntry)
-    if (const LExpr *D = Step(MemberChange[K]))
+  // A value moved only while it differs from a bound the iteration does
+  // not change ("if (next != end) { out[next] = v; next += stride; }",
+  // Rodinia dwt2d's checked writer): the step, and the bound it stops at.
+  auto Saturating = [&](const Value &E, const Value &A, const LExpr *S)
+      -> std::optional<std::pair<const LExpr *, const LExpr *>> {
+    const auto *N = E.K == Value::Int && A.K == Value::Int
+                        ? dyn_cast<NAryExpr>(A.I)
+                        : nullptr;
+    if (!N || N->getKind() != ExprKind::Select || N->getOperand(2) != S)
+      return std::nullopt;
+    const auto *C = dyn_cast<NAryExpr>(N->getOperand(0));
+    if (!C || C->getKind() != ExprKind::Cmp ||
+        C->getPredicate() != CmpPred::NE)
+      return std::nullopt;
+    const LExpr *Bound = C->getOperand(0) == S   ? C->getOperand(1)
+                         : C->getOperand(1) == S ? C->getOperand(0)
+                                                 : nullptr;
+    const LExpr *D = Step(X.sub(N->getOperand(1), S));
+    Bound = Bound ? Step(Bound) : nullptr;
+    if (!D || !Bound || isSetBack(D))
+      return std::nullopt;
+    return std::make_pair(D, Bound);
+  };
+  for (const auto &[V, E] : VarEntry)
+    if (!Out.Vars.count(V))
+      if (auto SB = Saturating(E, readVariable(V), VarMark[V]))
+        Out.Vars[V] = {E, SB->first, SB->second};
+  for (const auto &[K, E] : MemberEntry) {
+    if (const LExpr *D = Step(MemberChange[K])) {
       Out.Members[K] = {E, D};
+      continue;
+    }
+    const MemberEnv &M = Frames[K.Frame].Members;
+    auto It = M.find({K.Var, K.Path});
+    if (It != M.end())
+      if (auto SB = Saturating(E, It->second, MemberMark[K]))
+        Out.Members[K] = {E, SB->first, SB->second};
+  }
 
   // Values that come back every few iterations, where every iteration
   // runs the body through (no continue, no switch walked as if every case
