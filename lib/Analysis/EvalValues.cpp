@@ -151,9 +151,11 @@ const ConditionalOperator *conditionalLvalue(const clang::Expr *E) {
 /// W.OpenSelects.
 class SelectArm {
 public:
-  SelectArm(KernelWalker &W, const LExpr *Cond, bool Predicated)
+  SelectArm(KernelWalker &W, const AbstractConditionalOperator *CO,
+            const LExpr *Cond)
       : W(W), Cond(Cond), Fresh(W.OpenSelects.insert(Cond).second) {
-    W.OpenIfs.push_back({Cond, Predicated});
+    W.OpenIfs.push_back({Cond, W.predicable(CO->getTrueExpr()) &&
+                                   W.predicable(CO->getFalseExpr())});
   }
   ~SelectArm() {
     W.OpenIfs.pop_back();
@@ -529,11 +531,9 @@ Value ValueEvaluator::VisitAbstractConditionalOperator(
   // Short arms are if-converted: each load issued under its predicate, by
   // every warp, as a short if's body is (the stencil's 'y_h_bound ?
   // A0[...] : sh_A0[...]').
-  bool Predicated = W.predicable(CO->getTrueExpr()) &&
-                    W.predicable(CO->getFalseExpr());
   auto Arm = [&](const LExpr *Cond, const clang::Expr *E) {
     W.Path = W.pathWith(Outer, Cond);
-    SelectArm Open(W, Cond, Predicated);
+    SelectArm Open(W, CO, Cond);
     return W.eval(E);
   };
   Value T = Arm(C, CO->getTrueExpr());
@@ -551,14 +551,12 @@ Value ValueEvaluator::eachArm(
     return Inner ? eachArm(Inner, Fn) : Fn(Arm, W.evalPlace(Arm));
   }
   std::vector<const LExpr *> Outer = W.Path;
-  bool Predicated = W.predicable(CO->getTrueExpr()) &&
-                    W.predicable(CO->getFalseExpr());
   Value Arms[2];
   for (unsigned I = 0; I < 2; ++I) {
     const clang::Expr *Arm = I == 0 ? CO->getTrueExpr() : CO->getFalseExpr();
     const LExpr *Cond = I == 0 ? C : X.logicalNot(C);
     W.Path = W.pathWith(Outer, Cond);
-    SelectArm Open(W, Cond, Predicated);
+    SelectArm Open(W, CO, Cond);
     const ConditionalOperator *Inner = conditionalLvalue(Arm);
     Arms[I] = Inner ? eachArm(Inner, Fn) : Fn(Arm, W.evalPlace(Arm));
   }

@@ -23,10 +23,10 @@ BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
   unsigned WordsPerLane = Bytes > Word ? Bytes / Word : 1;
   C.LanesPerPhase = std::max(1u, GPU.WarpSize / WordsPerLane);
   C.LaneBanks.resize(LaneAddrs.size());
-  // Each phase's wavefronts (0: no lane on), and whether its lanes read
-  // one address.
+  // Each phase's wavefronts (0: no lane on), and the address its lanes
+  // read when they read one.
   std::vector<unsigned> PhaseWavefronts;
-  std::vector<bool> PhaseOneAddress;
+  std::vector<std::optional<int64_t>> PhaseAddress;
   std::optional<int64_t> First;
   bool Same = true;
   for (size_t P = 0; P < LaneAddrs.size(); P += C.LanesPerPhase) {
@@ -37,7 +37,7 @@ BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
     std::set<int64_t> Words;
     std::set<int64_t> Addresses;
     PhaseWavefronts.push_back(0);
-    PhaseOneAddress.push_back(false);
+    PhaseAddress.push_back(std::nullopt);
     for (size_t L = P; L < std::min(LaneAddrs.size(), P + C.LanesPerPhase);
          ++L) {
       if (!LaneAddrs[L])
@@ -73,7 +73,8 @@ BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
     C.Wavefronts += Most;
     C.IdealWavefronts += unsigned((Words.size() + Banks - 1) / Banks);
     PhaseWavefronts.back() = Most;
-    PhaseOneAddress.back() = Addresses.size() == 1;
+    if (Addresses.size() == 1)
+      PhaseAddress.back() = *Addresses.begin();
   }
   // A 64-bit load whose warp reads one address, and a 128-bit load whose
   // half-warp does, is served at once: the two phases that would take the
@@ -85,21 +86,11 @@ BankCost predictOne(llvm::ArrayRef<std::optional<int64_t>> LaneAddrs,
   // lanes 0-7 and 8-15: LDS.128 at 4 on the H100); so do stores.
   if (Op == SharedOp::Load && WordsPerLane > 1)
     for (size_t P = 0; P + 1 < PhaseWavefronts.size(); P += 2) {
-      unsigned Both = PhaseWavefronts[P] + PhaseWavefronts[P + 1];
-      bool One = (PhaseWavefronts[P] == 0 || PhaseOneAddress[P]) &&
-                 (PhaseWavefronts[P + 1] == 0 || PhaseOneAddress[P + 1]);
-      // The same address in both, or one phase with no lane on.
-      if (One && Both > 1) {
-        std::optional<int64_t> A, B;
-        for (size_t L = P * C.LanesPerPhase;
-             L < std::min(LaneAddrs.size(), (P + 2) * C.LanesPerPhase); ++L)
-          if (LaneAddrs[L]) {
-            (L < (P + 1) * C.LanesPerPhase ? A : B) = *LaneAddrs[L];
-          }
-        if (A && B && *A == *B) {
-          C.Wavefronts -= Both - 1;
-          C.IdealWavefronts -= Both - 1;
-        }
+      // Both phases on, all their lanes on the same address.
+      if (PhaseAddress[P] && PhaseAddress[P] == PhaseAddress[P + 1]) {
+        unsigned Both = PhaseWavefronts[P] + PhaseWavefronts[P + 1];
+        C.Wavefronts -= Both - 1;
+        C.IdealWavefronts -= Both - 1;
       }
     }
   // A lane that touches the bank twice (or two lanes on one word) is
