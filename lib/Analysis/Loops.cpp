@@ -1302,6 +1302,8 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   const LExpr *Iter = X.symbol(SymbolKind::LoopIter, Ordinal, IterName);
   if (Loop == RolledLoop)
     LoopsSeen.Rolled.insert(Iter);
+  if (keepsLoadsInPlace(Body))
+    LoopsSeen.LoadsInPlace.insert(Iter);
 
   // Bind induction variables to start + step * iteration; everything
   // else written in the loop changes in ways we do not model.

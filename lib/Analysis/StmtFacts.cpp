@@ -2,6 +2,8 @@
 
 #include "Analysis/StmtFacts.h"
 
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
@@ -42,6 +44,62 @@ struct JumpSearch {
 };
 
 } // namespace
+
+namespace {
+
+/// Whether E, written, is memory rather than a local held in registers.
+bool writesMemory(const clang::Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (!AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+        return true; // through a pointer
+      E = AS->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return true;
+      E = ME->getBase()->IgnoreParenImpCasts();
+    } else {
+      break;
+    }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    return !VD || !VD->hasLocalStorage() || VD->hasAttr<CUDASharedAttr>() ||
+           VD->getType()->isReferenceType();
+  }
+  return true; // *p, a call's result
+}
+
+bool holdsBarrier(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp() && writesMemory(BO->getLHS()))
+      return true;
+    if ((BO->getOpcode() == BO_Div || BO->getOpcode() == BO_DivAssign) &&
+        BO->getType()->isRealFloatingType() &&
+        !BO->getRHS()->IgnoreParenImpCasts()->getType().isNull() &&
+        !isa<FloatingLiteral>(BO->getRHS()->IgnoreParenImpCasts()) &&
+        !isa<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts()))
+      return true;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->isIncrementDecrementOp() && writesMemory(UO->getSubExpr()))
+    return true;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = CE->getDirectCallee();
+        FD && FD->getName().starts_with("atomic"))
+      return true;
+  for (const Stmt *Child : S->children())
+    if (holdsBarrier(Child))
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool keepsLoadsInPlace(const Stmt *Body) { return holdsBarrier(Body); }
 
 bool jumpsOut(const Stmt *S, unsigned Kinds,
               llvm::function_ref<bool(const Stmt *)> Skip,

@@ -51,6 +51,15 @@ bool jumpsOut(const clang::Stmt *S, unsigned Kinds,
               llvm::function_ref<bool(const clang::Stmt *)> Skip = nullptr,
               llvm::function_ref<bool(const clang::Stmt *)> Owns = nullptr);
 
+/// Whether a loop's body keeps ptxas from moving its loads together: it
+/// writes memory (an element, a member through a pointer, a __shared__
+/// variable: anything but a local's own array or struct, which registers
+/// hold) or calls an atomic, or it divides floating-point values by a
+/// value that is not a constant (IEEE division's slow path branches).
+/// Measured on the H100 (cuda_bench/probes/loops51.cu): a shared row read
+/// in a loop that also stores, or that divides, stays scalar LDS.
+bool keepsLoadsInPlace(const clang::Stmt *Body);
+
 /// L Op R for a comparison Op (<, <=, >, >=, ==, !=); nullopt for any
 /// other operator.
 inline std::optional<bool> compare(clang::BinaryOperatorKind Op, int64_t L,

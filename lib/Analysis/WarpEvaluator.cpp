@@ -666,7 +666,7 @@ void WarpEvaluator::joinIterations(AccessSite &S, const LExpr *Innermost,
       (S.ElemBytes != 4 && S.ElemBytes != 8) ||
       (S.InstrBytes && S.InstrBytes != S.ElemBytes) ||
       S.IterationStepBytes != int64_t(S.ElemBytes) ||
-      Loops.Rolled.count(Innermost))
+      Loops.Rolled.count(Innermost) || Loops.LoadsInPlace.count(Innermost))
     return;
   auto T = Loops.Trips.find(Innermost);
   const auto *Count = T == Loops.Trips.end()
@@ -676,10 +676,20 @@ void WarpEvaluator::joinIterations(AccessSite &S, const LExpr *Innermost,
       coefficientOf(X, Off, cast<SymbolExpr>(Innermost)));
   if (!Count || !Step || Step->getValue() != int64_t(S.ElemBytes))
     return;
+  // A constant part does not matter: ptxas starts the wide loads at the
+  // aligned element before it (a row read from its second element,
+  // s[w][k + 1], measured four LDS.128 from element 0 and one LDS).
   const LExpr *First =
       X.substitute(Off, [&](const SymbolExpr *Sym) -> const LExpr * {
         return Sym == Innermost ? X.constant(0) : nullptr;
       });
+  if (const auto *Sum = dyn_cast<NAryExpr>(First);
+      Sum && Sum->getKind() == ExprKind::Add)
+    for (const LExpr *Term : Sum->operands())
+      if (const auto *C = dyn_cast<coalesce::ConstantExpr>(Term))
+        First = X.sub(First, C);
+  if (isa<coalesce::ConstantExpr>(First))
+    First = X.constant(0);
   unsigned Width = 0;
   for (unsigned W : {16u, 8u})
     if (W > S.ElemBytes && Count->getValue() % (W / S.ElemBytes) == 0 &&

@@ -66,6 +66,19 @@ struct LoopFacts {
   std::map<const Expr *, Count> Counts;
   /// Loops nvcc keeps rolled: '#pragma unroll 1' (or 'nounroll') on them.
   std::set<const Expr *> Rolled;
+  /// Loops whose loads ptxas leaves in place (keepsLoadsInPlace): a store
+  /// to memory or a division in the body.
+  std::set<const Expr *> LoadsInPlace;
+};
+
+/// A value a group of lanes loads at one address each (cutcp's
+/// 'NbrList[nbrid].x' with nbrid = tid >> 4): in an address, Value + Group
+/// stands for it, Group taking one value per distinct Key, the load's
+/// byte offset (KernelWalker::groupedOffset).
+struct GroupedLoad {
+  const SymbolExpr *Value = nullptr, *Group = nullptr;
+  const Expr *Key = nullptr;
+  std::string Text; ///< the load as written: "NbrList[nbrid].x"
 };
 
 class WarpEvaluator {

@@ -1,8 +1,9 @@
 // nvcc unrolls a loop whose count it knows, and joins a thread's loads of
 // neighbouring elements of a __shared__ array from consecutive iterations
-// into one 128-bit (or 64-bit) load, when it can prove the first aligned:
-// every term of the offset at the loop's first iteration a multiple of the
-// width, in an array it places. Parboil's sgemm (b_s[j][kk], kk < 16) and
+// into one 128-bit (or 64-bit) load, when it can prove the chunks aligned:
+// every term of the offset at the loop's first iteration but a constant a
+// multiple of the width, in an array it places, and nothing in the body
+// (a store to memory, a division) keeps the loads in place. Parboil's sgemm (b_s[j][kk], kk < 16) and
 // matrixMul's As[ty][k] measure LDS.128 at 2 wavefronts per request on the
 // H200, where four 1-wavefront LDS would be predicted otherwise.
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
@@ -51,10 +52,30 @@ __global__ void rows(float *out, const float *in, int n, int start) {
   // Rows of 17 floats are not 16-byte aligned: the loads stay four bytes,
   // conflict-free, and padding by one element is the fix.
   // TEXT: [[@LINE-6]]:12: note: fix: pad the rows of 'r' by 1 element ([32][17])
-  // Negative: from the second element, not known aligned.
+  // Positive: from the second element: ptxas starts at the aligned element
+  // before it (measured on the H100: four LDS.128 from element 0, and one
+  // LDS for the last).
   for (int k = 0; k < 16; ++k)
     acc += s[w][k + 1];
-  // CHECK: [[@LINE-1]]:12 load `s[w][k + 1]` shared {{.*}} wf=1 ideal=1 ways=1 uniform{{$}}
+  // CHECK: [[@LINE-1]]:12 load `s[w][k + 1]` shared {{.*}} wf=2 ideal=2 ways=1 uniform joined=4x16{{$}}
+  // Negative: a store to shared memory in the loop keeps the loads in
+  // place (measured: sixteen LDS, 1 wavefront each).
+  for (int k = 0; k < 16; ++k) {
+    acc += s[w][k];
+    p[w][k] = acc;
+  }
+  // CHECK: [[@LINE-3]]:12 load `s[w][k]` shared {{.*}} wf=1 ideal=1 ways=1 uniform{{$}}
+  // CHECK: [[@LINE-3]]:5 store `p[w][k]` shared
+  // Negative: so does a division (measured: LDS.64, then fourteen LDS).
+  for (int k = 0; k < 16; ++k)
+    acc = s[w][k] - 3.f / acc;
+  // CHECK: [[@LINE-1]]:11 load `s[w][k]` shared {{.*}} wf=1 ideal=1 ways=1 uniform{{$}}
+  // Positive: a local array written in the loop is registers, no store.
+  float c[16];
+  for (int k = 0; k < 16; ++k)
+    c[k] = s[w][k] * 2.f;
+  acc += c[3];
+  // CHECK: [[@LINE-2]]:12 load `s[w][k]` shared {{.*}} wf=2 ideal=2 ways=1 uniform joined=4x16{{$}}
   // Negative: kept a loop.
 #pragma unroll 1
   for (int k = 0; k < 16; ++k)
