@@ -234,6 +234,15 @@ struct AccessSite {
   /// known parts, so the rows the lanes index into (the assumed values
   /// that spacing rests on are in Assumptions). Unset otherwise.
   std::optional<int64_t> GatherRowBytes;
+  /// The address depends on values that groups of lanes each load at one
+  /// address (cutcp's 'NbrList[nbrid].x' with nbrid = tid >> 4), as
+  /// written ("'NbrList[nbrid].x', 'NbrList[nbrid].y'"), and warp 0's
+  /// groups: the count takes the groups' values to put them in different
+  /// sectors, each group's lanes where the rest of the address puts them
+  /// (the values move the address by whole sectors). Empty, 0 otherwise;
+  /// the lane offsets between groups are then the model's, not the run's.
+  std::string GroupedLoads;
+  unsigned LoadGroups = 0;
 
   /// One inlined call on the way from the kernel to the access: Caller
   /// calls Callee at Pos. Empty when the access is in the kernel's own body.

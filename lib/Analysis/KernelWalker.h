@@ -220,6 +220,24 @@ public:
   unsigned LoopCount = 0;
   /// Unknowns standing for values loaded at lane-dependent addresses.
   std::set<const LExpr *> LoadUnknowns;
+  /// Those of them loaded as integers at addresses known per lane, which
+  /// few distinct addresses may make a value per group of lanes (cutcp's
+  /// 'NbrList[nbrid].x' with nbrid = tid >> 4): an access they make
+  /// unknown is evaluated again with Grouping set (groupedOffset).
+  std::set<const LExpr *> GroupableUnknowns;
+  /// While set, such a load gives a GroupedLoad's Value + Group instead of
+  /// an unknown, and a variable declared from one reads its GroupShadows.
+  bool Grouping = false;
+  unsigned GroupSymbols = 0;
+  /// Every such load met Grouping, by its Group symbol.
+  std::map<const SymbolExpr *, GroupedLoad> GroupLoadsBySymbol;
+  /// The loads the access being recorded reads in its GroupedOffset.
+  std::vector<GroupedLoad> GroupedLoads;
+  /// By frame and variable: the value a variable was declared with, when
+  /// it holds one of GroupableUnknowns, and that value with Grouping set.
+  /// Read only while the variable still holds the first.
+  std::map<std::pair<size_t, const clang::VarDecl *>, std::pair<Value, Value>>
+      GroupShadows;
   /// The ifs being walked: each branch's condition, and whether the
   /// compiler predicates the branch instead of branching around it: short
   /// and straight-line ("if (threadIdx.x == 0) out[b] = v;", predicable),
@@ -274,6 +292,17 @@ public:
   /// no such term, anything else is unknown, or evaluating it again could
   /// change something.
   const LExpr *gatherRowOffset(const clang::Expr *Access);
+  /// For an access at P that one of GroupableUnknowns makes unknown: its
+  /// byte offset evaluated again with Grouping set, the loads it reads
+  /// into GroupedLoads; null when it still holds an unknown or its base
+  /// changes.
+  const LExpr *groupedOffset(const clang::Expr *Access, const Place &P);
+  /// Whether V holds one of GroupableUnknowns.
+  bool holdsGroupable(const Value &V) const;
+  /// Whether nothing in VD's function changes VD after its declaration
+  /// (no assignment, increment, non-const reference or pointer to it).
+  bool neverChanged(const clang::VarDecl *VD);
+  llvm::DenseMap<const clang::VarDecl *, bool> Unchanged;
 
   /// What a loop may write into structs held in registers: the member
   /// names it (or a function it calls, followed into its body) assigns,

@@ -237,6 +237,12 @@ Value KernelWalker::readPlaceValue(const Place &P, const clang::Expr *E) {
   Value V = readVariable(P.Var, P.Frame);
   if (V.K == Value::Ref && E)
     return load(V.R, E);
+  // Evaluating an access again with group loads followed: what the
+  // variable was declared with, followed so, while it still holds that.
+  if (Grouping)
+    if (auto It = GroupShadows.find({P.Frame, P.Var});
+        It != GroupShadows.end() && sameValue(It->second.first, V))
+      return It->second.second;
   return V;
 }
 
@@ -301,8 +307,25 @@ Value KernelWalker::loadedValue(const Pointer &Addr, QualType T,
     return T->isRealFloatingType()
                ? namedFloat(Text, T, /*Parameter=*/false)
                : namedRuntimeValue(Text, T, SymbolKind::Opaque);
+  // An integer read at an address known per lane: lanes that share the
+  // address share the value. Grouping, it is a value per address;
+  // otherwise an unknown an access may be evaluated again for.
+  bool Groupable = Addr.Why.empty() && !findUnknown(Off) &&
+                   T->isIntegralOrEnumerationType() && !WalkingAhead;
+  if (Grouping && Groupable) {
+    GroupedLoad L;
+    L.Value = cast<SymbolExpr>(X.symbol(SymbolKind::Opaque, 0, Text));
+    L.Group = cast<SymbolExpr>(X.symbol(
+        SymbolKind::Opaque, 0, "group#" + std::to_string(++GroupSymbols)));
+    L.Key = Off;
+    L.Text = Text;
+    GroupLoadsBySymbol[L.Group] = L;
+    return Value::integer(X.add(L.Value, L.Group));
+  }
   const LExpr *U = X.unknown(Reason(ReasonKind::LoadedFromMemory, Text));
   LoadUnknowns.insert(U);
+  if (Groupable)
+    GroupableUnknowns.insert(U);
   if (T->isRealFloatingType())
     return Value::real(U);
   if (T->isPointerType()) {
@@ -485,6 +508,36 @@ const LExpr *KernelWalker::gatherRowOffset(const clang::Expr *Access) {
   return X.add(Base.Offset, X.mul(X.constant(Size), Known));
 }
 
+bool KernelWalker::holdsGroupable(const Value &V) const {
+  const LExpr *U = nullptr;
+  if (V.K == Value::Int)
+    U = findUnknown(V.I);
+  else if (V.K == Value::Ptr && V.P.Why.empty())
+    U = findUnknown(V.P.Offset);
+  return U && GroupableUnknowns.count(U);
+}
+
+const LExpr *KernelWalker::groupedOffset(const clang::Expr *Access,
+                                         const Place &P) {
+  if (Access->HasSideEffects(Ctx))
+    return nullptr;
+  Place Again = quietly([&] {
+    bool Saved = Grouping;
+    Grouping = true;
+    Place R = evalPlace(Access);
+    Grouping = Saved;
+    return R;
+  });
+  if (Again.K != Place::Memory || !Again.Addr.Why.empty() ||
+      Again.Addr.Base != P.Addr.Base || !Again.Addr.Offset ||
+      findUnknown(Again.Addr.Offset))
+    return nullptr;
+  for (const auto &[Group, L] : GroupLoadsBySymbol)
+    if (mentions(Again.Addr.Offset, Group))
+      GroupedLoads.push_back(L);
+  return GroupedLoads.empty() ? nullptr : Again.Addr.Offset;
+}
+
 void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
   if (Quiet || P.K != Place::Memory)
     return;
@@ -542,6 +595,10 @@ void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
     A.DataRowOffset = dataRowOffset(E, Walk, Start);
   if (!A.UnknownBase.empty() || findUnknown(A.Offset))
     A.GatherRowOffset = gatherRowOffset(E);
+  GroupedLoads.clear();
+  if (A.UnknownBase.empty() && GroupableUnknowns.count(findUnknown(A.Offset)))
+    A.GroupedOffset = groupedOffset(E, P);
+  A.GroupedLoads = GroupedLoads;
   // Views of the walk's state, taken last: the evaluations above walk
   // expressions again, and a conditional among them sets Path (and a call
   // the frames) anew, which frees the storage an earlier view would see.

@@ -66,10 +66,13 @@ bool MemoryAccess::dependsOnLoad() const {
 }
 
 std::string MemoryAccess::printAddress(
-    llvm::function_ref<std::string(const Reason &)> Words) const {
+    llvm::function_ref<std::string(const Reason &)> Words,
+    bool Grouped) const {
   if (!UnknownBase.empty())
     return "unknown";
   const Expr *Off = laneAddress();
+  if (Grouped && GroupedOffset)
+    Off = Warp->withoutGroups(GroupedOffset, GroupedLoads);
   std::string Address = Base;
   // No node holds an Unknown: an unknown offset is the whole offset.
   if (const auto *U = llvm::dyn_cast<UnknownExpr>(Off))
@@ -140,6 +143,13 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
     if (Warp->evaluateOneLane(S, U->getReason(), Guards,
                               PredicatedGuards))
       return;
+    // p[tid & 15], p = bins + 32 * NbrList[tid >> 4].x: counted with
+    // each group of lanes at a place of its own.
+    if (GroupedOffset && Warp->evaluateGroups(S, GroupedOffset, GroupedLoads,
+                                              Guards, PredicatedGuards)) {
+      S.DependsOnLoad = true;
+      return;
+    }
     S.UnknownReason = U->getReason();
     S.DependsOnLoad = LoadUnknowns && LoadUnknowns->count(U) > 0;
     if (S.DependsOnLoad)

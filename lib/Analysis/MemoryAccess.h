@@ -44,6 +44,7 @@ namespace coalesce {
 
 class Expr;
 class WarpEvaluator;
+struct GroupedLoad;
 struct LoopFacts;
 
 enum class AddressSpace {
@@ -162,6 +163,12 @@ struct MemoryAccess {
   /// idx[k]], or lower[idx[k]] with lower = &work[tid * stride]): the byte
   /// offset without them, the row each lane indexes into. Null otherwise.
   const Expr *GatherRowOffset = nullptr;
+  /// An address values loaded by groups of lanes make unknown
+  /// ('p[tid & 15]', p = bins + 32 * NbrList[tid >> 4].x): the byte offset
+  /// with those values followed, each a GroupedLoad of GroupedLoads. Null
+  /// otherwise.
+  const Expr *GroupedOffset = nullptr;
+  llvm::ArrayRef<GroupedLoad> GroupedLoads;
 
   /// Offset with the block sizes the launch tells substituted: the lane
   /// address relative to Base.
@@ -178,9 +185,12 @@ struct MemoryAccess {
 
   /// The address as printed: "out + 4*(threadIdx.x + 256*blockIdx.x)",
   /// "out + unknown(WORDS)" with Words' words for the offset's reason, or
-  /// "unknown" when the base is unknown.
+  /// "unknown" when the base is unknown. Grouped: with the values groups
+  /// of lanes load named (GroupedOffset), for an access evaluated so
+  /// ("bins + 4*(32*NbrList[nbrid].x + (threadIdx.x & 15))").
   std::string
-  printAddress(llvm::function_ref<std::string(const Reason &)> Words) const;
+  printAddress(llvm::function_ref<std::string(const Reason &)> Words,
+               bool Grouped = false) const;
 
   /// Evaluates the address for the 32 lanes of warp 0 of block 0 into S:
   /// lane offsets, lane 0's offset, warp stride, the step per iteration of

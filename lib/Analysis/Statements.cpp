@@ -10,6 +10,8 @@
 
 #include "Analysis/KernelWalker.h"
 
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -94,6 +96,16 @@ const CXXConstructExpr *constructorCall(const clang::Expr *Init) {
 
 } // namespace
 
+bool KernelWalker::neverChanged(const VarDecl *VD) {
+  auto [It, New] = Unchanged.try_emplace(VD, false);
+  if (New) {
+    const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
+    const Stmt *Body = FD ? FD->getBody() : nullptr;
+    It->second = Body && !ExprMutationAnalyzer(*Body, Ctx).isMutated(VD);
+  }
+  return It->second;
+}
+
 void KernelWalker::declare(const VarDecl *VD) {
   if (VD->hasAttr<CUDASharedAttr>() || !VD->hasLocalStorage())
     return; // __shared__ and static locals are memory, found by name
@@ -128,6 +140,26 @@ void KernelWalker::declare(const VarDecl *VD) {
   Scalar.Fields.reset();
   env()[VD] = Scalar;
   forgetMembers(VD);
+  // "int i = NbrList[tid >> 4].x", "float *p = bins + 32 * i": the value
+  // with group loads followed, for an access evaluated again so.
+  // Only for a variable nothing changes after it is declared: its value
+  // is then the declaration's wherever it is read.
+  GroupShadows.erase({Frames.size() - 1, VD});
+  if (const clang::Expr *Init = VD->getInit();
+      Init && !Grouping && holdsGroupable(Scalar) &&
+      !VD->getType()->isReferenceType() &&
+      !Init->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) &&
+      neverChanged(VD)) {
+    Value G = quietly([&] {
+      Grouping = true;
+      Value R = eval(Init);
+      Grouping = false;
+      return R.K == Value::Ref ? Value::none() : R;
+    });
+    if ((G.K == Value::Int && !findUnknown(G.I)) ||
+        (G.K == Value::Ptr && G.P.Why.empty() && !findUnknown(G.P.Offset)))
+      GroupShadows[{Frames.size() - 1, VD}] = {Scalar, G};
+  }
   // "Desc t = d[i];", "Off o = offsets(i);": the struct's members.
   if (V.Fields)
     storeFields(Self, V);

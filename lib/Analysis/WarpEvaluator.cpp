@@ -1724,6 +1724,113 @@ bool WarpEvaluator::sameInEveryWarp(const LExpr *Off) const {
   return true;
 }
 
+namespace {
+
+/// Whether no two of warp 0's groups of lanes (GroupOf, by lane) have an
+/// address in one sector.
+bool groupsApart(const AccessSite &T, llvm::ArrayRef<unsigned> GroupOf) {
+  std::map<int64_t, unsigned> SectorGroup;
+  for (size_t L = 0; L < GroupOf.size(); ++L) {
+    if (!T.LaneOffsets[L])
+      continue;
+    int64_t A = T.Lane0Offset + *T.LaneOffsets[L];
+    int64_t Sector = A >= 0 ? A / 32 : -((-A + 31) / 32);
+    auto [It, New] = SectorGroup.try_emplace(Sector, GroupOf[L]);
+    if (!New && It->second != GroupOf[L])
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+const LExpr *
+WarpEvaluator::withoutGroups(const LExpr *Off,
+                             llvm::ArrayRef<GroupedLoad> Loads) const {
+  return X.substitute(withKnownBlock(Off), [&](const SymbolExpr *Sym) {
+    for (const GroupedLoad &L : Loads)
+      if (Sym == L.Group)
+        return X.constant(0);
+    return static_cast<const LExpr *>(Sym);
+  });
+}
+
+bool WarpEvaluator::evaluateGroups(
+    AccessSite &S, const LExpr *Off, llvm::ArrayRef<GroupedLoad> Loads,
+    llvm::ArrayRef<const LExpr *> Path,
+    const std::set<const LExpr *> *Predicated) const {
+  if (!Off || Loads.empty() || findUnknown(Off))
+    return false;
+  Off = withKnownBlock(Off);
+  // Each load moves the address by whole sectors (32 bytes on every GPU
+  // modelled), linearly: whatever a group reads, its lanes keep their
+  // places in their sectors.
+  for (const GroupedLoad &L : Loads) {
+    const LExpr *C = coefficientOf(X, Off, L.Value);
+    if (!C || C != coefficientOf(X, Off, L.Group) || !isAlwaysMultipleOf(C, 32))
+      return false;
+    if (const auto *K = dyn_cast<ConstantExpr>(C); K && K->getValue() == 0)
+      return false;
+  }
+  // Warp 0's groups: the lanes that read every load at one address.
+  unsigned Tid = 0;
+  SymbolValues Values = firstIterationOfBlock0(Tid);
+  unsigned Threads = Block[0] * Block[1] * Block[2];
+  std::vector<std::vector<int64_t>> Keys;
+  std::vector<unsigned> GroupOf;
+  for (unsigned L = 0; L < WarpSize && L < Threads; ++L) {
+    Tid = L;
+    std::vector<int64_t> K;
+    for (const GroupedLoad &G : Loads) {
+      std::optional<int64_t> V = evaluateAddress(withKnownBlock(G.Key), Values);
+      if (!V)
+        return false;
+      K.push_back(*V);
+    }
+    auto It = llvm::find(Keys, K);
+    GroupOf.push_back(unsigned(It - Keys.begin()));
+    if (It == Keys.end())
+      Keys.push_back(std::move(K));
+  }
+  if (Keys.size() > MaxLoadGroups)
+    return false;
+  // The values: nothing for the part every group shares, and for each
+  // group its key's distance from lane 0's times Scale, which puts the
+  // groups far apart: the largest of these scales whose addresses do not
+  // overflow and put no two groups in one sector.
+  AccessSite T;
+  for (int64_t Scale : {4096, 64, 1}) {
+    size_t I = 0;
+    const LExpr *Placed = X.substitute(Off, [&](const SymbolExpr *Sym) {
+      for (I = 0; I < Loads.size(); ++I) {
+        if (Sym == Loads[I].Value)
+          return X.constant(0);
+        if (Sym == Loads[I].Group)
+          return X.mul(X.constant(Scale),
+                       X.sub(withKnownBlock(Loads[I].Key),
+                             X.constant(Keys[0][I])));
+      }
+      return static_cast<const LExpr *>(Sym);
+    });
+    T = S;
+    evaluateLanes(T, Placed, Path, Predicated);
+    if (T.UnknownReason.empty() && T.LaneOffsets.size() >= GroupOf.size() &&
+        groupsApart(T, GroupOf))
+      break;
+    T.UnknownReason = Reason::other("groups overlap");
+  }
+  if (!T.UnknownReason.empty())
+    return false;
+  S = std::move(T);
+  S.LoadGroups = unsigned(Keys.size());
+  std::string Texts;
+  for (const GroupedLoad &L : Loads)
+    if (Texts.find("'" + L.Text + "'") == std::string::npos)
+      Texts += (Texts.empty() ? "'" : ", '") + L.Text + "'";
+  S.GroupedLoads = Texts;
+  return true;
+}
+
 unsigned WarpEvaluator::variants() const {
   size_t N = 1;
   if (Launch)

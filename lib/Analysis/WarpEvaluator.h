@@ -125,6 +125,22 @@ public:
   const Expr *atBaseResidue(AccessSite &S, const std::string &Base,
                             const Expr *Off) const;
 
+  /// An address Off that values loaded by groups of lanes (Loads) make
+  /// unknown: evaluated with each group's values putting it apart from
+  /// the other groups, fills S as evaluateLanes does and returns true when
+  /// warp 0 has at most MaxLoadGroups groups, each load moves the address
+  /// by whole sectors (so no group's value can move it within one), and
+  /// the groups share no sector. False, S untouched, otherwise.
+  bool evaluateGroups(AccessSite &S, const Expr *Off,
+                      llvm::ArrayRef<GroupedLoad> Loads,
+                      llvm::ArrayRef<const Expr *> Path,
+                      const std::set<const Expr *> *Predicated) const;
+  static constexpr unsigned MaxLoadGroups = 16;
+  /// Off with the block known and each of Loads' Group symbols taken
+  /// away: the address as the source spells it, the loads named.
+  const Expr *withoutGroups(const Expr *Off,
+                            llvm::ArrayRef<GroupedLoad> Loads) const;
+
   /// Whether Off, free of unknowns, has one value across the lanes of each
   /// warp of block 0 (row = tid / 32: a value read once per warp), at the
   /// first iteration of every loop. False when a lane cannot be evaluated.

@@ -23,7 +23,7 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 2336,
+static_assert(sizeof(AccessSite) == 2376,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
@@ -35,7 +35,7 @@ static_assert(sizeof(FileResult) == 304,
               "FileResult changed: update FileResultCodec");
 #endif
 
-constexpr char Magic[] = "cuda-coalesce-file-result/18";
+constexpr char Magic[] = "cuda-coalesce-file-result/19";
 
 template <typename Ar> void io(Ar &A, SourcePos &P);
 template <typename Ar> void io(Ar &A, KernelInfo &K);
@@ -341,6 +341,8 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.DataDependentRange);
   A(S.DataDependentStart);
   A(S.GatherRowBytes);
+  A(S.GroupedLoads);
+  A(S.LoadGroups);
   A(S.CallChain);
   A(S.Toolkit);
   A(S.BookedInWrapper);

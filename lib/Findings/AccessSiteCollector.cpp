@@ -346,8 +346,8 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
       S.BookedInWrapper = {In->In->getNameAsString(), "",
                            presumedPos(In->At, A.Ctx->getSourceManager())};
   noteBookedAtEnd(S, A);
-  S.Address = A.printAddress(reasonText);
   A.evaluateLanes(S);
+  S.Address = A.printAddress(reasonText, /*Grouped=*/S.LoadGroups > 0);
   if (!Fixes)
     Fixes = std::make_unique<FixCandidates>(*A.Ctx);
   if (S.Shared && A.BaseDecl)

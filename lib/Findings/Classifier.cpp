@@ -404,6 +404,15 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
                       "), but no warp runs the access in more than one "
                       "lane: a request is that lane's bytes, wherever "
                       "they are");
+  // Values groups of lanes load: the count takes the groups apart.
+  if (F.Cost && S.LoadGroups)
+    F.Notes.push_back(
+        "the address depends on " + S.GroupedLoads + ", loaded by " +
+        std::to_string(S.LoadGroups) +
+        " groups of lanes at one address each: counted with the lanes of a "
+        "group together and no two groups in one sector (the values move "
+        "the address by whole sectors); groups that load equal values share "
+        "sectors and take fewer");
   // A block the host computes at run time: the default stood in.
   if (F.Cost && !S.SectorsByBlockX.empty()) {
     auto [Fewest, Most] = S.blockXRange();

@@ -160,9 +160,12 @@ Json access(const Entry &E) {
   if (Site.JoinedIterations)
     A["joined_iterations"] = Site.JoinedIterations;
   A["address"] = orNull(Site.Address);
-  A["lane_stride_bytes"] = orNull(F.LaneStrideBytes);
-  A["lane_offsets"] = laneOffsets(Site);
-  A["warp_stride_bytes"] = orNull(Site.WarpStrideBytes);
+  // Between groups of lanes that load their values (load_groups), the
+  // distances are the model's: none is printed.
+  bool Modelled = Site.LoadGroups > 0;
+  A["lane_stride_bytes"] = Modelled ? Json() : orNull(F.LaneStrideBytes);
+  A["lane_offsets"] = Modelled ? Json() : laneOffsets(Site);
+  A["warp_stride_bytes"] = Modelled ? Json() : orNull(Site.WarpStrideBytes);
   // Extension of v1 (readers ignore unknown keys): where lane 0 sits within
   // a 128-byte line, assuming a 256-byte aligned allocation, so a replay can
   // reproduce misalignment that lane_offsets alone cannot show.
@@ -305,6 +308,12 @@ Json access(const Entry &E) {
   // idx[k]]): the bytes between the lanes' rows.
   if (Site.GatherRowBytes)
     A["gather_row_bytes"] = *Site.GatherRowBytes;
+  // Extension of v1: values groups of lanes each load at one address; the
+  // count puts the groups in different sectors, so the lane offsets
+  // between groups are the model's, not the run's.
+  if (Site.LoadGroups)
+    A["load_groups"] = {{"values", Site.GroupedLoads},
+                        {"groups", Site.LoadGroups}};
   // Extension of v1: a condition around the access that the analysis
   // cannot evaluate; the numbers are for full warps (an upper bound).
   if (!Site.UnevaluatedGuard.empty())

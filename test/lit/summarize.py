@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """One line per analyzed access of a cuda-coalesce JSON report, for FileCheck.
 
-  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ if-branched=MEAN][ unless CONDITION][ FLAGGED CHECK][ guard?][ depends NAME%MODULUS=[SECTORS,...][ below N=FEWEST..MOST]]...[ block=FEWEST..MOST]
+  LINE:COL KIND `TEXT` addr=ADDRESS spr=SECTORS ideal=IDEAL eff=EFF[ warps=MIN..MAX/WARP0] CATEGORY[ groups=N][ if-branched=MEAN][ unless CONDITION][ FLAGGED CHECK][ guard?][ depends NAME%MODULUS=[SECTORS,...][ below N=FEWEST..MOST]]...[ block=FEWEST..MOST]
   LINE:COL KIND `TEXT` CATEGORY: REASON[ range=LENGTH][ FLAGGED CHECK]
   LINE:COL KIND `TEXT` shared addr=ADDRESS wf=WAVEFRONTS ideal=IDEAL ways=WAYS[ warps=MIN..MAX/WARP0] CATEGORY[ joined=ITERATIONSxBYTES][ if-branched=MEAN][ FLAGGED CHECK]
 
@@ -10,6 +10,8 @@ when the sampled warps differ (their fewest and most sectors or
 wavefronts, and warp 0's); WAYS is the costliest sampled warp's.
 if-branched: the mean over the warps with a lane on, where the launch's mean
 counts the warps that issue the access predicated off (warps.if_branched).
+groups=N: the address depends on values N groups of lanes each load at one
+address (load_groups).
 joined: nvcc joins the loads of ITERATIONS iterations of the loop into one
 load of BYTES bytes a lane (joined_iterations).
 guard?: the access runs under a condition the analysis could not evaluate
@@ -80,6 +82,8 @@ for a in report["accesses"]:
         head, a["address"], number(a["sectors_per_request"]),
         number(a["ideal_sectors"]), number(a["efficiency"]), spread,
         a["category"])
+    if a.get("load_groups"):
+        line += " groups=%d" % a["load_groups"]["groups"]
     if warps and warps.get("if_branched") is not None:
         line += " if-branched=" + number(warps["if_branched"])
     if a.get("contiguous_if"):

@@ -39,7 +39,10 @@ public:
     }
     unsigned Width = S.BlockDim[0];
     std::string Spread =
-        F.LaneStrideBytes
+        S.LoadGroups
+            ? "the warp reads in " + std::to_string(S.LoadGroups) +
+                  " groups of lanes, each where the value it loaded puts it"
+        : F.LaneStrideBytes
             ? "lanes are " + std::to_string(std::llabs(*F.LaneStrideBytes)) +
                   " bytes apart"
         : Width > 0 && Width < 32
@@ -71,6 +74,14 @@ public:
           "time, a few bytes of each of 8 rows per instruction; copy the tile "
           "through shared memory, consecutive lanes on consecutive 16-byte "
           "pieces of a row, and load the fragments from there");
+      return;
+    }
+    if (S.LoadGroups) {
+      F.Notes.push_back(
+          "each group of lanes uses part of the sectors it fetches: give "
+          "each loaded value enough lanes, or wider elements, to read whole "
+          "32-byte sectors, or lay the data out so that the groups' pieces "
+          "are neighbours");
       return;
     }
     F.Notes.push_back(
