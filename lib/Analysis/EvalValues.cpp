@@ -179,6 +179,10 @@ public:
   Value VisitBinaryOperator(const BinaryOperator *BO);
   Value VisitUnaryOperator(const UnaryOperator *UO);
   Value VisitAbstractConditionalOperator(const AbstractConditionalOperator *CO);
+  /// 'c ? A[x] : A[y]', a value or an lvalue read, as one load of the
+  /// selected element; nullopt, nothing evaluated, for any other
+  /// conditional.
+  std::optional<Value> selectedLoad(const AbstractConditionalOperator *CO);
   Value VisitPseudoObjectExpr(const PseudoObjectExpr *PO);
   Value VisitCallExpr(const CallExpr *Call) { return W.evalCall(Call); }
   Value VisitCXXConstructExpr(const CXXConstructExpr *CCE);
@@ -253,10 +257,13 @@ Value ValueEvaluator::VisitCastExpr(const CastExpr *CE) {
                 builtinVariableComponent(ME->getMemberDecl()->getName()))
           if (std::optional<Value> V = W.evalGroupMethod(Call, C))
             return *V;
-    if (const ConditionalOperator *CO = conditionalLvalue(Sub))
+    if (const ConditionalOperator *CO = conditionalLvalue(Sub)) {
+      if (std::optional<Value> V = selectedLoad(CO))
+        return *V;
       return eachArm(CO, [&](const clang::Expr *Arm, const Place &P) {
         return W.load(P, Arm);
       });
+    }
     Place P = W.evalPlace(Sub);
     return W.load(P, Sub);
   }
@@ -520,6 +527,9 @@ const clang::Expr *decidedArm(const AbstractConditionalOperator *CO,
 
 Value ValueEvaluator::VisitAbstractConditionalOperator(
     const AbstractConditionalOperator *CO) {
+  if (!CO->isGLValue())
+    if (std::optional<Value> V = selectedLoad(CO))
+      return *V;
   const LExpr *C = W.truth(W.evalInt(CO->getCond()));
   if (const clang::Expr *Arm = decidedArm(CO, C)) {
     Value V = W.eval(Arm);
@@ -540,6 +550,76 @@ Value ValueEvaluator::VisitAbstractConditionalOperator(
   Value F = Arm(X.logicalNot(C), CO->getFalseExpr());
   W.Path = Outer;
   return joinArms(CO, C, T, F);
+}
+
+namespace {
+
+/// Whether S reads memory, calls or changes anything: a nested element or
+/// member through a pointer, a call, an assignment.
+bool readsOrWrites(const Stmt *S) {
+  // threadIdx.x and its kin are properties, read through a call clang
+  // makes: no memory.
+  if (!S || isa<PseudoObjectExpr>(S))
+    return false;
+  if (isa<ArraySubscriptExpr>(S) || isa<CallExpr>(S) ||
+      (isa<MemberExpr>(S) && cast<MemberExpr>(S)->isArrow()))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && (UO->getOpcode() == UO_Deref || UO->isIncrementDecrementOp()))
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    return true;
+  for (const Stmt *Child : S->children())
+    if (readsOrWrites(Child))
+      return true;
+  return false;
+}
+
+/// The element an arm reads, when the arm is nothing but that read of a
+/// scalar at an index of plain arithmetic ('A[(j + 1) * nx + i]'): no other
+/// read, call or change in it.
+const clang::Expr *plainRead(const clang::Expr *Arm) {
+  const clang::Expr *Read = Arm->IgnoreParens();
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Read)) {
+    if (Cast->getCastKind() != CK_LValueToRValue)
+      return nullptr;
+    Read = Cast->getSubExpr()->IgnoreParens();
+  }
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(Read);
+  if (!AS || !AS->getType()->isScalarType())
+    return nullptr;
+  if (readsOrWrites(AS->getBase()) || readsOrWrites(AS->getIdx()))
+    return nullptr;
+  return Read;
+}
+
+} // namespace
+
+std::optional<Value>
+ValueEvaluator::selectedLoad(const AbstractConditionalOperator *CO) {
+  // Two reads of one array, the arms nothing else: nvcc selects the
+  // address and reads it once, in every lane (selects51's haloOnce,
+  // 'threadIdx.y == 0 ? A[(j + 1) * nx + i] : A[j * nx + i]': one LDG, 4
+  // sectors a request, measured on the H100).
+  const clang::Expr *T = plainRead(CO->getTrueExpr());
+  const clang::Expr *F = plainRead(CO->getFalseExpr());
+  if (!T || !F || !W.Ctx.hasSameType(T->getType(), F->getType()))
+    return std::nullopt;
+  Place PT = W.quietly([&] { return W.evalPlace(T); });
+  Place PF = W.quietly([&] { return W.evalPlace(F); });
+  if (PT.K != Place::Memory || PF.K != Place::Memory ||
+      !PT.Addr.Why.empty() || !PF.Addr.Why.empty() || !PT.Addr.Offset ||
+      !PF.Addr.Offset || PT.Addr.Base != PF.Addr.Base ||
+      PT.Addr.Decl != PF.Addr.Decl || PT.Addr.Sp != PF.Addr.Sp ||
+      PT.Addr.Choice || PF.Addr.Choice || PT.Addr.LocalVar ||
+      PT.Addr.Sp == Space::Local || PT.Addr.Sp == Space::Unknown)
+    return std::nullopt;
+  const LExpr *C = W.truth(W.evalInt(CO->getCond()));
+  if (const clang::Expr *Arm = decidedArm(CO, C))
+    return W.load(Arm == CO->getTrueExpr() ? PT : PF, Arm == CO->getTrueExpr() ? T : F);
+  Place P = PT;
+  P.Addr.Offset = X.select(C, PT.Addr.Offset, PF.Addr.Offset);
+  return W.load(P, CO);
 }
 
 Value ValueEvaluator::eachArm(
