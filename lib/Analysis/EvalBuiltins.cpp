@@ -314,9 +314,11 @@ std::optional<Value> KernelWalker::evalBuiltin(const CallExpr *Call,
     P.Sp = Space::Global;
     P.Offset = X.mul(evalInt(Call->getArg(1)),
                      X.constant(elementBytes(Call->getType())));
-    record(Call, placeAt(P, Call->getType()), Operation::TextureFetch);
-    return unknownValue(Call->getType(),
-                        "result of a call to '" + Name.str() + "'");
+    // The texel is a value read from memory, as a load's: named where the
+    // warp fetches one, a gather index where lanes fetch their own, each
+    // member of a vector type its own (Parboil bfs's 'Edge cur_edge =
+    // tex1Dfetch(edges, i); g_cost[cur_edge.x]').
+    return load(placeAt(P, Call->getType()), Call, Operation::TextureFetch);
   }
   case BuiltinKind::IntMin:
   case BuiltinKind::IntMax: {

@@ -1415,12 +1415,35 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     return Runs;
   };
   // The state after the loop.
-  auto Leave = [&] {
+  auto Leave = [&](bool Walked) {
     Path = Outer;
+    // A value the iteration computed from data it loaded ("index.x =
+    // (flags[...] >> s) & 0xFFFF", a radix sort's rank) still depends on
+    // that data after the loop: a gather index, not a value unknown for
+    // want of a model. Only the body's walk tells (not a walk ahead).
+    std::map<const VarDecl *, const LExpr *> LoadedVars;
+    std::map<MemberKey, const LExpr *> LoadedMembers;
+    auto LoadedIn = [&](const Value &V) -> const LExpr * {
+      const LExpr *U = V.K == Value::Int ? findUnknown(V.I) : nullptr;
+      return U && LoadUnknowns.count(U) ? U : nullptr;
+    };
+    if (Walked) {
+      for (const VarDecl *V : Assigned)
+        if (auto It = env().find(V); It != env().end())
+          if (const LExpr *U = LoadedIn(It->second))
+            LoadedVars[V] = U;
+      for (const MemberKey &K : Members)
+        if (const LExpr *U = LoadedIn(memberValue(K)))
+          LoadedMembers[K] = U;
+    }
     forgetAll(Assigned, Reason(ReasonKind::ValueAfterLoop));
     for (const MemberKey &K : Members)
       forgetMember(K, Reason(ReasonKind::ValueAfterLoop));
     forgetEscaped(Cached->second, Reason(ReasonKind::ValueAfterLoop));
+    for (const auto &[V, U] : LoadedVars)
+      env()[V] = Value::integer(U);
+    for (const auto &[K, U] : LoadedMembers)
+      memberValue(K) = Value::integer(U);
     // An induction variable leaves the loop at start + step * (iterations
     // run). When every lane runs the loop equally often that count is one
     // uniform unknown, and the lane pattern after the loop survives. A value
@@ -1451,7 +1474,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   if (WalkingAhead && !jumpsOut(Body, JumpAway)) {
     if (IsDo && Cond)
       CondValue = evalInt(Cond);
-    Leave();
+    Leave(/*Walked=*/false);
     return;
   }
   // A range split among threads: each starts where the thread says and
@@ -1528,7 +1551,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
         Walks ? LoopsSeen.Trips[Iter] : GeometricRuns, Candidates, Assigned,
         Before);
   }
-  Leave();
+  Leave(/*Walked=*/true);
   for (const auto &[V, Held] : Last)
     env()[V] = Held;
 }

@@ -107,7 +107,8 @@ __global__ void windows(const float *in, float *out, int width, int steps) {
 }
 
 // Negative: a pointer chase through a member and through a reference is
-// not a step: unknown, not the first iteration's coalesced address.
+// not a step: unknown, not the first iteration's coalesced address; after
+// the loop the member holds what the chase loaded, a gather index.
 struct Chase { int at; };
 __device__ void hop(Chase &c, const int *next) { c.at = next[c.at]; }
 // CHECK: [[@LINE-1]]:57 load `next[c.at]` unknown: 'c.at' is changed inside a loop
@@ -120,7 +121,7 @@ __global__ void chaseMember(const int *next, int *out, int steps) {
   Chase c;
   c.at = blockIdx.x * blockDim.x + threadIdx.x;
   out[follow(c, next, steps)] = 1;
-  // CHECK: [[@LINE-1]]:3 store `out[follow(c, next, steps)]` unknown: 'c.at' is its value after a loop
+  // CHECK: [[@LINE-1]]:3 store `out[follow(c, next, steps)]` gather: depends on 'next[c.at]', loaded from memory
 }
 __device__ void hopIndex(int &at, const int *next) { at = next[at]; }
 // CHECK: [[@LINE-1]]:59 load `next[at]` unknown: 'at' is changed inside a loop
