@@ -314,7 +314,9 @@ Value KernelWalker::loadedValue(const Pointer &Addr, QualType T,
                    T->isIntegralOrEnumerationType() && !WalkingAhead;
   if (Grouping && Groupable) {
     GroupedLoad L;
-    L.Value = cast<SymbolExpr>(X.symbol(SymbolKind::Opaque, 0, Text));
+    // Dimension 1 keeps it apart from a value the whole warp loads at the
+    // same text (namedRuntimeValue's, dimension 0).
+    L.Value = cast<SymbolExpr>(X.symbol(SymbolKind::Opaque, 1, Text));
     L.Group = cast<SymbolExpr>(X.symbol(
         SymbolKind::Opaque, 0, "group#" + std::to_string(++GroupSymbols)));
     L.Key = Off;
@@ -532,9 +534,14 @@ const LExpr *KernelWalker::groupedOffset(const clang::Expr *Access,
       Again.Addr.Base != P.Addr.Base || !Again.Addr.Offset ||
       findUnknown(Again.Addr.Offset))
     return nullptr;
-  for (const auto &[Group, L] : GroupLoadsBySymbol)
-    if (mentions(Again.Addr.Offset, Group))
-      GroupedLoads.push_back(L);
+  mentionsIf(Again.Addr.Offset, [&](const SymbolExpr *Sym) {
+    if (auto It = GroupLoadsBySymbol.find(Sym);
+        It != GroupLoadsBySymbol.end() &&
+        llvm::none_of(GroupedLoads,
+                      [&](const GroupedLoad &L) { return L.Group == Sym; }))
+      GroupedLoads.push_back(It->second);
+    return false; // every symbol seen
+  });
   return GroupedLoads.empty() ? nullptr : Again.Addr.Offset;
 }
 

@@ -1759,7 +1759,8 @@ bool WarpEvaluator::evaluateGroups(
     AccessSite &S, const LExpr *Off, llvm::ArrayRef<GroupedLoad> Loads,
     llvm::ArrayRef<const LExpr *> Path,
     const std::set<const LExpr *> *Predicated) const {
-  if (!Off || Loads.empty() || findUnknown(Off))
+  // Shared memory's banks are the values' own: no count without them.
+  if (!Off || Loads.empty() || findUnknown(Off) || S.Shared)
     return false;
   Off = withKnownBlock(Off);
   // Each load moves the address by whole sectors (32 bytes on every GPU
@@ -1908,6 +1909,11 @@ unsigned WarpEvaluator::sectorPeriod(const WarpLanes &Evaluate,
       Any = true;
     }
   return Any ? unsigned(Sector / G) : 1;
+}
+
+bool WarpEvaluator::gridKnown(unsigned Dim) const {
+  return Opts.Assume.count(std::string("gridDim.") + "xyz"[Dim]) ||
+         (Launch && Launch->Grid);
 }
 
 int64_t WarpEvaluator::gridExtent(unsigned Dim) const {
@@ -2121,6 +2127,13 @@ void WarpEvaluator::sampleLaunch(AccessSite &S, const LExpr *Off,
     Along Stretches;
     for (unsigned D = 0; D < 3; ++D) {
       int64_t Extent = std::max<int64_t>(1, gridExtent(D));
+      // A grid not known along y or z is taken as one block there; but a
+      // guard that lets blocks past an edge run the access (j > 0 with j =
+      // 4 * blockIdx.y + threadIdx.y, Parboil stencil's) says the launch
+      // has them: as wide as a grid is assumed along x.
+      if (D > 0 && !gridKnown(D) && !Edges.Turns[D].empty())
+        Extent = std::max({Extent, int64_t(Opts.DefaultGridDim),
+                           Edges.Turns[D].back() + 1});
       std::vector<int64_t> Starts = {0};
       for (int64_t E : Edges.Turns[D])
         if (E > 0 && E < Extent)

@@ -459,6 +459,8 @@ private:
   /// gridDim along Dim, for sampling: --assume, the launch site, else the
   /// default along x and 1 along y and z.
   int64_t gridExtent(unsigned Dim) const;
+  /// Whether --assume or the launch gives gridDim along Dim.
+  bool gridKnown(unsigned Dim) const;
 
   /// The value of a uniform runtime symbol (a parameter, a value loaded
   /// once, gridDim) and where it came from: --assume, the launch site, or

@@ -105,3 +105,18 @@ __global__ void loadedRows(const float *const *rows, float *out) {
 // CHECK: [[@LINE-3]]:22 load {{.*}}
 // CHECK: [[@LINE-3]]:3 store {{.*}}
 // CHECK: [[@LINE-4]]:14 load `row[tid & 15]` {{.*}}: pointer 'rows[tid >> 4]' is loaded from memory
+
+// Negative: in shared memory the values place the groups in banks: the
+// data's, not counted.
+__global__ void sharedGroups(const int *cell, float *out) {
+  __shared__ float tile[4096];
+  int tid = threadIdx.x;
+  int c = cell[tid >> 4];
+  tile[tid] = 0.f;
+  __syncthreads();
+  out[tid] = tile[c * 32 + (tid & 15)];
+}
+// CHECK: [[@LINE-5]]:11 load `cell[tid >> 4]`
+// CHECK: [[@LINE-5]]:3 store `tile[tid]` shared
+// CHECK: [[@LINE-4]]:3 store `out[tid]`
+// CHECK: [[@LINE-5]]:14 load `tile[c * 32 + (tid & 15)]` {{.*}}depends on 'cell[tid >> 4]', loaded from memory
