@@ -89,7 +89,7 @@ bool holdsBarrier(const Stmt *S) {
     return true;
   if (const auto *CE = dyn_cast<CallExpr>(S))
     if (const FunctionDecl *FD = CE->getDirectCallee();
-        FD && FD->getName().starts_with("atomic"))
+        FD && FD->getIdentifier() && FD->getName().starts_with("atomic"))
       return true;
   for (const Stmt *Child : S->children())
     if (holdsBarrier(Child))
