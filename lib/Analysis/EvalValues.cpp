@@ -179,8 +179,8 @@ public:
   Value VisitBinaryOperator(const BinaryOperator *BO);
   Value VisitUnaryOperator(const UnaryOperator *UO);
   Value VisitAbstractConditionalOperator(const AbstractConditionalOperator *CO);
-  /// 'c ? A[x] : A[y]', a value or an lvalue read, as one load of the
-  /// selected element; nullopt, nothing evaluated, for any other
+  /// 'c ? A[x] : B[y]', a value or an lvalue read, as one load of the
+  /// selected element (of one space); nullopt, nothing evaluated, for any other
   /// conditional.
   std::optional<Value> selectedLoad(const AbstractConditionalOperator *CO);
   Value VisitPseudoObjectExpr(const PseudoObjectExpr *PO);
@@ -597,10 +597,11 @@ const clang::Expr *plainRead(const clang::Expr *Arm) {
 
 std::optional<Value>
 ValueEvaluator::selectedLoad(const AbstractConditionalOperator *CO) {
-  // Two reads of one array, the arms nothing else: nvcc selects the
+  // Two reads in one space, the arms nothing else: nvcc selects the
   // address and reads it once, in every lane (selects51's haloOnce,
-  // 'threadIdx.y == 0 ? A[(j + 1) * nx + i] : A[j * nx + i]': one LDG, 4
-  // sectors a request, measured on the H100).
+  // 'threadIdx.y == 0 ? A[(j + 1) * nx + i] : A[j * nx + i]', and
+  // selects52's 'c ? A[k] : B[k]': one LDG, 4 sectors a request, measured
+  // on the H100). A global arm and a shared one stay two loads.
   const clang::Expr *T = plainRead(CO->getTrueExpr());
   const clang::Expr *F = plainRead(CO->getFalseExpr());
   if (!T || !F || !W.Ctx.hasSameType(T->getType(), F->getType()))
@@ -609,16 +610,31 @@ ValueEvaluator::selectedLoad(const AbstractConditionalOperator *CO) {
   Place PF = W.quietly([&] { return W.evalPlace(F); });
   if (PT.K != Place::Memory || PF.K != Place::Memory ||
       !PT.Addr.Why.empty() || !PF.Addr.Why.empty() || !PT.Addr.Offset ||
-      !PF.Addr.Offset || PT.Addr.Base != PF.Addr.Base ||
-      PT.Addr.Decl != PF.Addr.Decl || PT.Addr.Sp != PF.Addr.Sp ||
-      PT.Addr.Choice || PF.Addr.Choice || PT.Addr.LocalVar ||
+      !PF.Addr.Offset || PT.Addr.Sp != PF.Addr.Sp || PT.Addr.Choice ||
+      PF.Addr.Choice || PT.Addr.LocalVar || PF.Addr.LocalVar ||
       PT.Addr.Sp == Space::Local || PT.Addr.Sp == Space::Unknown)
+    return std::nullopt;
+  // Two arrays may not join (selectPointer): the condition is then walked
+  // again, which must record nothing.
+  bool OneArray =
+      PT.Addr.Base == PF.Addr.Base && PT.Addr.Decl == PF.Addr.Decl;
+  if (!OneArray && readsOrWrites(CO->getCond()))
     return std::nullopt;
   const LExpr *C = W.truth(W.evalInt(CO->getCond()));
   if (const clang::Expr *Arm = decidedArm(CO, C))
-    return W.load(Arm == CO->getTrueExpr() ? PT : PF, Arm == CO->getTrueExpr() ? T : F);
+    return W.load(Arm == CO->getTrueExpr() ? PT : PF,
+                  Arm == CO->getTrueExpr() ? T : F);
+  // Two arrays: the selected pointer, each allocation where the condition
+  // picks it (a warp that takes both is no count).
   Place P = PT;
-  P.Addr.Offset = X.select(C, PT.Addr.Offset, PF.Addr.Offset);
+  if (OneArray) {
+    P.Addr.Offset = X.select(C, PT.Addr.Offset, PF.Addr.Offset);
+  } else if (std::optional<Pointer> Both = W.selectPointer(
+                 C, PT.Addr, PF.Addr, W.sourceText(CO->getCond()))) {
+    P.Addr = *Both;
+  } else {
+    return std::nullopt;
+  }
   return W.load(P, CO);
 }
 
