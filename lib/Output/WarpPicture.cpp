@@ -107,7 +107,10 @@ std::string drawBanks(const AccessSite &Site) {
 } // namespace
 
 std::string coalesce::drawWarp(const AccessSite &Site, unsigned SectorBytes) {
-  if (Site.LaneOffsets.empty() || Site.ElemBytes == 0 || SectorBytes == 0)
+  // Groups of lanes placed by values they loaded: the distances between
+  // the groups are the model's, no picture of the run.
+  if (Site.LaneOffsets.empty() || Site.ElemBytes == 0 || SectorBytes == 0 ||
+      Site.LoadGroups)
     return "";
   if (Site.Shared)
     return drawBanks(Site);
