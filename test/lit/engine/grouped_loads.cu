@@ -6,6 +6,7 @@
 // value can move a group within a sector, or every lane loads its own, the
 // data decides and the access stays unknown.
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
+// RUN: %coalesce --explain %s 2>&1 | FileCheck %s --check-prefix=EXPLAIN
 
 __constant__ int3 nbr[1331];
 
@@ -25,12 +26,12 @@ __global__ void bins(const float4 *binZero, float *out, int bx, int by, int n) {
   __syncthreads();
   out[blockIdx.x * blockDim.x + tid] = cache[tid];
 }
-// CHECK: 22:5 store `cache[32 * (tid >> 4) + (c << 8) + m]` shared {{.*}} bank-conflict FLAGGED shared-bank-conflict
-// CHECK: 22:45 load `p[m]` addr=binZero + 4*((threadIdx.x & 15) + 32*bx*nbr[nb].y + 32*bx*by*nbr[nb].z + 32*nbr[nb].x) spr=4 ideal=4 eff=1 coalesced groups=2
-// CHECK: 23:5 store `cache[{{.*}}` shared {{.*}} bank-conflict FLAGGED shared-bank-conflict
-// CHECK: 23:50 load `p[m + 16]` addr={{.*}} spr=4 ideal=4 eff=1 coalesced groups=2
-// CHECK: 26:3 store `out[blockIdx.x * blockDim.x + tid]` {{.*}} coalesced
-// CHECK: 26:40 load `cache[tid]` shared {{.*}}
+// CHECK: 23:5 store `cache[32 * (tid >> 4) + (c << 8) + m]` shared {{.*}} bank-conflict FLAGGED shared-bank-conflict
+// CHECK: 23:45 load `p[m]` addr=binZero + 4*((threadIdx.x & 15) + 32*bx*nbr[nb].y + 32*bx*by*nbr[nb].z + 32*nbr[nb].x) spr=4 ideal=4 eff=1 coalesced groups=2
+// CHECK: 24:5 store `cache[{{.*}}` shared {{.*}} bank-conflict FLAGGED shared-bank-conflict
+// CHECK: 24:50 load `p[m + 16]` addr={{.*}} spr=4 ideal=4 eff=1 coalesced groups=2
+// CHECK: 27:3 store `out[blockIdx.x * blockDim.x + tid]` {{.*}} coalesced
+// CHECK: 27:40 load `cache[tid]` shared {{.*}}
 
 // Positive: groups of four lanes, 16 bytes each, in rows of 64 floats:
 // each group fetches a sector of which it uses half.
@@ -120,3 +121,9 @@ __global__ void sharedGroups(const int *cell, float *out) {
 // CHECK: [[@LINE-5]]:3 store `tile[tid]` shared
 // CHECK: [[@LINE-4]]:3 store `out[tid]`
 // CHECK: [[@LINE-5]]:14 load `tile[c * 32 + (tid & 15)]` {{.*}}depends on 'cell[tid >> 4]', loaded from memory
+
+// The distances between groups are the model's: --explain draws no warp
+// picture for them.
+// EXPLAIN: warning: strided load: the warp reads in 8 groups of lanes
+// EXPLAIN-NOT: warp: {{[0-9]+}} lanes
+// EXPLAIN: note: lane address = in + 4*
