@@ -180,8 +180,8 @@ public:
   Value VisitUnaryOperator(const UnaryOperator *UO);
   Value VisitAbstractConditionalOperator(const AbstractConditionalOperator *CO);
   /// 'c ? A[x] : B[y]', a value or an lvalue read, as one load of the
-  /// selected element (of one space); nullopt, nothing evaluated, for any other
-  /// conditional.
+  /// selected element (of one space); nullopt, nothing recorded, for any
+  /// other conditional.
   std::optional<Value> selectedLoad(const AbstractConditionalOperator *CO);
   Value VisitPseudoObjectExpr(const PseudoObjectExpr *PO);
   Value VisitCallExpr(const CallExpr *Call) { return W.evalCall(Call); }
