@@ -224,9 +224,31 @@ void KernelWalker::restore(const State &S) {
 /// Whether nvcc would if-convert a body: a few statements with no loop,
 /// call, jump or barrier, so every warp issues its instructions, predicated
 /// off where no lane takes the branch.
+/// A copy of a trivially copyable object, which clang spells as a call
+/// (float4's implicit operator=, a trivial copy constructor): a move of
+/// its bytes, no call in the code nvcc makes.
+static bool trivialCopy(const Stmt *S) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S))
+    if (const auto *MD =
+            dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee()))
+      return MD->isTrivial() && (MD->isCopyAssignmentOperator() ||
+                                 MD->isMoveAssignmentOperator());
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
+    return CE->getConstructor() && CE->getConstructor()->isTrivial();
+  return false;
+}
+
 static bool predicable(const Stmt *S, unsigned &Budget) {
   if (!S)
     return true;
+  // "if (tid == 0) c = in[b];" of a float4: predicated (measured on the
+  // H100, cuda_bench/probes/wide50.cu: all 8 warps issue the LDG.E.128).
+  if (trivialCopy(S)) {
+    for (const Stmt *C : S->children())
+      if (!predicable(C, Budget))
+        return false;
+    return true;
+  }
   // A nested if: nvcc branches around the outer one (Rodinia-style
   // "if (tid < d) { f0 = s[tid]; ...; if (f1 < f0) s[tid] = f1; }").
   if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||

@@ -130,9 +130,43 @@ __global__ void assumedBlock(float *out) {
   // CHECK: [[@LINE-2]]:22 load `s[threadIdx.x]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
 }
 
+// A trivially copyable struct copied whole is a move of its bytes, though
+// clang spells it as a call of the implicit operator=: predicated
+// (cuda_bench/probes/wide50.cu's float4, measured on the H100: all 8 warps
+// issue the LDG.E.128 and the STS.128, 0.12 sectors a request). A copy
+// through an operator= of the user's is a call: branched.
+struct Pair {
+  float a, b;
+  __device__ Pair &operator=(const Pair &o) { a = o.a; b = o.b; return *this; }
+};
+// CHECK: [[@LINE-2]]:47 store `a` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+// CHECK: [[@LINE-3]]:51 load `o.a` {{.*}} spr=1 ideal=1 {{.*}} uniform{{$}}
+// CHECK: [[@LINE-4]]:56 store `b` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+// CHECK: [[@LINE-5]]:60 load `o.b` {{.*}} spr=1 ideal=1 {{.*}} uniform{{$}}
+__global__ void copies(float *out, const float4 *in, const Pair *pin) {
+  __shared__ float4 c;
+  __shared__ Pair p;
+  unsigned tid = threadIdx.x;
+  if (tid == 0)
+    c = in[blockIdx.x];
+  // CHECK: [[@LINE-1]]:5 store `c` shared {{.*}} wf=0.125 ideal=0.125 ways=1 conflict-free if-branched=1
+  // CHECK: [[@LINE-2]]:9 load `in[blockIdx.x]` {{.*}} spr=0.125 ideal=0.125 {{.*}} if-branched=1
+  if (tid == 0)
+    p = pin[blockIdx.x];
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + tid] = c.x * tid + c.y + c.z * c.w + p.a;
+  // CHECK: [[@LINE-1]]:3 store
+  // CHECK: [[@LINE-2]]:40 load `c.x` shared
+  // CHECK: [[@LINE-3]]:52 load `c.y` shared
+  // CHECK: [[@LINE-4]]:58 load `c.z` shared
+  // CHECK: [[@LINE-5]]:64 load `c.w` shared
+  // CHECK: [[@LINE-6]]:70 load `p.a` shared
+}
+
 void run(float *a, dim3 block) {
   tree<<<64, 256>>>(a, a);
   tailcall<<<64, 256>>>(a, a);
   bodies<<<64, 256>>>(a, a);
   assumedBlock<<<64, block>>>(a);
+  copies<<<64, 256>>>(a, (const float4 *)a, (const Pair *)a);
 }
