@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/KernelWalker.h"
+#include "Analysis/StmtFacts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -554,27 +555,6 @@ Value ValueEvaluator::VisitAbstractConditionalOperator(
 
 namespace {
 
-/// Whether S reads memory, calls or changes anything: a nested element or
-/// member through a pointer, a call, an assignment.
-bool readsOrWrites(const Stmt *S) {
-  // threadIdx.x and its kin are properties, read through a call clang
-  // makes: no memory.
-  if (!S || isa<PseudoObjectExpr>(S))
-    return false;
-  if (isa<ArraySubscriptExpr>(S) || isa<CallExpr>(S) ||
-      (isa<MemberExpr>(S) && cast<MemberExpr>(S)->isArrow()))
-    return true;
-  if (const auto *UO = dyn_cast<UnaryOperator>(S);
-      UO && (UO->getOpcode() == UO_Deref || UO->isIncrementDecrementOp()))
-    return true;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
-    return true;
-  for (const Stmt *Child : S->children())
-    if (readsOrWrites(Child))
-      return true;
-  return false;
-}
-
 /// The element an arm reads, when the arm is nothing but that read of a
 /// scalar at an index of plain arithmetic ('A[(j + 1) * nx + i]'): no other
 /// read, call or change in it.
@@ -588,7 +568,7 @@ const clang::Expr *plainRead(const clang::Expr *Arm) {
   const auto *AS = dyn_cast<ArraySubscriptExpr>(Read);
   if (!AS || !AS->getType()->isScalarType())
     return nullptr;
-  if (readsOrWrites(AS->getBase()) || readsOrWrites(AS->getIdx()))
+  if (readsOrChanges(AS->getBase()) || readsOrChanges(AS->getIdx()))
     return nullptr;
   return Read;
 }
@@ -618,7 +598,7 @@ ValueEvaluator::selectedLoad(const AbstractConditionalOperator *CO) {
   // again, which must record nothing.
   bool OneArray =
       PT.Addr.Base == PF.Addr.Base && PT.Addr.Decl == PF.Addr.Decl;
-  if (!OneArray && readsOrWrites(CO->getCond()))
+  if (!OneArray && readsOrChanges(CO->getCond()))
     return std::nullopt;
   const LExpr *C = W.truth(W.evalInt(CO->getCond()));
   if (const clang::Expr *Arm = decidedArm(CO, C))

@@ -101,6 +101,26 @@ bool holdsBarrier(const Stmt *S) {
 
 bool keepsLoadsInPlace(const Stmt *Body) { return holdsBarrier(Body); }
 
+bool readsOrChanges(const Stmt *S) {
+  // threadIdx.x and its kin are properties, read through a call clang
+  // makes: no memory.
+  if (!S || isa<PseudoObjectExpr>(S))
+    return false;
+  if (isa<ArraySubscriptExpr>(S) || isa<CallExpr>(S) ||
+      (isa<MemberExpr>(S) && cast<MemberExpr>(S)->isArrow()))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && (UO->getOpcode() == UO_Deref || UO->isIncrementDecrementOp()))
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    return true;
+  for (const Stmt *Child : S->children())
+    if (readsOrChanges(Child))
+      return true;
+  return false;
+}
+
+
 bool jumpsOut(const Stmt *S, unsigned Kinds,
               llvm::function_ref<bool(const Stmt *)> Skip,
               llvm::function_ref<bool(const Stmt *)> Owns) {

@@ -60,6 +60,11 @@ bool jumpsOut(const clang::Stmt *S, unsigned Kinds,
 /// in a loop that also stores, or that divides, stays scalar LDS.
 bool keepsLoadsInPlace(const clang::Stmt *Body);
 
+/// Whether S reads memory, calls or changes anything: an element, a member
+/// through a pointer, a dereference, a call, an assignment or an increment
+/// (threadIdx.x and its kin, property reads, do not count).
+bool readsOrChanges(const clang::Stmt *S);
+
 /// L Op R for a comparison Op (<, <=, >, >=, ==, !=); nullopt for any
 /// other operator.
 inline std::optional<bool> compare(clang::BinaryOperatorKind Op, int64_t L,
