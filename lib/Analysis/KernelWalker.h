@@ -427,6 +427,12 @@ public:
     /// shares ("carried(s)"); unknown after it.
     std::map<const clang::VarDecl *, Value> UniformVars;
     std::map<MemberKey, Value> UniformMembers;
+    /// Values that start different in each lane and that every iteration
+    /// moves by one amount in all lanes: inside the loop, the entry plus a
+    /// shift the warp shares ("tid / 16 + 8*carried(nbrid)"); unknown after
+    /// it.
+    std::map<const clang::VarDecl *, Value> ShiftedVars;
+    std::map<MemberKey, Value> ShiftedMembers;
     /// Values that come back every few iterations: two pointers swapped
     /// ("t = src; src = dst; dst = t"), three rotated, an index toggled
     /// ("cur = 1 - cur"). In iteration k a variable holds Cycle[k % size].

@@ -303,7 +303,17 @@ Value KernelWalker::loadedValue(const Pointer &Addr, QualType T,
       (mentionsIf(Off, isThreadIdx) && !Warp.sameInEveryWarp(Off));
   // Walking a loop ahead, a value read is not named: the name would hide
   // that the address, and with it the value, changes with the iteration.
-  if (!LaneDependent && !WalkingAhead)
+  // Constant memory read where no iteration moves the address is the same
+  // value in every iteration ("nbrid < NbrListLen"): the kernel cannot
+  // write it.
+  bool SameEveryIteration =
+      Addr.Sp == Space::Constant &&
+      !mentionsIf(Off, [](const SymbolExpr *S) {
+        return S->getSymbolKind() == SymbolKind::LoopIter ||
+               S->getSymbolKind() == SymbolKind::Carried ||
+               S->getSymbolKind() == SymbolKind::TripCount;
+      });
+  if (!LaneDependent && (!WalkingAhead || SameEveryIteration))
     return T->isRealFloatingType()
                ? namedFloat(Text, T, /*Parameter=*/false)
                : namedRuntimeValue(Text, T, SymbolKind::Opaque);

@@ -253,10 +253,37 @@ void collectFieldWrites(const Stmt *S, KernelWalker::FieldWrites &W,
     collectFieldWrites(C, W, Seen);
 }
 
+bool readsNoneOf(const Stmt *S,
+                 const llvm::SmallPtrSetImpl<const VarDecl *> &Vars);
+bool hasCall(const Stmt *S);
+
+/// Whether S, a direct child of a loop's body, may continue the loop in
+/// some of a lane's iterations and not in others. "if (C) continue;" with
+/// C reading no variable the loop assigns, calling nothing, in a body that
+/// writes no memory, holds alike in every iteration: a lane takes it in
+/// all of them, never reaching what follows, or in none (H100,
+/// cuda_bench/probes/shifts53.cu: skippedAlways).
+bool continuesSometimes(const Stmt *S, const Stmt *Body,
+                        const llvm::SmallPtrSetImpl<const VarDecl *> &Assigned) {
+  if (!jumpsOut(S, JumpContinue))
+    return false;
+  const auto *If = dyn_cast<IfStmt>(S);
+  const Stmt *Then = If ? If->getThen() : nullptr;
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Then);
+      CS && CS->size() == 1)
+    Then = CS->body_front();
+  return !If || If->getElse() || If->getInit() ||
+         If->getConditionVariable() || !isa_and_nonnull<ContinueStmt>(Then) ||
+         hasCall(If->getCond()) || !readsNoneOf(If->getCond(), Assigned) ||
+         keepsLoadsInPlace(Body);
+}
+
 /// The statements of a loop that run exactly once per iteration: the
-/// increment and the direct children of the body.
-std::vector<const Stmt *> unconditionalUpdates(const Stmt *Inc,
-                                               const Stmt *Body) {
+/// increment and the direct children of the body up to the first that may
+/// continue (a lane that takes it skips the rest of the iteration).
+std::vector<const Stmt *>
+unconditionalUpdates(const Stmt *Inc, const Stmt *Body,
+                     const llvm::SmallPtrSetImpl<const VarDecl *> &Assigned) {
   std::vector<const Stmt *> U;
   if (Inc) {
     // "i += a, j += b"
@@ -272,8 +299,11 @@ std::vector<const Stmt *> unconditionalUpdates(const Stmt *Inc,
     Split(Inc);
   }
   if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
-    for (const Stmt *S : CS->body())
+    for (const Stmt *S : CS->body()) {
       U.push_back(S);
+      if (continuesSometimes(S, Body, Assigned))
+        break;
+    }
   else if (Body)
     U.push_back(Body);
   return U;
@@ -706,6 +736,10 @@ void KernelWalker::Carried::advance(KernelWalker &W,
     W.env()[V] = U;
   for (const auto &[K, U] : UniformMembers)
     W.memberValue(K) = U;
+  for (const auto &[V, S] : ShiftedVars)
+    W.env()[V] = S;
+  for (const auto &[K, S] : ShiftedMembers)
+    W.memberValue(K) = S;
   for (const auto &[V, C] : Cycles)
     W.env()[V] = W.cycled(C, Count, V);
 }
@@ -878,9 +912,31 @@ KernelWalker::Carried KernelWalker::walkAhead(
       return nullptr;
     return D;
   };
+  // A lane that continues skips the rest of its iteration: a variable
+  // changed from the first statement that may continue on moves in some
+  // lanes only, and has no step (the walk does not merge the lanes that
+  // left at a continue).
+  llvm::SmallPtrSet<const VarDecl *, 8> AfterContinue;
+  if (jumpsOut(Body, JumpContinue)) {
+    llvm::SmallPtrSet<const VarDecl *, 8> Assigned;
+    for (const Stmt *S : {static_cast<const Stmt *>(Cond), Inc, Body})
+      collectAssigned(S, Assigned);
+    bool Seen = false;
+    const auto *CS = dyn_cast<CompoundStmt>(Body);
+    for (const Stmt *S : CS ? llvm::ArrayRef<Stmt *>(CS->body_begin(),
+                                                     CS->body_end())
+                            : llvm::ArrayRef<Stmt *>()) {
+      Seen |= continuesSometimes(S, Body, Assigned);
+      if (Seen)
+        collectAssigned(S, AfterContinue);
+    }
+    if (!CS)
+      collectAssigned(Body, AfterContinue);
+  }
   for (const auto &[V, E] : VarEntry)
-    if (const LExpr *D = Step(VarChange[V]))
-      Out.Vars[V] = {E, D};
+    if (!AfterContinue.count(V))
+      if (const LExpr *D = Step(VarChange[V]))
+        Out.Vars[V] = {E, D};
   // A value moved only while it differs from a bound the iteration does
   // not change ("if (next != end) { out[next] = v; next += stride; }",
   // Rodinia dwt2d's checked writer): the step, and the bound it stops at.
@@ -905,7 +961,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
     return std::make_pair(D, Bound);
   };
   for (const auto &[V, E] : VarEntry)
-    if (!Out.Vars.count(V))
+    if (!Out.Vars.count(V) && !AfterContinue.count(V))
       if (auto SB = Saturating(E, readVariable(V), VarMark[V]))
         Out.Vars[V] = {E, SB->first, SB->second};
   for (const auto &[K, E] : MemberEntry) {
@@ -1043,6 +1099,46 @@ KernelWalker::Carried KernelWalker::walkAhead(
     if (!Out.Members.count(K) && Uniformity[MemberMark[K]])
       Out.UniformMembers[K] = Uniform(E, K.Path);
 
+  // The values left that start different in each lane and that an
+  // iteration moves by the same amount in every lane: Parboil cutcp's
+  // "nbrid = tid >> 4", moved "nbrid += 8" by an inner loop every lane runs
+  // equally often. The change reads nothing that differs between lanes
+  // (no thread index, nothing loaded, none of this walk's values that are
+  // not uniform); an inner loop's count is one the walk found the same in
+  // every lane. Inside the loop a lane holds its entry plus a shift the
+  // warp shares, "carried(NAME)" times the change's power-of-two factor
+  // (the alignment the iterations keep): the lanes' pattern survives.
+  auto SharedShift = [&](const Value &E, const LExpr *D,
+                         const std::string &Name) -> std::optional<Value> {
+    const LExpr *In = E.K == Value::Int ? E.I : E.P.Offset;
+    if (!D || isSetBack(D) || findUnknown(In) || !mentionsIf(In, isThreadIdx))
+      return std::nullopt;
+    D = WithUnchanged(D);
+    if (findUnknown(D) || mentionsIf(D, [&](const SymbolExpr *S) {
+          auto It = Uniformity.find(S);
+          return isThreadIdx(S) || (It != Uniformity.end() && !It->second);
+        }))
+      return std::nullopt;
+    int64_t Factor = int64_t(1) << 20;
+    while (Factor > 1 && !isAlwaysMultipleOf(D, Factor))
+      Factor >>= 1;
+    const LExpr *Shift = X.mul(
+        X.constant(Factor),
+        X.symbol(SymbolKind::Carried, Ordinal, "carried(" + Name + ")"));
+    return withSymbol(E, X.add(In, Shift));
+  };
+  if (Through) {
+    for (const auto &[V, E] : VarEntry)
+      if (!Out.Vars.count(V) && !Out.Cycles.count(V) &&
+          !Out.UniformVars.count(V))
+        if (auto S = SharedShift(E, VarChange[V], V->getNameAsString()))
+          Out.ShiftedVars[V] = *S;
+    for (const auto &[K, E] : MemberEntry)
+      if (!Out.Members.count(K) && !Out.UniformMembers.count(K))
+        if (auto S = SharedShift(E, MemberChange[K], K.Path))
+          Out.ShiftedMembers[K] = *S;
+  }
+
   restore(Saved);
   for (size_t I = 0; I < Frames.size() && I < Returns.size(); ++I)
     Frames[I].Returns.resize(Returns[I]);
@@ -1171,7 +1267,7 @@ KernelWalker::LoopSteps KernelWalker::findLoopSteps(
   std::vector<Induction> &Inductions = Steps.Inductions;
   std::vector<Geometric> &Geometrics = Steps.Geometrics;
   std::vector<const Stmt *> Updates;
-  for (const Stmt *S : unconditionalUpdates(Inc, Body))
+  for (const Stmt *S : unconditionalUpdates(Inc, Body, Assigned))
     updatesIn(S, Updates);
   for (const Stmt *U : Updates) {
     if (const VarDecl *V = writtenVar(U)) {

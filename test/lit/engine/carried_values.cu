@@ -173,14 +173,15 @@ __global__ void sometimes(const float *in, float *out, const int *steps, int n) 
   }
 }
 
-// Negative: moved by a loop inside whose count changes from one iteration
-// to the next (k of them): no step.
+// Moved by a loop inside whose count changes from one iteration to the
+// next (k of them): no step, but the same move in every lane, so a shift
+// the warp shares (shifted_values.cu).
 __global__ void innerCount(const float *in, float *out, int n) {
   int p = threadIdx.x;
   for (int k = 0; k < n; ++k) {
     out[p] = in[p];
-    // CHECK: [[@LINE-1]]:5 store `out[p]` unknown: 'p' is changed inside a loop
-    // CHECK: [[@LINE-2]]:14 load `in[p]` unknown: 'p' is changed inside a loop
+    // CHECK: [[@LINE-1]]:5 store `out[p]` addr=out + 4*(threadIdx.x + 32*carried(p)) spr=4 ideal=4 eff=1 coalesced
+    // CHECK: [[@LINE-2]]:14 load `in[p]` addr=in + 4*(threadIdx.x + 32*carried(p)) spr=4 ideal=4 eff=1 coalesced
     for (int j = 0; j < k; ++j)
       p += 32;
   }
@@ -199,4 +200,43 @@ __global__ void leftEarly(float *out, const int *stop, int n) {
   }
   out[w] = 0;
   // CHECK: [[@LINE-1]]:3 store `out[w]` unknown: 'w' is its value after a loop
+}
+
+// Negative: a lane that continues in some iterations (its data's, read
+// anew each time) skips the step after it then, so the lanes' columns
+// drift apart: no step for "col" (its for-increment "r" keeps one).
+__global__ void skippedStep(const float *in, float *out, int n) {
+  int col = threadIdx.x;
+  float s = 0.f;
+  for (int r = 0; r < n; ++r) {
+    if (in[r * 32 + threadIdx.x] > 0.f)
+      // CHECK: [[@LINE-1]]:9 load `in[r * 32 + threadIdx.x]` {{.*}} coalesced
+      continue;
+    col += 64;
+    s += in[col] + in[r];
+    // CHECK: [[@LINE-1]]:10 load `in[col]` unknown: 'col' is changed inside a loop
+    // CHECK: [[@LINE-2]]:20 load `in[r]` addr=in + 4*iter(r) {{.*}} uniform
+  }
+  out[threadIdx.x] = s;
+  // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` {{.*}} coalesced
+}
+
+// Positive: a continue whose condition is the same in every iteration (it
+// reads nothing the loop changes, and the loop writes no memory): a lane
+// takes it always, never reaching the load, or never, having stepped every
+// time. The step stands (H100, cuda_bench/probes/shifts53.cu).
+__global__ void skippedAlways(const float *in, const float *flag, float *out,
+                              int n) {
+  int col = threadIdx.x;
+  float s = 0.f;
+  for (int r = 0; r < n; ++r) {
+    if (flag[threadIdx.x] > 0.f)
+      // CHECK: [[@LINE-1]]:9 load `flag[threadIdx.x]` {{.*}} coalesced
+      continue;
+    col += 64;
+    s += in[col];
+    // CHECK: [[@LINE-1]]:10 load `in[col]` addr=in + 4*(threadIdx.x + 64*iter(r) + 64) spr=4 ideal=4 eff=1 coalesced
+  }
+  out[threadIdx.x] = s;
+  // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` {{.*}} coalesced
 }
