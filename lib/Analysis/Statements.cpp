@@ -238,14 +238,51 @@ static bool trivialCopy(const Stmt *S) {
   return false;
 }
 
-static bool predicable(const Stmt *S, unsigned &Budget) {
+/// Whether T, references and qualifiers aside, is one of the toolkit's
+/// narrow floating-point types.
+static bool narrowFloat(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return false;
+  StringRef N = RD->getName();
+  return N == "__half" || N == "__half2" || N == "__nv_bfloat16" ||
+         N == "__nv_bfloat162";
+}
+
+/// A call of the toolkit's half-precision arithmetic, declared in a system
+/// header: __hadd2, half2's operators, assignments and conversions
+/// (__float2half2_rn, __low2float). Inline, an instruction or two each,
+/// which nvcc predicates as it does a float's "+" (H100, cuda-samples
+/// fp16ScalarProduct: the tree reduction's "if (threadIdx.x < 8) v[t] =
+/// __hadd2(v[t], v[t + 8])", and its half2 "+", issue their LDS and STS in
+/// every warp, 0.25 and 0.5 wavefronts a request in a block of 4 warps).
+static bool narrowFloatArithmetic(const Stmt *S, const SourceManager &SM) {
+  const FunctionDecl *FD = nullptr;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    FD = CE->getDirectCallee();
+  else if (const auto *CC = dyn_cast<CXXConstructExpr>(S))
+    FD = CC->getConstructor();
+  if (!FD || !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    return false;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      MD && MD->getParent()->getIdentifier() &&
+      narrowFloat(QualType(MD->getParent()->getTypeForDecl(), 0)))
+    return true;
+  return narrowFloat(FD->getReturnType()) ||
+         llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+           return narrowFloat(P->getType());
+         });
+}
+
+static bool predicable(const Stmt *S, unsigned &Budget,
+                       const SourceManager &SM) {
   if (!S)
     return true;
   // "if (tid == 0) c = in[b];" of a float4: predicated (measured on the
   // H100, cuda_bench/probes/wide50.cu: all 8 warps issue the LDG.E.128).
-  if (trivialCopy(S)) {
+  if (trivialCopy(S) || narrowFloatArithmetic(S, SM)) {
     for (const Stmt *C : S->children())
-      if (!predicable(C, Budget))
+      if (!predicable(C, Budget, SM))
         return false;
     return true;
   }
@@ -266,7 +303,7 @@ static bool predicable(const Stmt *S, unsigned &Budget) {
   if (isa<PseudoObjectExpr>(S))
     return true;
   for (const Stmt *C : S->children())
-    if (!predicable(C, Budget))
+    if (!predicable(C, Budget, SM))
       return false;
   return true;
 }
@@ -281,7 +318,7 @@ bool KernelWalker::predicable(const Stmt *Then) {
       return false;
   // Statements and the expressions in them: a store or two of a value.
   unsigned Budget = 48;
-  return ::coalesce::interp::predicable(Then, Budget);
+  return ::coalesce::interp::predicable(Then, Budget, Ctx.getSourceManager());
 }
 
 void KernelWalker::VisitIfStmt(const IfStmt *IS) {

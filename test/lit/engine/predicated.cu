@@ -11,6 +11,8 @@
 // shape is only assumed, is not taken to predicate.
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store)}}'
 
+#include <cuda_fp16.h>
+
 __device__ void finish(float *out, const float *s) {
   if (threadIdx.x == 0)
     out[blockIdx.x] = s[0];
@@ -169,4 +171,58 @@ void run(float *a, dim3 block) {
   bodies<<<64, 256>>>(a, a);
   assumedBlock<<<64, block>>>(a);
   copies<<<64, 256>>>(a, (const float4 *)a, (const Pair *)a);
+}
+
+// Half-precision arithmetic of the toolkit (__hadd2, half2's "+" and
+// assignment, declared in its headers) is an instruction or two inline, no
+// call: nvcc predicates the step as a float's (H100, cuda-samples
+// fp16ScalarProduct's tree reduction: 0.25 wavefronts a request in a block
+// of four warps). A function of the user's taking half2 stays a call.
+__global__ void halfTree(const half2 *in, float *out) {
+  __shared__ half2 v[128];
+  v[threadIdx.x] = in[blockIdx.x * 128 + threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store `v[threadIdx.x]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+  // CHECK: [[@LINE-2]]:20 load `in[{{.*}}]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+  __syncthreads();
+  if (threadIdx.x < 8)
+    v[threadIdx.x] = __hadd2(v[threadIdx.x], v[threadIdx.x + 8]);
+    // CHECK: [[@LINE-1]]:5 store `v[threadIdx.x]` shared {{.*}} wf=0.25 ideal=0.25 ways=1 conflict-free if-branched=1
+    // CHECK: [[@LINE-2]]:30 load `v[threadIdx.x]` shared {{.*}} wf=0.25 ideal=0.25 ways=1 conflict-free if-branched=1
+    // CHECK: [[@LINE-3]]:46 load `v[threadIdx.x + 8]` shared {{.*}} wf=0.25 ideal=0.25 ways=1 conflict-free if-branched=1
+  __syncthreads();
+  if (threadIdx.x < 4)
+    v[threadIdx.x] = v[threadIdx.x] + v[threadIdx.x + 4];
+    // CHECK: [[@LINE-1]]:5 store `v[threadIdx.x]` shared {{.*}} wf=0.25 ideal=0.25 ways=1 conflict-free if-branched=1
+    // CHECK: [[@LINE-2]]:22 load `v[threadIdx.x]` shared {{.*}} wf=0.25 ideal=0.25 ways=1 conflict-free if-branched=1
+    // CHECK: [[@LINE-3]]:39 load `v[threadIdx.x + 4]` shared {{.*}} wf=0.25 ideal=0.25 ways=1 conflict-free if-branched=1
+  __syncthreads();
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = __low2float(v[0]);
+    // The kernel's last statement: branched.
+    // CHECK: [[@LINE-2]]:5 store `out[blockIdx.x]` {{.*}} spr=1 ideal=1 eff=0.125 uniform{{$}}
+    // CHECK: [[@LINE-3]]:35 load `v[0]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+}
+
+__device__ half2 mine(half2 a, half2 b) { return __hadd2(a, b); }
+
+__global__ void halfUserCall(const half2 *in, float *out) {
+  __shared__ half2 v[128];
+  v[threadIdx.x] = in[blockIdx.x * 128 + threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store `v[threadIdx.x]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+  // CHECK: [[@LINE-2]]:20 load `in[{{.*}}]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+  __syncthreads();
+  if (threadIdx.x < 8)
+    v[threadIdx.x] = mine(v[threadIdx.x], v[threadIdx.x + 8]);
+    // CHECK: [[@LINE-1]]:5 store `v[threadIdx.x]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+    // CHECK: [[@LINE-2]]:27 load `v[threadIdx.x]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+    // CHECK: [[@LINE-3]]:43 load `v[threadIdx.x + 8]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+  __syncthreads();
+  out[blockIdx.x * 128 + threadIdx.x] = __low2float(v[threadIdx.x]);
+  // CHECK: [[@LINE-1]]:3 store `out[{{.*}}]` {{.*}} spr=4 ideal=4 eff=1 coalesced{{$}}
+  // CHECK: [[@LINE-2]]:53 load `v[threadIdx.x]` shared {{.*}} wf=1 ideal=1 ways=1 conflict-free{{$}}
+}
+
+void runHalf(const half2 *in, float *out) {
+  halfTree<<<64, 128>>>(in, out);
+  halfUserCall<<<64, 128>>>(in, out);
 }
