@@ -125,6 +125,11 @@ public:
     // (size_t)x, (int)ceil(...): the value converted.
     if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
       return integer(CE->getSubExpr(), At, Depth + 1);
+    // "b.y = b.z = 1": an assignment's value is what it assigns (Parboil
+    // lbm's dimBlock).
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->getOpcode() == BO_Assign)
+      return integer(BO->getRHS(), At, Depth + 1);
     // A float converted to an integer, as C does: towards zero
     // ("ceil((float)n / (float)block.x)", PolyBench's grids).
     if (E->getType()->isRealFloatingType()) {
@@ -681,6 +686,56 @@ public:
     if (std::optional<int64_t> V = integer(E, At, Depth + 1))
       return std::array<int64_t, 3>{*V, 1, 1};
     return std::nullopt;
+  }
+
+  /// The components of a dim3 argument the launch knows, each a value or
+  /// none, where dim3() cannot give all three ("dim3 b(1, lCols)", "b.x =
+  /// 32; b.y = user / 32"). All none when the argument is no dim3 the
+  /// walk follows.
+  std::array<std::optional<int64_t>, 3>
+  dim3Parts(const Expr *E, SourceLocation At, unsigned Depth = 0) {
+    std::array<std::optional<int64_t>, 3> None;
+    const std::array<std::optional<int64_t>, 3> Ones = {1, 1, 1};
+    if (!E || Depth > 16)
+      return None;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      return dim3Parts(MTE->getSubExpr(), At, Depth + 1);
+    if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      return dim3Parts(BTE->getSubExpr(), At, Depth + 1);
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+      return dim3Parts(FC->getSubExpr(), At, Depth + 1);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !VD->getType()->isRecordType())
+        return None;
+      const Expr *Whole = VD->getInit();
+      if (!lastWrite(VD, -1, At, Whole) || (!Whole && !VD->isLocalVarDecl()))
+        return None;
+      std::array<std::optional<int64_t>, 3> D =
+          Whole ? dim3Parts(Whole, At, Depth + 1) : Ones;
+      for (int C = 0; C < 3; ++C) {
+        const Expr *Member = nullptr;
+        if (!lastWrite(VD, C, At, Member))
+          D[C].reset();
+        else if (Member)
+          D[C] = integer(Member, At, Depth + 1);
+      }
+      return D;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      unsigned N = std::min(CE->getNumArgs(), 3u);
+      if (N == 1 && CE->getArg(0)->getType()->isRecordType())
+        return dim3Parts(CE->getArg(0), At, Depth + 1);
+      std::array<std::optional<int64_t>, 3> D = Ones;
+      for (unsigned I = 0; I < N; ++I)
+        if (!isa<CXXDefaultArgExpr>(CE->getArg(I)))
+          D[I] = integer(CE->getArg(I), At, Depth + 1);
+      return D;
+    }
+    if (std::optional<int64_t> V = integer(E, At, Depth + 1))
+      return {V, 1, 1};
+    return None;
   }
 
 private:
@@ -1471,6 +1526,10 @@ public:
           Info.Block = Eval.dim3(Config->getArg(1), At);
           bool BlockDefault = Eval.tookDefault();
           Info.BlockDefault = Info.Block && BlockDefault;
+          if (!Info.Block) {
+            Info.BlockParts = Eval.dim3Parts(Config->getArg(1), At);
+            Eval.tookDefault();
+          }
         }
       }
       for (unsigned I = 0;

@@ -32,6 +32,9 @@ constexpr int64_t AllocationAlignment = 256;
 /// order) says about its configuration and arguments.
 struct LaunchInfo {
   std::optional<std::array<int64_t, 3>> Block;
+  /// Where Block is not known whole: the components the launch knows
+  /// ("dim3 b(1, lCols)": 1 and 1 for x and z), the others none.
+  std::array<std::optional<int64_t>, 3> BlockParts;
   std::optional<std::array<int64_t, 3>> Grid;
   /// The block or grid is the default of a value the command line may set
   /// (main's argument count taken as 1: "argc > 1 ? atoi(argv[1]) : 256").

@@ -9,6 +9,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -40,6 +41,7 @@ WarpEvaluator::WarpEvaluator(ExprContext &X, const AnalysisOptions &Opts,
     for (unsigned I = 0; I < 3; ++I)
       Block[I] = unsigned(D[I]);
     BlockKnown = true;
+    BlockDimKnown = {true, true, true};
     BlockOrigin = std::move(Origin);
     return true;
   };
@@ -48,6 +50,43 @@ WarpEvaluator::WarpEvaluator(ExprContext &X, const AnalysisOptions &Opts,
     Origin.CommandLineDefault = Launch->BlockDefault;
     if (Set(*Launch->Block, Origin))
       return;
+  }
+  // A launch that knows its block in part ("dim3 b(1, lCols)", "b.x = 32;
+  // b.y = user / 32"): the components it knows, the first it does not
+  // taking the rest of 256 threads (of the launch bounds' count where the
+  // kernel declares one), any other 1. The block stays assumed (BlockKnown
+  // false: no resampling along a known x, no predication by the assumed
+  // part); the components the launch gives are its (BlockDimKnown).
+  if (Launch && !Launch->Block && !Opts.BlockDim &&
+      (Launch->BlockParts[0] || Launch->BlockParts[1])) {
+    int64_t Total = 256;
+    if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
+      clang::Expr::EvalResult R;
+      if (LB->getMaxThreads() && LB->getMaxThreads()->EvaluateAsInt(R, Ctx) &&
+          R.Val.getInt().getSignificantBits() <= 32 &&
+          R.Val.getInt().getExtValue() >= 1)
+        Total = R.Val.getInt().getExtValue();
+    }
+    std::array<int64_t, 3> D = {1, 1, 1};
+    int64_t KnownThreads = 1;
+    for (unsigned I = 0; I < 3; ++I)
+      if (const std::optional<int64_t> &P = Launch->BlockParts[I]) {
+        D[I] = *P;
+        KnownThreads *= std::clamp<int64_t>(*P, 1, MaxThreadsPerBlock);
+      }
+    for (unsigned I = 0; I < 3; ++I)
+      if (!Launch->BlockParts[I]) {
+        D[I] = std::max<int64_t>(1, Total / KnownThreads);
+        break;
+      }
+    std::array<bool, 3> Parts = {Launch->BlockParts[0].has_value(),
+                                 Launch->BlockParts[1].has_value(),
+                                 Launch->BlockParts[2].has_value()};
+    if (Set(D, {})) {
+      BlockKnown = false;
+      BlockDimKnown = Parts;
+      return;
+    }
   }
   if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
     clang::Expr::EvalResult R;
@@ -65,10 +104,11 @@ WarpEvaluator::WarpEvaluator(ExprContext &X, const AnalysisOptions &Opts,
 }
 
 const LExpr *WarpEvaluator::withKnownBlock(const LExpr *Off) const {
-  if (!BlockKnown)
+  if (!BlockKnown && !llvm::is_contained(BlockDimKnown, true))
     return Off;
   return X.substitute(Off, [&](const SymbolExpr *Sym) -> const LExpr * {
-    if (Sym->getSymbolKind() == SymbolKind::BlockDim)
+    if (Sym->getSymbolKind() == SymbolKind::BlockDim &&
+        BlockDimKnown[Sym->getDim()])
       return X.constant(Block[Sym->getDim()]);
     return Sym;
   });
@@ -508,7 +548,7 @@ WarpEvaluator::LaneState::runtime(const SymbolExpr *Sym) {
 void WarpEvaluator::LaneState::record(const SymbolExpr *Sym) {
   switch (Sym->getSymbolKind()) {
   case SymbolKind::BlockDim:
-    if (!W.BlockKnown)
+    if (!W.BlockDimKnown[Sym->getDim()])
       Used["blockDim"] = {W.Block[Sym->getDim()], W.BlockOrigin};
     return;
   case SymbolKind::GridDim:
@@ -641,7 +681,8 @@ void WarpEvaluator::evaluateLanes(
   if (!S.Shared && S.ElemBytes && !S.Samples.empty() && !ResamplingBlock)
     searchAlignmentDependence(S, St, Off, G, WarpAt, Edges, Defaulted);
   if (!S.Shared && S.ElemBytes && !S.Samples.empty() && !ResamplingBlock &&
-      !BlockKnown && Launch && Launch->Site && !Launch->Block)
+      !BlockKnown && !BlockDimKnown[0] && Launch && Launch->Site &&
+      !Launch->Block)
     resampleBlockSizes(S, Off, Path, Predicated);
   noteDefaultBlockShape(S, Off);
   joinIterations(S, St.Innermost, Off);
@@ -1479,9 +1520,14 @@ void WarpEvaluator::noteDefaultBlockShape(AccessSite &S,
   });
   // A block another file's launch sets is named too: nothing in this file
   // says where the value comes from.
+  // The first component assumed: y where the launch gives x alone.
+  unsigned D = 0;
+  while (D < 2 && BlockDimKnown[D] && !BlockKnown)
+    ++D;
   if ((!BlockKnown || BlockOrigin.From == ValueOrigin::Source::OtherUnit) &&
       ShapeMatters)
-    S.Assumptions.push_back({"blockDim.x", Block[0], BlockOrigin});
+    S.Assumptions.push_back(
+        {std::string("blockDim.") + "xyz"[D], Block[D], BlockOrigin});
 }
 
 namespace {

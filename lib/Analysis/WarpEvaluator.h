@@ -257,6 +257,10 @@ private:
   const LoopFacts &Loops;
   std::array<unsigned, 3> Block = {256, 1, 1};
   bool BlockKnown = false;
+  /// The components of Block a launch, the launch bounds or --block-dim
+  /// give: all of them when BlockKnown, some for a launch that knows its
+  /// block in part ("dim3 b(1, lCols)").
+  std::array<bool, 3> BlockDimKnown = {false, false, false};
   ValueOrigin BlockOrigin;
   /// A copy sampling the launch again under another block size
   /// (AccessSite::SectorsByBlockX): its own dependences are not searched.
