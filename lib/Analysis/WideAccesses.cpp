@@ -7,6 +7,7 @@
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 
@@ -145,7 +146,10 @@ void joinSharedElements(std::vector<AccessSite> &Sites,
   // in its address as written (the same terms, the constant one element
   // more: 'pos + stride' with stride 1 in every sample is not one), the
   // elements together fill the chunk, in the same loop and call, with no
-  // shared access of the other kind between them.
+  // shared access of the other kind between them; in any order when
+  // nothing else of the array lies between them (Parboil cutcp reads
+  // s[off + 3], then s[off], s[off + 2], s[off + 1]: one LDS.128 on the
+  // H100).
   std::vector<bool> Done(Sites.size(), false);
   for (size_t I = 0; I < Sites.size(); ++I) {
     const AccessSite &S = Sites[I];
@@ -160,29 +164,53 @@ void joinSharedElements(std::vector<AccessSite> &Sites,
       if (Size <= S.ElemBytes || placeInChunk(S, Size) != 0)
         continue;
       std::vector<int64_t> Elements = elementsOf(S, Size);
+      // The run of shared accesses of S's kind around it, in the order
+      // written: the vectorizer orders a chain by address, not by source.
+      auto InRun = [&](size_t J) {
+        const AccessSite &T = Sites[J];
+        return T.Kernel == S.Kernel &&
+               (!T.Shared || Done[J] || T.Kind == S.Kind);
+      };
+      size_t Lo = I, Hi = I;
+      while (Lo > 0 && InRun(Lo - 1))
+        --Lo;
+      while (Hi + 1 < Sites.size() && InRun(Hi + 1))
+        ++Hi;
+      auto Fits = [&](size_t J, unsigned At) {
+        const AccessSite &T = Sites[J];
+        return T.Shared && !Done[J] && T.Kind == S.Kind && T.Base == S.Base &&
+               T.ElemBytes == S.ElemBytes && !T.StructBytes &&
+               T.Clang.Loop == S.Clang.Loop && T.UnknownReason.empty() &&
+               !T.LaneOffsets.empty() &&
+               T.Text.find(',') == std::string::npos && Terms[J].Known &&
+               Terms[J].Variable == Terms[I].Variable &&
+               Terms[J].Constant - Terms[I].Constant == int64_t(At) &&
+               sameCalls(S, T) && placeInChunk(T, Size) == int64_t(At) &&
+               elementsOf(T, Size) == Elements;
+      };
       std::vector<size_t> Group = {I};
       unsigned Next = S.ElemBytes;
-      for (size_t J = I + 1; J < Sites.size() && Next < Size; ++J) {
-        const AccessSite &T = Sites[J];
-        if (T.Kernel != S.Kernel)
+      for (; Next < Size; Next += S.ElemBytes) {
+        size_t J = Lo;
+        while (J <= Hi && (J == I || !Fits(J, Next)))
+          ++J;
+        if (J > Hi)
           break;
-        if (!T.Shared || Done[J])
-          continue;
-        if (T.Kind != S.Kind)
-          break; // another kind between them: it may alias
-        if (T.Base == S.Base && T.ElemBytes == S.ElemBytes &&
-            !T.StructBytes && T.Clang.Loop == S.Clang.Loop &&
-            T.UnknownReason.empty() && !T.LaneOffsets.empty() &&
-            T.Text.find(',') == std::string::npos && Terms[J].Known &&
-            Terms[J].Variable == Terms[I].Variable &&
-            Terms[J].Constant - Terms[I].Constant == int64_t(Next) &&
-            sameCalls(S, T) && placeInChunk(T, Size) == int64_t(Next) &&
-            elementsOf(T, Size) == Elements) {
-          Group.push_back(J);
-          Next += S.ElemBytes;
-        }
+        Group.push_back(J);
       }
       if (Next != Size)
+        continue;
+      // Written out of order, nothing else of the array between them.
+      std::sort(Group.begin(), Group.end());
+      bool Between = false;
+      for (size_t J = Group.front(); J <= Group.back(); ++J)
+        Between |= Sites[J].Shared && Sites[J].Base == S.Base &&
+                   !llvm::is_contained(Group, J);
+      if (Between && !std::is_sorted(Group.begin(), Group.end(),
+                                     [&](size_t A, size_t B) {
+                                       return Terms[A].Constant <
+                                              Terms[B].Constant;
+                                     }))
         continue;
       std::string Members;
       for (size_t G : Group)

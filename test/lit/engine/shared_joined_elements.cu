@@ -82,7 +82,41 @@ __global__ void exchange(float *out, int stride) {
   // CHECK-NEXT: [[@LINE-1]]:3 store `out[tid]`
 }
 
+// Positive: four elements read in another order than their addresses
+// (Parboil cutcp's atom: the charge s[off + 3] first, then x, z, y): one
+// LDS.128 of the address every lane shares, 2 wavefronts on the H100.
+__global__ void atoms(float *out) {
+  __shared__ float s[1024];
+  float e = 0.f;
+  for (int i = 0; i < 8; i++) {
+    int off = i << 2;
+    float q = s[off + 3];
+    // CHECK: [[@LINE-1]]:15 load `s[off + 3]` shared {{.*}} wf=2 ideal=2 ways=1 uniform{{$}}
+    if (q == 0.f)
+      break;
+    e += q * (s[off] + s[off + 2] + s[off + 1]);
+    // CHECK-NEXT: [[@LINE-1]]:15 load `s[off]` shared {{.*}} wf=2 ideal=2 ways=1 uniform{{$}}
+    // CHECK-NEXT: [[@LINE-2]]:24 load `s[off + 2]` shared {{.*}} wf=2 ideal=2 ways=1 uniform{{$}}
+    // CHECK-NEXT: [[@LINE-3]]:37 load `s[off + 1]` shared {{.*}} wf=2 ideal=2 ways=1 uniform{{$}}
+  }
+  // Negative near-miss: out of order with another element of the array
+  // between them: not joined (two 4-byte loads, 2-way conflicted each).
+  unsigned tid = threadIdx.x;
+  float a = s[2 * tid + 1];
+  // CHECK-NEXT: [[@LINE-1]]:13 load `s[2 * tid + 1]` shared {{.*}} wf=2 ideal=1 ways=2 bank-conflict FLAGGED shared-bank-conflict
+  // TEXT: shared_joined_elements.cu:[[#@LINE-2]]:13: warning: 2-way shared memory bank conflict
+  float b = s[2 * tid + 64];
+  // CHECK-NEXT: [[@LINE-1]]:13 load `s[2 * tid + 64]` shared {{.*}} wf=2 ideal=1 ways=2 bank-conflict FLAGGED shared-bank-conflict
+  // TEXT: shared_joined_elements.cu:[[#@LINE-2]]:13: warning: 2-way shared memory bank conflict
+  float c = s[2 * tid];
+  // CHECK-NEXT: [[@LINE-1]]:13 load `s[2 * tid]` shared {{.*}} wf=2 ideal=1 ways=2 bank-conflict FLAGGED shared-bank-conflict
+  // TEXT: shared_joined_elements.cu:[[#@LINE-2]]:13: warning: 2-way shared memory bank conflict
+  out[tid] = e + a + b + c;
+  // CHECK-NEXT: [[@LINE-1]]:3 store `out[tid]`
+}
+
 int main() {
   haar<<<1, 128, 1024>>>(0, 0);
   exchange<<<1, 128>>>(0, 1);
+  atoms<<<1, 128>>>(0);
 }
