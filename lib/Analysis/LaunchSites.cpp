@@ -148,15 +148,13 @@ public:
       const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
       return VD && FD ? member(VD, FD, At, Depth + 1) : std::nullopt;
     }
-    // block.x of a local dim3.
+    // block.x of a local dim3, known though another component is not.
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       llvm::StringRef Name = ME->getMemberDecl()->getName();
       int C = Name == "x" ? 0 : Name == "y" ? 1 : Name == "z" ? 2 : -1;
       if (C < 0 || ME->isArrow() || !localVar(ME->getBase()))
         return std::nullopt;
-      std::optional<std::array<int64_t, 3>> D =
-          dim3(ME->getBase(), At, Depth + 1);
-      return D ? std::optional<int64_t>((*D)[C]) : std::nullopt;
+      return dim3Parts(ME->getBase(), At, Depth + 1)[C];
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
@@ -624,74 +622,21 @@ public:
   }
 
   /// A dim3 argument: dim3(x, y, z), a plain integer, or a local dim3
-  /// variable, with its members' later assignments. Missing components are 1.
-  std::optional<std::array<int64_t, 3>> dim3(const Expr *E, SourceLocation At,
-                                             unsigned Depth = 0) {
-    if (!E || Depth > 16)
+  /// variable, with its members' later assignments. Missing components are
+  /// 1; none when any component is not known (dim3Parts has those known).
+  std::optional<std::array<int64_t, 3>> dim3(const Expr *E,
+                                             SourceLocation At) {
+    std::array<std::optional<int64_t>, 3> P = dim3Parts(E, At);
+    if (!P[0] || !P[1] || !P[2])
       return std::nullopt;
-    E = E->IgnoreParenImpCasts();
-    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-      return dim3(MTE->getSubExpr(), At, Depth + 1);
-    if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-      return dim3(BTE->getSubExpr(), At, Depth + 1);
-    // dim3(512): one argument makes a functional cast around the
-    // constructor (two or more make a temporary object).
-    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-      return dim3(FC->getSubExpr(), At, Depth + 1);
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      if (!VD || !VD->getType()->isRecordType())
-        return std::nullopt;
-      const Expr *Whole = VD->getInit();
-      if (!lastWrite(VD, -1, At, Whole))
-        return std::nullopt;
-      // Only a local dim3 declared bare is (1, 1, 1): a parameter holds
-      // what its caller passed, a global what another function set.
-      if (!Whole && !VD->isLocalVarDecl())
-        return std::nullopt;
-      std::optional<std::array<int64_t, 3>> D =
-          Whole ? dim3(Whole, At, Depth + 1)
-                : std::optional<std::array<int64_t, 3>>({1, 1, 1});
-      if (!D)
-        return std::nullopt;
-      for (int C = 0; C < 3; ++C) {
-        const Expr *Member = nullptr;
-        if (!lastWrite(VD, C, At, Member))
-          return std::nullopt;
-        if (!Member)
-          continue;
-        std::optional<int64_t> V = integer(Member, At, Depth + 1);
-        if (!V)
-          return std::nullopt;
-        (*D)[C] = *V;
-      }
-      return D;
-    }
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      std::array<int64_t, 3> D = {1, 1, 1};
-      unsigned N = std::min(CE->getNumArgs(), 3u);
-      if (N == 1 && CE->getArg(0)->getType()->isRecordType())
-        return dim3(CE->getArg(0), At, Depth + 1); // a copy of another dim3
-      for (unsigned I = 0; I < N; ++I) {
-        const Expr *A = CE->getArg(I);
-        if (isa<CXXDefaultArgExpr>(A))
-          continue;
-        std::optional<int64_t> V = integer(A, At, Depth + 1);
-        if (!V)
-          return std::nullopt;
-        D[I] = *V;
-      }
-      return D;
-    }
-    if (std::optional<int64_t> V = integer(E, At, Depth + 1))
-      return std::array<int64_t, 3>{*V, 1, 1};
-    return std::nullopt;
+    return std::array<int64_t, 3>{*P[0], *P[1], *P[2]};
   }
 
   /// The components of a dim3 argument the launch knows, each a value or
-  /// none, where dim3() cannot give all three ("dim3 b(1, lCols)", "b.x =
-  /// 32; b.y = user / 32"). All none when the argument is no dim3 the
-  /// walk follows.
+  /// none: all three for "dim3(x, y, z)" of known values, some for "dim3
+  /// b(1, lCols)" or "b.x = 32; b.y = user / 32". A local dim3 declared
+  /// bare is (1, 1, 1) before its members' assignments; a parameter holds
+  /// what its caller passed, a global what another function set: none.
   std::array<std::optional<int64_t>, 3>
   dim3Parts(const Expr *E, SourceLocation At, unsigned Depth = 0) {
     std::array<std::optional<int64_t>, 3> None;

@@ -55,6 +55,16 @@ __global__ void rowOf120(const float *in, float *out) {
   // TOLD: [[@LINE-4]]:41 load `in[blockIdx.x * 128 + threadIdx.x]` {{.*}} spr=3.75 ideal=3.75 eff=1 warps=3..4/4 coalesced{{$}}
 }
 
+// Positive: a grid computed from the block's known component ("g.x = 64 /
+// b.x", b.y unknown) is known: 2 blocks, lanes 2 floats apart.
+__global__ void gridFromBlock(const float *in, float *out) {
+  out[gridDim.x * threadIdx.x] = in[threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store `out[gridDim.x * threadIdx.x]` addr=out + 4*threadIdx.x*gridDim.x spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided{{$}}
+  // CHECK: [[@LINE-2]]:34 load `in[threadIdx.x]` {{.*}} coalesced{{$}}
+  // TOLD: [[@LINE-3]]:3 store `out[gridDim.x * threadIdx.x]` {{.*}} spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided{{$}}
+  // TOLD: [[@LINE-4]]:34 load `in[threadIdx.x]` {{.*}} coalesced{{$}}
+}
+
 void run(const float *in, float *out, int width, int lCols, int user, int n,
          int m) {
   dim3 grid(64, 64);
@@ -70,4 +80,10 @@ void run(const float *in, float *out, int width, int lCols, int user, int n,
   d.x = 120;
   d.y = d.z = 1;
   rowOf120<<<grid, d>>>(in, out);
+  dim3 e;
+  e.x = 32;
+  e.y = user;
+  dim3 g;
+  g.x = 64 / e.x;
+  gridFromBlock<<<g, e>>>(in, out);
 }
