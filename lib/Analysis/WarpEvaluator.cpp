@@ -1514,16 +1514,18 @@ void WarpEvaluator::noteDefaultBlockShape(AccessSite &S,
   const LExpr *InBlock0 = X.substitute(Off, [&](const SymbolExpr *Sym) {
     return Sym->getSymbolKind() == SymbolKind::BlockIdx ? X.constant(0) : Sym;
   });
-  bool ShapeMatters = mentionsIf(InBlock0, [](const SymbolExpr *Sym) {
-    return Sym->getSymbolKind() == SymbolKind::BlockDim ||
+  // (A component a launch in this file gives is no assumption.)
+  bool ShapeMatters = mentionsIf(InBlock0, [&](const SymbolExpr *Sym) {
+    return (Sym->getSymbolKind() == SymbolKind::BlockDim &&
+            (BlockKnown || !BlockDimKnown[Sym->getDim()])) ||
            (Sym->getSymbolKind() == SymbolKind::ThreadIdx && Sym->getDim() > 0);
   });
-  // A block another file's launch sets is named too: nothing in this file
-  // says where the value comes from.
   // The first component assumed: y where the launch gives x alone.
   unsigned D = 0;
   while (D < 2 && BlockDimKnown[D] && !BlockKnown)
     ++D;
+  // A block another file's launch sets is named too: nothing in this file
+  // says where the value comes from.
   if ((!BlockKnown || BlockOrigin.From == ValueOrigin::Source::OtherUnit) &&
       ShapeMatters)
     S.Assumptions.push_back(
