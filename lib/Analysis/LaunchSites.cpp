@@ -648,6 +648,8 @@ public:
       return dim3Parts(MTE->getSubExpr(), At, Depth + 1);
     if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
       return dim3Parts(BTE->getSubExpr(), At, Depth + 1);
+    // dim3(512): one argument makes a functional cast around the
+    // constructor (two or more make a temporary object).
     if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
       return dim3Parts(FC->getSubExpr(), At, Depth + 1);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -671,7 +673,7 @@ public:
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
       unsigned N = std::min(CE->getNumArgs(), 3u);
       if (N == 1 && CE->getArg(0)->getType()->isRecordType())
-        return dim3Parts(CE->getArg(0), At, Depth + 1);
+        return dim3Parts(CE->getArg(0), At, Depth + 1); // a copy of a dim3
       std::array<std::optional<int64_t>, 3> D = Ones;
       for (unsigned I = 0; I < N; ++I)
         if (!isa<CXXDefaultArgExpr>(CE->getArg(I)))
