@@ -278,6 +278,23 @@ bool continuesSometimes(const Stmt *S, const Stmt *Body,
          keepsLoadsInPlace(Body);
 }
 
+/// The direct children of a loop's body before the first that may continue
+/// in some iterations (continuesSometimes): what every lane that finishes
+/// an iteration has run. All of them when none may; none when the body is
+/// a single statement that may.
+llvm::ArrayRef<Stmt *>
+beforeContinue(const Stmt *Body,
+               const llvm::SmallPtrSetImpl<const VarDecl *> &Assigned) {
+  const auto *CS = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!CS)
+    return {};
+  llvm::ArrayRef<Stmt *> Children(CS->body_begin(), CS->body_end());
+  for (size_t I = 0; I < Children.size(); ++I)
+    if (continuesSometimes(Children[I], Body, Assigned))
+      return Children.take_front(I);
+  return Children;
+}
+
 /// The statements of a loop that run exactly once per iteration: the
 /// increment and the direct children of the body up to the first that may
 /// continue (a lane that takes it skips the rest of the iteration).
@@ -298,12 +315,8 @@ unconditionalUpdates(const Stmt *Inc, const Stmt *Body,
     };
     Split(Inc);
   }
-  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
-    for (const Stmt *S : CS->body()) {
-      U.push_back(S);
-      if (continuesSometimes(S, Body, Assigned))
-        break;
-    }
+  if (isa_and_nonnull<CompoundStmt>(Body))
+    llvm::append_range(U, beforeContinue(Body, Assigned));
   else if (Body)
     U.push_back(Body);
   return U;
@@ -921,17 +934,16 @@ KernelWalker::Carried KernelWalker::walkAhead(
     llvm::SmallPtrSet<const VarDecl *, 8> Assigned;
     for (const Stmt *S : {static_cast<const Stmt *>(Cond), Inc, Body})
       collectAssigned(S, Assigned);
-    bool Seen = false;
-    const auto *CS = dyn_cast<CompoundStmt>(Body);
-    for (const Stmt *S : CS ? llvm::ArrayRef<Stmt *>(CS->body_begin(),
-                                                     CS->body_end())
-                            : llvm::ArrayRef<Stmt *>()) {
-      Seen |= continuesSometimes(S, Body, Assigned);
-      if (Seen)
-        collectAssigned(S, AfterContinue);
-    }
-    if (!CS)
+    llvm::SmallPtrSet<const Stmt *, 8> Before;
+    for (const Stmt *S : beforeContinue(Body, Assigned))
+      Before.insert(S);
+    if (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
+      for (const Stmt *S : CS->body())
+        if (!Before.count(S))
+          collectAssigned(S, AfterContinue);
+    } else {
       collectAssigned(Body, AfterContinue);
+    }
   }
   for (const auto &[V, E] : VarEntry)
     if (!AfterContinue.count(V))
