@@ -45,8 +45,15 @@ struct AnalysisOptions {
   /// Representative gridDim.{x,y,z} when no launch tells it: a modest grid,
   /// so work split per thread comes out in realistic chunks.
   int64_t DefaultGridDim = 128;
-  /// How deep __device__ calls are inlined.
-  unsigned InlineDepth = 8;
+  /// How deep __device__ calls are inlined: deep enough for a reduction
+  /// unrolled by template recursion (Reduce<T, 512>::run calling
+  /// Reduce<T, 256>::run down to 1, each calling a helper).
+  unsigned InlineDepth = 16;
+  /// How many bodies one kernel inlines in all (calls and constructors,
+  /// each time a walk reaches them): what bounds a tree of calls, where
+  /// the depth alone would allow 3^16 bodies for a function calling the
+  /// next three times.
+  unsigned InlineBudget = 20000;
   /// Launches other translation units of the run make of kernels this one
   /// defines (PortableLaunch.h): a kernel with no launch of its own here
   /// runs under the one named with its mangled name.

@@ -7,8 +7,9 @@
 // bound (and "this" for a member function): the project's, and of the
 // system headers only cuRAND's (followedToolkitBody). Anything else
 // evaluates its arguments for the memory they touch and returns an unknown.
-// Inlining stops at recursion, at AnalysisOptions::InlineDepth, and at
-// bodies with errors.
+// Inlining stops at recursion, at AnalysisOptions::InlineDepth, once the
+// kernel has inlined AnalysisOptions::InlineBudget bodies, and at bodies
+// with errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -194,16 +195,20 @@ Value KernelWalker::inlineCall(const CallExpr *Call, const FunctionDecl *Def) {
   std::string Callee = Def->getNameAsString();
   bool Recursive =
       llvm::any_of(Frames, [&](const Frame &F) { return F.FD == Def; });
-  if (Recursive || Frames.size() > Opts.InlineDepth ||
+  bool Spent = Inlined >= Opts.InlineBudget;
+  if (Recursive || Spent || Frames.size() > Opts.InlineDepth ||
       bodyHasErrors(Def, ErrorLocs, SM)) {
     for (const clang::Expr *A : Call->arguments())
       loadIfRef(eval(A), A);
-    return unknownValue(Call->getType(),
-                        Recursive ? "recursive call to '" + Callee + "'"
-                                  : "call to '" + Callee +
-                                        "' not inlined (depth or errors)");
+    return unknownValue(
+        Call->getType(),
+        Recursive ? "recursive call to '" + Callee + "'"
+        : Spent   ? "call to '" + Callee +
+                      "' not inlined (the kernel inlines too many calls)"
+                  : "call to '" + Callee + "' not inlined (depth or errors)");
   }
-  Frame F{Def, {}, {}, {}, std::nullopt};
+  ++Inlined;
+  Frame F{Def, {}, {}, {}, std::nullopt, Path.size()};
   // A member function: bind the object it is called on ("this").
   unsigned FirstArg = 0;
   const auto *Method = dyn_cast<CXXMethodDecl>(Def);
@@ -302,7 +307,8 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
       Ctor->hasBody(Def) && Def &&
       !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
       llvm::none_of(Frames, [&](const Frame &F) { return F.FD == Def; }) &&
-      Frames.size() <= Opts.InlineDepth && !bodyHasErrors(Def, ErrorLocs, SM);
+      Frames.size() <= Opts.InlineDepth && Inlined < Opts.InlineBudget &&
+      !bodyHasErrors(Def, ErrorLocs, SM);
   if (!Followed) {
     for (const clang::Expr *A : CCE->arguments())
       loadIfRef(eval(A), A);
@@ -322,8 +328,9 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, const Place &Obj) {
     storeFields(Obj, Unknown);
     return;
   }
+  ++Inlined;
   const auto *CtorDef = cast<CXXConstructorDecl>(Def);
-  Frame F{Def, {}, {}, {}, Obj};
+  Frame F{Def, {}, {}, {}, Obj, Path.size()};
   for (unsigned I = 0; I < Def->getNumParams() && I < CCE->getNumArgs(); ++I)
     bindParameter(*this, F, Def->getParamDecl(I), CCE->getArg(I));
   Frames.push_back(std::move(F));

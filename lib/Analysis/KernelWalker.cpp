@@ -172,10 +172,10 @@ const LExpr *KernelWalker::both(const LExpr *A, const LExpr *B) {
   return X.select(truth(A), truth(B), X.constant(0));
 }
 
-const LExpr *KernelWalker::pathCondition() {
+const LExpr *KernelWalker::pathCondition(size_t From) {
   const LExpr *C = X.constant(1);
-  for (const LExpr *P : Path)
-    C = both(C, P);
+  for (size_t I = From; I < Path.size(); ++I)
+    C = both(C, Path[I]);
   return C;
 }
 

@@ -188,6 +188,10 @@ public:
     std::vector<std::pair<const LExpr *, Value>> Returns; ///< (path, value)
     /// The object a member function was called on.
     std::optional<Place> This;
+    /// The conditions of Path that hold at the call: a return's condition
+    /// is the path from the function's entry, so that returns joined by it
+    /// do not carry the caller's guards (nested calls would compound them).
+    size_t CallerPath = 0;
   };
 
   clang::ASTContext &Ctx;
@@ -218,6 +222,9 @@ public:
   /// steps that are visited again later).
   bool Quiet = false;
   unsigned LoopCount = 0;
+  /// Bodies inlined so far in this kernel (calls and constructors), against
+  /// AnalysisOptions::InlineBudget.
+  unsigned Inlined = 0;
   /// Unknowns standing for values loaded at lane-dependent addresses.
   std::set<const LExpr *> LoadUnknowns;
   /// Those of them loaded as integers at addresses known per lane, which
@@ -473,8 +480,8 @@ public:
   /// in the binary. None when C is not a constant.
   static std::optional<bool> decided(const LExpr *C);
   const LExpr *both(const LExpr *A, const LExpr *B);
-  /// The path as one 0/1 expression.
-  const LExpr *pathCondition();
+  /// The path from its From-th condition on, as one 0/1 expression.
+  const LExpr *pathCondition(size_t From = 0);
   std::vector<const LExpr *> pathWith(const std::vector<const LExpr *> &Outer,
                                       const LExpr *C);
 

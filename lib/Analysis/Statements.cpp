@@ -427,7 +427,8 @@ void KernelWalker::VisitReturnStmt(const ReturnStmt *RS) {
   if (V.K == Value::Ref &&
       !Frames.back().FD->getReturnType()->isReferenceType())
     V = load(V.R, RS->getRetValue());
-  Frames.back().Returns.push_back({pathCondition(), V});
+  Frames.back().Returns.push_back(
+      {pathCondition(Frames.back().CallerPath), V});
 }
 
 void KernelWalker::VisitSwitchStmt(const SwitchStmt *SS) {

@@ -91,7 +91,8 @@ std::string resultKey(const UnitCommand &Cmd, const FrontendSetup &Setup,
                     std::to_string((*A.BlockDim)[2]));
   Parts.push_back("defaults " + std::to_string(A.DefaultValue) + " " +
                   std::to_string(A.DefaultGridDim) + " " +
-                  std::to_string(A.InlineDepth));
+                  std::to_string(A.InlineDepth) + " " +
+                  std::to_string(A.InlineBudget));
   for (const PortableLaunch &L : A.OtherUnitLaunches) {
     std::string Part = "launch " + L.Kernel + " at " + L.Site;
     for (const auto &Dim : {L.Block, L.Grid})
