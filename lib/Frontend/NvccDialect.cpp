@@ -32,8 +32,8 @@ namespace {
 constexpr const char *Tags[] = {
     NvccMacroTag,  "register",        "narrowing",        "literal-suffix",
     "asm-escape",  DeviceLaunchTag,   "shared-init",      "attribute-order",
-    "template-keyword", "newer-arch",     CudaHeaderTag,      MathHeaderTag,
-    HostHeaderTag};
+    "template-keyword", "launch-braces", "newer-arch",    CudaHeaderTag,
+    MathHeaderTag, HostHeaderTag};
 
 /// Whether Path names a file below Dir (an empty Dir holds none).
 bool inFolder(StringRef Path, StringRef Dir) {
@@ -196,6 +196,77 @@ std::optional<std::vector<DialectEdit>> launchEdit(const Diagnostic &Info) {
     return std::nullopt;
   return std::vector<DialectEdit>{
       {F->getName().str(), At->second, unsigned(Span.size()), *Text}};
+}
+
+/// `k<<<grid, {32, 4, 1}, 0, s>>>(args)`: nvcc takes a braced list in a
+/// launch's configuration as the dim3 it initializes; clang's grammar has
+/// only expressions there ("expected expression" at the brace). Each braced
+/// argument of the launch whose brace Info points into becomes
+/// `dim3(32, 4, 1)`. None when the brace does not open an argument of a
+/// launch: `<<<` or a comma before it (blanks between), `<<<` before that
+/// in the same statement with no `>>>` between, and its `}` before the
+/// launch's `>>>`.
+std::optional<std::vector<DialectEdit>>
+bracedLaunchArguments(const Diagnostic &Info) {
+  const SourceManager &SM = Info.getSourceManager();
+  auto At = fileOffset(SM, Info.getLocation());
+  OptionalFileEntryRef F =
+      At ? SM.getFileEntryRefForID(At->first) : std::nullopt;
+  if (!At || !F)
+    return std::nullopt;
+  StringRef Text = SM.getBufferData(At->first);
+  if (At->second >= Text.size() || Text[At->second] != '{')
+    return std::nullopt;
+  // The launch's "<<<": back from the brace, within its statement.
+  StringRef Before = Text.take_front(At->second);
+  size_t Open = Before.rfind("<<<");
+  if (Open == StringRef::npos || Before.size() - Open > 4096)
+    return std::nullopt;
+  StringRef Config = Before.drop_front(Open + 3);
+  if (Config.contains(">>>") || Config.find_first_of(";{}") != StringRef::npos)
+    return std::nullopt;
+  size_t Close = Text.find(">>>", At->second);
+  if (Close == StringRef::npos || Close - Open > 4096)
+    return std::nullopt;
+  // Every top-level braced argument of the configuration.
+  std::vector<DialectEdit> Edits;
+  int Parens = 0;
+  bool ArgStart = true;
+  for (size_t I = Open + 3; I < Close; ++I) {
+    char C = Text[I];
+    if (C == ';')
+      return std::nullopt;
+    if (C == '{' && Parens == 0) {
+      if (!ArgStart)
+        return std::nullopt;
+      int Depth = 0;
+      size_t J = I;
+      for (; J < Close; ++J) {
+        if (Text[J] == '{')
+          ++Depth;
+        else if (Text[J] == '}' && --Depth == 0)
+          break;
+      }
+      if (J >= Close)
+        return std::nullopt;
+      Edits.push_back({F->getName().str(), unsigned(I), 1, "dim3("});
+      Edits.push_back({F->getName().str(), unsigned(J), 1, ")"});
+      I = J;
+      ArgStart = false;
+      continue;
+    }
+    if (C == '(' || C == '[')
+      ++Parens;
+    else if (C == ')' || C == ']')
+      --Parens;
+    if (C == ',' && Parens == 0)
+      ArgStart = true;
+    else if (!isWhitespace(C))
+      ArgStart = false;
+  }
+  if (Edits.empty())
+    return std::nullopt;
+  return Edits;
 }
 
 /// `__shared__ cuda::barrier<...> bar;`: no initializer is written, but
@@ -463,6 +534,11 @@ std::optional<DialectRepair> dialectRepair(const Diagnostic &Info,
     // toolkit), or no candidate callable there (overload resolution).
     if (auto E = launchEdit(Info))
       return DialectRepair{DialectRepair::Edit, DeviceLaunchTag,
+                           std::move(*E)};
+    return std::nullopt;
+  case diag::err_expected_expression:
+    if (auto E = bracedLaunchArguments(Info))
+      return DialectRepair{DialectRepair::Edit, "launch-braces",
                            std::move(*E)};
     return std::nullopt;
   case diag::err_asm_invalid_escape:
