@@ -243,6 +243,13 @@ struct AccessSite {
   /// the lane offsets between groups are then the model's, not the run's.
   std::string GroupedLoads;
   unsigned LoadGroups = 0;
+  /// The conditions on loaded data that choose between two offsets of the
+  /// address ("'flux[i] > 0.0'"), and the mean sectors per request with
+  /// every lane of a warp taking the first arm, the second, and the lanes
+  /// alternating; empty when the address has no such choice. The count is
+  /// the arm's of more sectors.
+  std::string DataChoice;
+  std::vector<double> DataChoiceSectors;
 
   /// One inlined call on the way from the kernel to the access: Caller
   /// calls Callee at Pos. Empty when the access is in the kernel's own body.

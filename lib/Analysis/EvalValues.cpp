@@ -648,6 +648,9 @@ Value ValueEvaluator::joinArms(const AbstractConditionalOperator *CO,
     if (F.K == Value::Ref)
       F = W.load(F.R, CO->getFalseExpr());
   }
+  if (W.Choosing)
+    if (const LExpr *Chosen = W.choice(C, W.sourceText(CO->getCond()), T, F))
+      return Value::integer(Chosen);
   if (T.K == Value::Int && F.K == Value::Int)
     return Value::integer(X.select(C, T.I, F.I));
   if (T.K == Value::Real && F.K == Value::Real)

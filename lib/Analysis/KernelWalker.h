@@ -245,6 +245,27 @@ public:
   /// Read only while the variable still holds the first.
   std::map<std::pair<size_t, const clang::VarDecl *>, std::pair<Value, Value>>
       GroupShadows;
+  /// While set, a conditional between two known integers whose condition
+  /// holds an unknown (it compares loaded data: 'flux[i] > 0.0') is a
+  /// choice the data makes, select(choiceOf(C), then, else), and a
+  /// variable an if joined so, or declared from such a conditional, reads
+  /// its ChoiceShadows: the access evaluated again so is its ChoiceOffset.
+  bool Choosing = false;
+  std::map<const LExpr *, const LExpr *> ChoiceSymbols;
+  /// By frame and variable: the unknown an if's join or a declaration
+  /// left, and the choice it stands for. Read only while the variable
+  /// still holds the first.
+  std::map<std::pair<size_t, const clang::VarDecl *>, std::pair<Value, Value>>
+      ChoiceShadows;
+  /// The symbol of the choice condition C makes, named by its text.
+  const LExpr *choiceOf(const LExpr *C, llvm::StringRef Text);
+  /// A select of two known integers on a condition that holds an unknown,
+  /// as a choice; null when it is not one.
+  const LExpr *choice(const LExpr *C, llvm::StringRef Text, const Value &T,
+                      const Value &F);
+  /// The access evaluated again with Choosing set: its offset when that
+  /// holds no unknown and makes a choice; null otherwise.
+  const LExpr *choiceOffset(const clang::Expr *Access, const Place &P);
   /// The ifs being walked: each branch's condition, and whether the
   /// compiler predicates the branch instead of branching around it: short
   /// and straight-line ("if (threadIdx.x == 0) out[b] = v;", predicable),

@@ -243,6 +243,11 @@ Value KernelWalker::readPlaceValue(const Place &P, const clang::Expr *E) {
     if (auto It = GroupShadows.find({P.Frame, P.Var});
         It != GroupShadows.end() && sameValue(It->second.first, V))
       return It->second.second;
+  // Evaluating an access again with the data's choices made symbols.
+  if (Choosing)
+    if (auto It = ChoiceShadows.find({P.Frame, P.Var});
+        It != ChoiceShadows.end() && sameValue(It->second.first, V))
+      return It->second.second;
   return V;
 }
 
@@ -555,6 +560,43 @@ const LExpr *KernelWalker::groupedOffset(const clang::Expr *Access,
   return GroupedLoads.empty() ? nullptr : Again.Addr.Offset;
 }
 
+const LExpr *KernelWalker::choiceOf(const LExpr *C, llvm::StringRef Text) {
+  const LExpr *&Sym = ChoiceSymbols[C];
+  if (!Sym)
+    Sym = X.symbol(SymbolKind::Opaque, 0,
+                   std::string(DataChoicePrefix) + Text.str() + "')");
+  return Sym;
+}
+
+const LExpr *KernelWalker::choice(const LExpr *C, llvm::StringRef Text,
+                                  const Value &T, const Value &F) {
+  if (T.K != Value::Int || F.K != Value::Int || findUnknown(T.I) ||
+      findUnknown(F.I) || T.I == F.I || !findUnknown(C))
+    return nullptr;
+  return X.select(truth(choiceOf(C, Text)), T.I, F.I);
+}
+
+const LExpr *KernelWalker::choiceOffset(const clang::Expr *Access,
+                                        const Place &P) {
+  if (Access->HasSideEffects(Ctx))
+    return nullptr;
+  Place Again = quietly([&] {
+    bool Saved = Choosing;
+    Choosing = true;
+    Place R = evalPlace(Access);
+    Choosing = Saved;
+    return R;
+  });
+  if (Again.K != Place::Memory || !Again.Addr.Why.empty() ||
+      Again.Addr.Base != P.Addr.Base || !Again.Addr.Offset ||
+      findUnknown(Again.Addr.Offset))
+    return nullptr;
+  bool Chooses = mentionsIf(Again.Addr.Offset, [](const SymbolExpr *Sym) {
+    return isDataChoice(Sym);
+  });
+  return Chooses ? Again.Addr.Offset : nullptr;
+}
+
 void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
   if (Quiet || P.K != Place::Memory)
     return;
@@ -616,6 +658,8 @@ void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {
   if (A.UnknownBase.empty() && GroupableUnknowns.count(findUnknown(A.Offset)))
     A.GroupedOffset = groupedOffset(E, P);
   A.GroupedLoads = GroupedLoads;
+  if (A.UnknownBase.empty() && !A.GroupedOffset && findUnknown(A.Offset))
+    A.ChoiceOffset = choiceOffset(E, P);
   // Views of the walk's state, taken last: the evaluations above walk
   // expressions again, and a conditional among them sets Path (and a call
   // the frames) anew, which frees the storage an earlier view would see.

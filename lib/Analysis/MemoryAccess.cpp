@@ -67,12 +67,14 @@ bool MemoryAccess::dependsOnLoad() const {
 
 std::string MemoryAccess::printAddress(
     llvm::function_ref<std::string(const Reason &)> Words,
-    bool Grouped) const {
+    bool Grouped, bool Chosen) const {
   if (!UnknownBase.empty())
     return "unknown";
   const Expr *Off = laneAddress();
   if (Grouped && GroupedOffset)
     Off = Warp->withoutGroups(GroupedOffset, GroupedLoads);
+  if (Chosen && ChoiceOffset)
+    Off = Warp->withKnownBlock(ChoiceOffset);
   std::string Address = Base;
   // No node holds an Unknown: an unknown offset is the whole offset.
   if (const auto *U = llvm::dyn_cast<UnknownExpr>(Off))
@@ -150,6 +152,11 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
       S.DependsOnLoad = true;
       return;
     }
+    // rho[i + donor], donor = flux[i] > 0.0 ? -1 : 0: each arm counted.
+    if (ChoiceOffset && Space == AddressSpace::Global &&
+        Warp->evaluateChoices(S, ChoiceOffset, Base, Guards,
+                              PredicatedGuards))
+      return;
     S.UnknownReason = U->getReason();
     S.DependsOnLoad = LoadUnknowns && LoadUnknowns->count(U) > 0;
     if (S.DependsOnLoad)

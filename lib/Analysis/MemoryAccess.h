@@ -169,6 +169,11 @@ struct MemoryAccess {
   /// otherwise.
   const Expr *GroupedOffset = nullptr;
   llvm::ArrayRef<GroupedLoad> GroupedLoads;
+  /// An address a condition on loaded data makes unknown, choosing between
+  /// two known offsets ('rho[i + donor]', donor = flux[i] > 0.0 ? -1 : 0):
+  /// the byte offset with each such condition a data choice symbol
+  /// (isDataChoice). Null otherwise.
+  const Expr *ChoiceOffset = nullptr;
 
   /// Offset with the block sizes the launch tells substituted: the lane
   /// address relative to Base.
@@ -187,10 +192,12 @@ struct MemoryAccess {
   /// "out + unknown(WORDS)" with Words' words for the offset's reason, or
   /// "unknown" when the base is unknown. Grouped: with the values groups
   /// of lanes load named (GroupedOffset), for an access evaluated so
-  /// ("bins + 4*(32*NbrList[nbrid].x + (threadIdx.x & 15))").
+  /// ("bins + 4*(32*NbrList[nbrid].x + (threadIdx.x & 15))"). Chosen:
+  /// with the data's choices named (ChoiceOffset), for an access evaluated
+  /// so ("rho + 8*(... + (data('flux[i] > 0.0') != 0 ? -1 : 0))").
   std::string
   printAddress(llvm::function_ref<std::string(const Reason &)> Words,
-               bool Grouped = false) const;
+               bool Grouped = false, bool Chosen = false) const;
 
   /// Evaluates the address for the 32 lanes of warp 0 of block 0 into S:
   /// lane offsets, lane 0's offset, warp stride, the step per iteration of

@@ -160,6 +160,22 @@ void KernelWalker::declare(const VarDecl *VD) {
         (G.K == Value::Ptr && G.P.Why.empty() && !findUnknown(G.P.Offset)))
       GroupShadows[{Frames.size() - 1, VD}] = {Scalar, G};
   }
+  // "int off = flux[i] > 0.0f ? 0 : 4096;": the data's choice, likewise.
+  ChoiceShadows.erase({Frames.size() - 1, VD});
+  if (const clang::Expr *Init = VD->getInit();
+      Init && !Choosing && Scalar.K == Value::Int && findUnknown(Scalar.I) &&
+      !VD->getType()->isReferenceType() &&
+      !Init->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) &&
+      neverChanged(VD)) {
+    Value G = quietly([&] {
+      Choosing = true;
+      Value R = eval(Init);
+      Choosing = false;
+      return R;
+    });
+    if (G.K == Value::Int && !findUnknown(G.I))
+      ChoiceShadows[{Frames.size() - 1, VD}] = {Scalar, G};
+  }
   // "Desc t = d[i];", "Off o = offsets(i);": the struct's members.
   if (V.Fields)
     storeFields(Self, V);
@@ -362,6 +378,19 @@ void KernelWalker::VisitIfStmt(const IfStmt *IS) {
     Frames[I].Vars = merge(C, Cond, AfterThen.Vars[I], AfterElse.Vars[I]);
     Frames[I].Members =
         merge(C, Cond, AfterThen.Members[I], AfterElse.Members[I]);
+    // "if (flux[i] > 0.0) donor = -1; else donor = 0;": the data's choice,
+    // for an access evaluated again with Choosing set.
+    if (!findUnknown(C))
+      continue;
+    // (A shadow an earlier if left is read only while its variable still
+    // holds that if's join.)
+    for (const auto &[V, Joined] : Frames[I].Vars) {
+      auto T = AfterThen.Vars[I].find(V), F = AfterElse.Vars[I].find(V);
+      if (T == AfterThen.Vars[I].end() || F == AfterElse.Vars[I].end())
+        continue;
+      if (const LExpr *Chosen = choice(C, Cond, T->second, F->second))
+        ChoiceShadows[{I, V}] = {Joined, Value::integer(Chosen)};
+    }
   }
   // "if (i >= n) return;" guards the rest of the block.
   if (!IS->getElse() && exitsUnconditionally(IS->getThen()))

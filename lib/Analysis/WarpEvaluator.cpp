@@ -8,6 +8,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 #include <cmath>
@@ -1801,6 +1802,74 @@ WarpEvaluator::withoutGroups(const LExpr *Off,
         return X.constant(0);
     return static_cast<const LExpr *>(Sym);
   });
+}
+
+bool isDataChoice(const SymbolExpr *Sym) {
+  return Sym->getSymbolKind() == SymbolKind::Opaque &&
+         Sym->getName().starts_with(DataChoicePrefix);
+}
+
+bool WarpEvaluator::evaluateChoices(
+    AccessSite &S, const LExpr *Off, llvm::StringRef Base,
+    llvm::ArrayRef<const LExpr *> Path,
+    const std::set<const LExpr *> *Predicated) const {
+  if (!Off || findUnknown(Off) || S.Shared)
+    return false;
+  std::vector<std::string> Conditions;
+  mentionsIf(Off, [&](const SymbolExpr *Sym) {
+    if (isDataChoice(Sym)) {
+      llvm::StringRef Name = Sym->getName();
+      Name.consume_front(DataChoicePrefix);
+      Name.consume_back("')");
+      std::string Quoted = "'" + Name.str() + "'";
+      if (!llvm::is_contained(Conditions, Quoted))
+        Conditions.push_back(Quoted);
+    }
+    return false; // every symbol seen
+  });
+  if (Conditions.empty())
+    return false;
+  // Every lane takes the first arm, every lane the second, the lanes
+  // alternate (the most two arms a lane apart can cost).
+  const LExpr *Arms[3] = {X.constant(1), X.constant(0),
+                          X.build(ExprKind::And,
+                                  {X.threadIdx(0), X.constant(1)})};
+  std::array<AccessSite, 3> Sites;
+  std::array<double, 3> Means;
+  for (unsigned K = 0; K < 3; ++K) {
+    const LExpr *O = X.substitute(Off, [&](const SymbolExpr *Sym) {
+      return isDataChoice(Sym) ? Arms[K] : static_cast<const LExpr *>(Sym);
+    });
+    O = withKnownBlock(O);
+    Sites[K] = S;
+    O = atBaseResidue(Sites[K], Base.str(), O);
+    evaluateLanes(Sites[K], O, Path, Predicated);
+    if (!Sites[K].UnknownReason.empty())
+      return false;
+    std::optional<double> M = meanSectors(Sites[K].Samples, S.ElemBytes);
+    if (!M)
+      return false;
+    Means[K] = *M;
+  }
+  std::string Names = llvm::join(Conditions, ", ");
+  auto [Lo, Hi] = std::minmax_element(Means.begin(), Means.end());
+  if (*Hi - *Lo > std::max(0.5, 0.15 * *Hi)) {
+    char Text[160];
+    std::snprintf(Text, sizeof Text,
+                  "%.3g sectors per request when a warp's lanes all take "
+                  "one arm, %.3g the other, %.3g when they alternate",
+                  Means[0], Means[1], Means[2]);
+    S.UnknownReason = Reason::other("the data chooses the address (" +
+                                    Names + "): " + Text);
+    return true;
+  }
+  // The arm with more sectors stands for them: a warp whose lanes all
+  // choose alike (the alternating lanes make no pattern to name).
+  unsigned Arm = Means[1] > Means[0] ? 1 : 0;
+  S = std::move(Sites[Arm]);
+  S.DataChoice = Names;
+  S.DataChoiceSectors.assign(Means.begin(), Means.end());
+  return true;
 }
 
 bool WarpEvaluator::evaluateGroups(

@@ -81,6 +81,12 @@ struct GroupedLoad {
   std::string Text; ///< the load as written: "NbrList[nbrid].x"
 };
 
+/// A symbol standing for a choice the data makes lane by lane, between the
+/// two arms of a condition on loaded data: its name is DataChoicePrefix,
+/// the condition's text, and "')" ("data('flux[i] > 0.0')").
+constexpr const char *DataChoicePrefix = "data('";
+bool isDataChoice(const SymbolExpr *Sym);
+
 class WarpEvaluator {
 public:
   /// Chooses the block shape: the launch site, else __launch_bounds__, else
@@ -131,6 +137,17 @@ public:
   /// warp 0 has at most MaxLoadGroups groups, each load moves the address
   /// by whole sectors (so no group's value can move it within one), and
   /// the groups share no sector. False, S untouched, otherwise.
+  /// An address Off with data choices (isDataChoice; Base its base, for
+  /// the base's residue): evaluated with every lane of a warp taking the
+  /// first arm, every lane the second, and the lanes alternating. When the
+  /// three means agree within the tolerance the model keeps (a half
+  /// sector, or 15 %), fills S with the arm of more sectors, S.DataChoice naming
+  /// the conditions and S.DataChoiceSectors the three means; otherwise
+  /// sets S.UnknownReason to say how far they differ. False, S untouched,
+  /// when an evaluation finds an unknown.
+  bool evaluateChoices(AccessSite &S, const Expr *Off, llvm::StringRef Base,
+                       llvm::ArrayRef<const Expr *> Path,
+                       const std::set<const Expr *> *Predicated) const;
   bool evaluateGroups(AccessSite &S, const Expr *Off,
                       llvm::ArrayRef<GroupedLoad> Loads,
                       llvm::ArrayRef<const Expr *> Path,

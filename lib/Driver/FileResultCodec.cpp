@@ -23,7 +23,7 @@ namespace {
 // lists below would lose it silently on the way from the child process.
 // The sizes are those of x86-64 Linux; elsewhere the reminder is skipped.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(AccessSite) == 2376,
+static_assert(sizeof(AccessSite) == 2432,
               "AccessSite changed: update io(AccessSite) in FileResultCodec");
 static_assert(sizeof(AccessSite::WarpSample) == 56,
               "WarpSample changed: update io(WarpSample) in FileResultCodec");
@@ -343,6 +343,8 @@ template <typename Ar> void io(Ar &A, AccessSite &S) {
   A(S.GatherRowBytes);
   A(S.GroupedLoads);
   A(S.LoadGroups);
+  A(S.DataChoice);
+  A(S.DataChoiceSectors);
   A(S.CallChain);
   A(S.Toolkit);
   A(S.BookedInWrapper);

@@ -347,7 +347,8 @@ void AccessSiteCollector::onAccess(const MemoryAccess &A) {
                            presumedPos(In->At, A.Ctx->getSourceManager())};
   noteBookedAtEnd(S, A);
   A.evaluateLanes(S);
-  S.Address = A.printAddress(reasonText, /*Grouped=*/S.LoadGroups > 0);
+  S.Address = A.printAddress(reasonText, /*Grouped=*/S.LoadGroups > 0,
+                             /*Chosen=*/!S.DataChoice.empty());
   if (!Fixes)
     Fixes = std::make_unique<FixCandidates>(*A.Ctx);
   if (S.Shared && A.BaseDecl)

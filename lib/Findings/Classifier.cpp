@@ -404,6 +404,17 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
                       "), but no warp runs the access in more than one "
                       "lane: a request is that lane's bytes, wherever "
                       "they are");
+  // Offsets the data chooses: the count holds for either choice.
+  if (F.Cost && !S.DataChoice.empty() && S.DataChoiceSectors.size() == 3) {
+    char Text[200];
+    std::snprintf(Text, sizeof Text,
+                  "%.3g sectors per request when every lane of a warp takes "
+                  "the first arm, %.3g the second, %.3g when they alternate",
+                  S.DataChoiceSectors[0], S.DataChoiceSectors[1],
+                  S.DataChoiceSectors[2]);
+    F.Notes.push_back("the data chooses the offset (" + S.DataChoice +
+                      "): " + Text + "; the count is the arm's of more sectors");
+  }
   // Values groups of lanes load: the count takes the groups apart.
   if (F.Cost && S.LoadGroups)
     F.Notes.push_back(

@@ -314,6 +314,15 @@ Json access(const Entry &E) {
   if (Site.LoadGroups)
     A["load_groups"] = {{"values", Site.GroupedLoads},
                         {"groups", Site.LoadGroups}};
+  // Extension of v1: conditions on loaded data that choose between two
+  // offsets; the count is the arm's of more sectors.
+  if (!Site.DataChoice.empty() && Site.DataChoiceSectors.size() == 3)
+    A["data_choice"] = {
+        {"conditions", Site.DataChoice},
+        {"sectors_per_request",
+         {{"first_arm", jsonCount(Site.DataChoiceSectors[0])},
+          {"second_arm", jsonCount(Site.DataChoiceSectors[1])},
+          {"alternating", jsonCount(Site.DataChoiceSectors[2])}}}};
   // Extension of v1: a condition around the access that the analysis
   // cannot evaluate; the numbers are for full warps (an upper bound).
   if (!Site.UnevaluatedGuard.empty())
