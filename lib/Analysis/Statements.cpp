@@ -385,6 +385,8 @@ void KernelWalker::VisitIfStmt(const IfStmt *IS) {
     // (A shadow an earlier if left is read only while its variable still
     // holds that if's join.)
     for (const auto &[V, Joined] : Frames[I].Vars) {
+      if (Joined.K != Value::Int || !findUnknown(Joined.I))
+        continue; // one side kept (the other indeterminate), or no choice
       auto T = AfterThen.Vars[I].find(V), F = AfterElse.Vars[I].find(V);
       if (T == AfterThen.Vars[I].end() || F == AfterElse.Vars[I].end())
         continue;
