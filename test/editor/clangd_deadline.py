@@ -1,6 +1,7 @@
 """cuda-coalesce-clangd on a file whose analysis would run for minutes.
 
-Inputs/hanging.cu makes the analyzer inline two million calls. In a real LSP
+Inputs/hanging.cu keeps the analyzer busy for about a minute (twenty kernels,
+each inlining its budget of 20,000 bodies that walk a loop nest). In a real LSP
 conversation with the server we build:
 
 - with --analysis-timeout=2, the file gets, within a bound, one diagnostic
