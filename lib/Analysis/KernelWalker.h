@@ -325,6 +325,12 @@ public:
   /// into GroupedLoads; null when it still holds an unknown or its base
   /// changes.
   const LExpr *groupedOffset(const clang::Expr *Access, const Place &P);
+  /// E's value, or Access's offset when it is P's base at an offset with
+  /// no unknown (null otherwise, or when Access has side effects), evaluated
+  /// again, quietly, with Mode (Grouping, Choosing) set.
+  Value valueWith(bool &Mode, const clang::Expr *E);
+  const LExpr *offsetWith(bool &Mode, const clang::Expr *Access,
+                          const Place &P);
   /// Whether V holds one of GroupableUnknowns.
   bool holdsGroupable(const Value &V) const;
   /// Whether nothing in VD's function changes VD after its declaration

@@ -534,22 +534,40 @@ bool KernelWalker::holdsGroupable(const Value &V) const {
   return U && GroupableUnknowns.count(U);
 }
 
-const LExpr *KernelWalker::groupedOffset(const clang::Expr *Access,
-                                         const Place &P) {
+Value KernelWalker::valueWith(bool &Mode, const clang::Expr *E) {
+  return quietly([&] {
+    bool Saved = Mode;
+    Mode = true;
+    Value R = eval(E);
+    Mode = Saved;
+    return R;
+  });
+}
+
+const LExpr *KernelWalker::offsetWith(bool &Mode, const clang::Expr *Access,
+                                      const Place &P) {
   if (Access->HasSideEffects(Ctx))
     return nullptr;
   Place Again = quietly([&] {
-    bool Saved = Grouping;
-    Grouping = true;
+    bool Saved = Mode;
+    Mode = true;
     Place R = evalPlace(Access);
-    Grouping = Saved;
+    Mode = Saved;
     return R;
   });
   if (Again.K != Place::Memory || !Again.Addr.Why.empty() ||
       Again.Addr.Base != P.Addr.Base || !Again.Addr.Offset ||
       findUnknown(Again.Addr.Offset))
     return nullptr;
-  mentionsIf(Again.Addr.Offset, [&](const SymbolExpr *Sym) {
+  return Again.Addr.Offset;
+}
+
+const LExpr *KernelWalker::groupedOffset(const clang::Expr *Access,
+                                         const Place &P) {
+  const LExpr *Off = offsetWith(Grouping, Access, P);
+  if (!Off)
+    return nullptr;
+  mentionsIf(Off, [&](const SymbolExpr *Sym) {
     if (auto It = GroupLoadsBySymbol.find(Sym);
         It != GroupLoadsBySymbol.end() &&
         llvm::none_of(GroupedLoads,
@@ -557,7 +575,7 @@ const LExpr *KernelWalker::groupedOffset(const clang::Expr *Access,
       GroupedLoads.push_back(It->second);
     return false; // every symbol seen
   });
-  return GroupedLoads.empty() ? nullptr : Again.Addr.Offset;
+  return GroupedLoads.empty() ? nullptr : Off;
 }
 
 const LExpr *KernelWalker::choiceOf(const LExpr *C, llvm::StringRef Text) {
@@ -578,23 +596,11 @@ const LExpr *KernelWalker::choice(const LExpr *C, llvm::StringRef Text,
 
 const LExpr *KernelWalker::choiceOffset(const clang::Expr *Access,
                                         const Place &P) {
-  if (Access->HasSideEffects(Ctx))
-    return nullptr;
-  Place Again = quietly([&] {
-    bool Saved = Choosing;
-    Choosing = true;
-    Place R = evalPlace(Access);
-    Choosing = Saved;
-    return R;
-  });
-  if (Again.K != Place::Memory || !Again.Addr.Why.empty() ||
-      Again.Addr.Base != P.Addr.Base || !Again.Addr.Offset ||
-      findUnknown(Again.Addr.Offset))
-    return nullptr;
-  bool Chooses = mentionsIf(Again.Addr.Offset, [](const SymbolExpr *Sym) {
-    return isDataChoice(Sym);
-  });
-  return Chooses ? Again.Addr.Offset : nullptr;
+  const LExpr *Off = offsetWith(Choosing, Access, P);
+  bool Chooses = Off && mentionsIf(Off, [](const SymbolExpr *Sym) {
+                   return isDataChoice(Sym);
+                 });
+  return Chooses ? Off : nullptr;
 }
 
 void KernelWalker::record(const clang::Expr *E, const Place &P, Operation Op) {

@@ -150,12 +150,9 @@ void KernelWalker::declare(const VarDecl *VD) {
       !VD->getType()->isReferenceType() &&
       !Init->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) &&
       neverChanged(VD)) {
-    Value G = quietly([&] {
-      Grouping = true;
-      Value R = eval(Init);
-      Grouping = false;
-      return R.K == Value::Ref ? Value::none() : R;
-    });
+    Value G = valueWith(Grouping, Init);
+    if (G.K == Value::Ref)
+      G = Value::none();
     if ((G.K == Value::Int && !findUnknown(G.I)) ||
         (G.K == Value::Ptr && G.P.Why.empty() && !findUnknown(G.P.Offset)))
       GroupShadows[{Frames.size() - 1, VD}] = {Scalar, G};
@@ -167,12 +164,7 @@ void KernelWalker::declare(const VarDecl *VD) {
       !VD->getType()->isReferenceType() &&
       !Init->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) &&
       neverChanged(VD)) {
-    Value G = quietly([&] {
-      Choosing = true;
-      Value R = eval(Init);
-      Choosing = false;
-      return R;
-    });
+    Value G = valueWith(Choosing, Init);
     if (G.K == Value::Int && !findUnknown(G.I))
       ChoiceShadows[{Frames.size() - 1, VD}] = {Scalar, G};
   }
