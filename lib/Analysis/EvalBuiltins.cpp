@@ -328,11 +328,13 @@ std::optional<Value> KernelWalker::evalBuiltin(const CallExpr *Call,
     const LExpr *B = evalInt(Call->getArg(1));
     return Value::integer(K == BuiltinKind::IntMin ? X.min(A, B) : X.max(A, B));
   }
-  case BuiltinKind::IntMul:
+  case BuiltinKind::IntMul: {
     if (!IntResult || N != 2)
       return std::nullopt;
-    return Value::integer(
-        X.mul(evalInt(Call->getArg(0)), evalInt(Call->getArg(1))));
+    const LExpr *A = evalInt(Call->getArg(0));
+    const LExpr *B = evalInt(Call->getArg(1));
+    return Value::integer(X.mul(A, B));
+  }
   case BuiltinKind::IntAbs: {
     if (!IntResult || N != 1)
       return std::nullopt;

@@ -451,8 +451,14 @@ Value ValueEvaluator::VisitBinaryOperator(const BinaryOperator *BO) {
   if (Op == BO_Sub && LT->isPointerType() && RT->isPointerType())
     return pointerDifference(BO);
   if (BO->getType()->isIntegralOrEnumerationType() &&
-      LT->isIntegralOrEnumerationType() && RT->isIntegralOrEnumerationType())
-    return Value::integer(intBinary(X, Op, W.evalInt(L), W.evalInt(R)));
+      LT->isIntegralOrEnumerationType() && RT->isIntegralOrEnumerationType()) {
+    // Left before right, as the source reads: the order of a call's
+    // arguments is the compiler's, and the walk has effects (loads it
+    // records, calls it inlines against the kernel's budget).
+    const LExpr *A = W.evalInt(L);
+    const LExpr *B = W.evalInt(R);
+    return Value::integer(intBinary(X, Op, A, B));
+  }
   return nonInteger(BO);
 }
 

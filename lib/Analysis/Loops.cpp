@@ -1365,7 +1365,10 @@ std::vector<const VarDecl *> KernelWalker::noteWalkedRanges(
       const LExpr *N = nullptr;
       if (From && To && !hasCall(To) && !hasCall(From) &&
           readsNoneOf(To, Assigned) && readsNoneOf(From, Assigned))
-        N = quietly([&] { return X.sub(evalInt(To), evalInt(From)); });
+        N = quietly([&] {
+          const LExpr *Hi = evalInt(To);
+          return X.sub(Hi, evalInt(From));
+        });
       if (N && !findUnknown(N))
         LoopRangeLengths[I.Var] = N;
     }
