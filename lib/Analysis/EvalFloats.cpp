@@ -68,6 +68,10 @@ std::optional<FloatOp> mathFunction(const FunctionDecl *FD,
       .Case("fabs", FloatOp::Fabs)
       .Cases("fmin", "fminf", FloatOp::Min)
       .Cases("fmax", "fmaxf", FloatOp::Max)
+      // The toolkit's overloads min(float, float) and max(double, double),
+      // and std::min/std::max of floats (evalFloat checks the types).
+      .Case("min", FloatOp::Min)
+      .Case("max", FloatOp::Max)
       .Default(std::nullopt);
 }
 

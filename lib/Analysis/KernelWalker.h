@@ -232,6 +232,10 @@ public:
   /// 'NbrList[nbrid].x' with nbrid = tid >> 4): an access they make
   /// unknown is evaluated again with Grouping set (groupedOffset).
   std::set<const LExpr *> GroupableUnknowns;
+  /// Walking a loop ahead, where a value read stands for its load: the
+  /// offset each was read at (walkAhead tells a lane's chase, "p =
+  /// next[p]", from a value the warp reads alike, "v += steps[k]").
+  std::map<const LExpr *, const LExpr *> AheadLoadOffsets;
   /// While set, such a load gives a GroupedLoad's Value + Group instead of
   /// an unknown, and a variable declared from one reads its GroupShadows.
   bool Grouping = false;
@@ -467,6 +471,11 @@ public:
     /// it.
     std::map<const clang::VarDecl *, Value> ShiftedVars;
     std::map<MemberKey, Value> ShiftedMembers;
+    /// Values that start different in each lane and that the iteration
+    /// replaces with one it loads ("p = next[p]"): inside the loop, that
+    /// load's value (a gather index); after it, what the body's walk left.
+    std::map<const clang::VarDecl *, Value> LoadedVars;
+    std::map<MemberKey, Value> LoadedMembers;
     /// Values that come back every few iterations: two pointers swapped
     /// ("t = src; src = dst; dst = t"), three rotated, an index toggled
     /// ("cur = 1 - cur"). In iteration k a variable holds Cycle[k % size].

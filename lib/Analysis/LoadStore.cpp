@@ -341,6 +341,8 @@ Value KernelWalker::loadedValue(const Pointer &Addr, QualType T,
   }
   const LExpr *U = X.unknown(Reason(ReasonKind::LoadedFromMemory, Text));
   LoadUnknowns.insert(U);
+  if (WalkingAhead && Off)
+    AheadLoadOffsets[U] = Off;
   if (Groupable)
     GroupableUnknowns.insert(U);
   if (T->isRealFloatingType())

@@ -753,6 +753,10 @@ void KernelWalker::Carried::advance(KernelWalker &W,
     W.env()[V] = S;
   for (const auto &[K, S] : ShiftedMembers)
     W.memberValue(K) = S;
+  for (const auto &[V, L] : LoadedVars)
+    W.env()[V] = L;
+  for (const auto &[K, L] : LoadedMembers)
+    W.memberValue(K) = L;
   for (const auto &[V, C] : Cycles)
     W.env()[V] = W.cycled(C, Count, V);
 }
@@ -857,6 +861,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
 
   WalkingAhead = true;
   Quiet = true;
+  AheadLoadOffsets.clear();
   Loops.push_back({Loop, Iter, false});
   if (CondVar)
     visit(CondVar);
@@ -1149,6 +1154,53 @@ KernelWalker::Carried KernelWalker::walkAhead(
       if (!Out.Members.count(K) && !Out.UniformMembers.count(K))
         if (auto S = SharedShift(E, MemberChange[K], K.Path))
           Out.ShiftedMembers[K] = *S;
+  }
+
+  // The values left that start different in each lane and that the
+  // iteration replaces with a value it loads ("p = next[p]", a list or a
+  // tree each lane walks): from the second iteration on a lane holds what
+  // the data says, so inside the loop the value is that load's, a gather
+  // index, and not a value unknown for want of a model. The load must read
+  // a place of the lane's own: its offset holds the thread index or the
+  // symbol of such a value, where "v += steps[k]" reads one the warp
+  // shares and keeps the lanes' pattern (unknown, as before).
+  auto LaneEntry = [&](const Value &E) {
+    return E.K == Value::Int && !findUnknown(E.I) &&
+           mentionsIf(E.I, isThreadIdx) && !Warp.sameInEveryWarp(E.I);
+  };
+  llvm::SmallPtrSet<const LExpr *, 8> LaneMarks;
+  for (const auto &[V, E] : VarEntry)
+    if (LaneEntry(E))
+      LaneMarks.insert(VarMark[V]);
+  for (const auto &[K, E] : MemberEntry)
+    if (LaneEntry(E))
+      LaneMarks.insert(MemberMark[K]);
+  auto Chased = [&](const Value &E, const Value &A) -> const LExpr * {
+    if (!LaneEntry(E))
+      return nullptr;
+    const LExpr *U = A.K == Value::Int ? findUnknown(A.I) : nullptr;
+    auto At = U ? AheadLoadOffsets.find(U) : AheadLoadOffsets.end();
+    if (At == AheadLoadOffsets.end() || !LoadUnknowns.count(U))
+      return nullptr;
+    const LExpr *Off = At->second;
+    bool OwnPlace =
+        mentionsIf(Off,
+                   [&](const SymbolExpr *S) { return LaneMarks.count(S); }) ||
+        (mentionsIf(Off, isThreadIdx) && !Warp.sameInEveryWarp(Off));
+    return OwnPlace ? U : nullptr;
+  };
+  for (const auto &[V, E] : VarEntry)
+    if (!Out.Vars.count(V) && !Out.Cycles.count(V) &&
+        !Out.UniformVars.count(V) && !Out.ShiftedVars.count(V))
+      if (const LExpr *U = Chased(E, readVariable(V)))
+        Out.LoadedVars[V] = Value::integer(U);
+  for (const auto &[K, E] : MemberEntry) {
+    const MemberEnv &M = Frames[K.Frame].Members;
+    auto It = M.find({K.Var, K.Path});
+    if (It != M.end() && !Out.Members.count(K) &&
+        !Out.UniformMembers.count(K) && !Out.ShiftedMembers.count(K))
+      if (const LExpr *U = Chased(E, It->second))
+        Out.LoadedMembers[K] = Value::integer(U);
   }
 
   restore(Saved);

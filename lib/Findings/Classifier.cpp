@@ -366,7 +366,14 @@ Finding classify(AccessSite Site, const FindingsOptions &Opts) {
         assert(!Matched && "two checks claim one access");
         Matched = C.get();
       }
-    F.Cat = Matched ? Matched->category() : Category::Unknown;
+    // A shared address the data sets (a histogram's bin, a sort's rank) is
+    // a gather as a global one is: derived, but its banks are the data's.
+    if (Matched)
+      F.Cat = Matched->category();
+    else if (S.Shared && S.DependsOnLoad && !F.Bank)
+      F.Cat = Category::Gather;
+    else
+      F.Cat = Category::Unknown;
   }
 
   if (Matched) {

@@ -107,11 +107,11 @@ __global__ void windows(const float *in, float *out, int width, int steps) {
 }
 
 // Negative: a pointer chase through a member and through a reference is
-// not a step: unknown, not the first iteration's coalesced address; after
-// the loop the member holds what the chase loaded, a gather index.
+// not a step: not the first iteration's coalesced address. The index a
+// lane chases is the data's inside the loop and after it (a gather).
 struct Chase { int at; };
 __device__ void hop(Chase &c, const int *next) { c.at = next[c.at]; }
-// CHECK: [[@LINE-1]]:57 load `next[c.at]` unknown: 'c.at' is changed inside a loop
+// CHECK: [[@LINE-1]]:57 load `next[c.at]` gather: depends on 'next[c.at]', loaded from memory
 __device__ int follow(Chase &c, const int *next, int steps) {
   for (int k = 0; k < steps; ++k)
     hop(c, next);
@@ -124,7 +124,7 @@ __global__ void chaseMember(const int *next, int *out, int steps) {
   // CHECK: [[@LINE-1]]:3 store `out[follow(c, next, steps)]` gather: depends on 'next[c.at]', loaded from memory
 }
 __device__ void hopIndex(int &at, const int *next) { at = next[at]; }
-// CHECK: [[@LINE-1]]:59 load `next[at]` unknown: 'at' is changed inside a loop
+// CHECK: [[@LINE-1]]:59 load `next[at]` gather: depends on 'next[at]', loaded from memory
 __global__ void chaseReference(const int *next, int steps) {
   int at = blockIdx.x * blockDim.x + threadIdx.x;
   for (int k = 0; k < steps; ++k)

@@ -1,5 +1,6 @@
-// A variable a loop sets from data it loads holds, after the loop, a value
-// the data decides: a radix sort's rank ('index = flags[...]', Parboil
+// A variable a loop sets from data it loads holds, inside the loop (where
+// each lane starts it at a place of its own) and after it, a value the
+// data decides: a radix sort's rank ('index = flags[...]', Parboil
 // mri-gridding's splitSort) makes the scatter after the loop a gather, not
 // an address unknown for want of a model. A variable the loop computes
 // from nothing loaded stays 'its value after a loop' where its count is
@@ -17,10 +18,10 @@ __global__ void rank(unsigned *keys, const unsigned *in, int bits) {
   Ranks r = {tid, tid};
   for (int i = 0; i < bits; i++) {
     flags[index] = (key >> i) & 1;
-    // CHECK: [[@LINE-1]]:5 store `flags[index]` unknown: 'index' is changed inside a loop
+    // CHECK: [[@LINE-1]]:5 store `flags[index]` gather: depends on 'flags[(index + 1) % 256]', loaded from memory
     __syncthreads();
     index = flags[(index + 1) % 256];
-    // CHECK: [[@LINE-1]]:13 load `flags[(index + 1) % 256]` unknown: 'index' is changed inside a loop
+    // CHECK: [[@LINE-1]]:13 load `flags[(index + 1) % 256]` gather: depends on 'flags[(index + 1) % 256]', loaded from memory
     r.x = flags[r.y];
     // CHECK: [[@LINE-1]]:11 load `flags[r.y]` {{.*}}
     __syncthreads();

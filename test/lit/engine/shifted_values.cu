@@ -66,7 +66,7 @@ __global__ void ownCount(const float *in, float *out, int n) {
 // CHECK: 62:10 load `in[col]` unknown: 'col' is its value after a loop
 // CHECK: 64:3 store `out[threadIdx.x]` {{.*}} coalesced
 
-// Negative: moved by a value each lane loads.
+// Negative: moved by a value each lane loads: the data's (a gather).
 __global__ void loadedStep(const float *in, const int *step, float *out,
                            int n) {
   int col = threadIdx.x;
@@ -79,7 +79,7 @@ __global__ void loadedStep(const float *in, const int *step, float *out,
   out[threadIdx.x] = s;
 }
 // CHECK: 76:14 load `step[threadIdx.x]` {{.*}} coalesced
-// CHECK: 77:10 load `in[col]` unknown: 'col' is changed inside a loop
+// CHECK: 77:10 load `in[col]` gather: depends on 'step[threadIdx.x]', loaded from memory
 // CHECK: 79:3 store `out[threadIdx.x]` {{.*}} coalesced
 
 // Negative: a continue some lanes take skips the move in them.

@@ -118,7 +118,8 @@ __global__ void strideWrap(const float *data, float *out, int threads,
   // CHECK: [[@LINE-1]]:3 store `out[gid]` addr=out + 4*(threadIdx.x + 256*blockIdx.x) spr=4 ideal=4 eff=1 coalesced
 }
 // Negative: the same step by a modulus (a negative sum would leave the
-// range), or by a value each lane loads for itself: unknown.
+// range): unknown; by a value each lane loads for itself: the data's (a
+// gather).
 __global__ void strideNotWrap(const float *data, float *out, const int *step,
                               int threads, int size) {
   int gid = threadIdx.x + blockDim.x * blockIdx.x;
@@ -129,7 +130,7 @@ __global__ void strideNotWrap(const float *data, float *out, const int *step,
     // CHECK: [[@LINE-1]]:12 load `data[s]` unknown: 's' is changed inside a loop
     s = (s + threads) % size;
     sum += data[t];
-    // CHECK: [[@LINE-1]]:12 load `data[t]` unknown: 't' is changed inside a loop
+    // CHECK: [[@LINE-1]]:12 load `data[t]` gather: depends on 'step[gid]', loaded from memory
     t = (t + step[gid]) & (size - 1);
     // CHECK: [[@LINE-1]]:14 load `step[gid]` {{.*}} coalesced
   }

@@ -1,0 +1,133 @@
+// Addresses the data sets are gathers, not unknowns: a shared bin or rank
+// read from memory (the banks are the data's), an index a lane chases
+// through memory inside a loop ("p = next[p]"), and a table row computed
+// in floating point from a loaded value through the toolkit's min and max.
+// What the analysis cannot follow for other reasons stays unknown.
+// RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store|atomic)}}'
+
+// Positive: a histogram's bin and a sort's rank, in shared memory.
+__global__ void histogram(const unsigned char *in, unsigned *out, int n) {
+  __shared__ unsigned bins[256];
+  bins[threadIdx.x] = 0;
+  // CHECK: [[@LINE-1]]:3 store `bins[threadIdx.x]` shared addr=bins + 4*threadIdx.x wf=1 ideal=1 ways=1 conflict-free
+  __syncthreads();
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    atomicAdd(&bins[in[i]], 1u);
+  // CHECK: [[@LINE-1]]:5 atomic `atomicAdd(&bins[in[i]], 1u)` gather: depends on 'in[i]', loaded from memory
+  // CHECK: [[@LINE-2]]:21 load `in[i]` {{.*}} coalesced
+  __syncthreads();
+  out[blockIdx.x * 256 + threadIdx.x] = bins[threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:41 load `bins[threadIdx.x]` {{.*}} conflict-free
+}
+
+__global__ void scatterByRank(const int *keys, const int *ranks, int *out) {
+  __shared__ int sorted[256];
+  sorted[ranks[blockIdx.x * 256 + threadIdx.x]] = keys[blockIdx.x * 256 + threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store `sorted[ranks[blockIdx.x * 256 + threadIdx.x]]` gather: depends on 'ranks[blockIdx.x * 256 + threadIdx.x]', loaded from memory
+  // CHECK: [[@LINE-2]]:10 load `ranks{{.*}} coalesced
+  // CHECK: [[@LINE-3]]:51 load `keys{{.*}} coalesced
+  __syncthreads();
+  out[blockIdx.x * 256 + threadIdx.x] = sorted[threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:41 load `sorted[threadIdx.x]` {{.*}} conflict-free
+}
+
+// Negative: a shared index the analysis cannot follow for want of a model
+// (a value the loop squares) stays unknown.
+__global__ void squared(float *out, int n) {
+  __shared__ float s[1024];
+  int k = threadIdx.x;
+  for (int r = 0; r < n; ++r) {
+    s[k & 1023] = 0.0f;
+    // CHECK: [[@LINE-1]]:5 store `s[k & 1023]` unknown: 'k' is changed inside a loop
+    k = k * k + 1;
+  }
+  out[threadIdx.x] = s[threadIdx.x];
+  // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:22 load `s[threadIdx.x]` {{.*}} conflict-free
+}
+
+// Positive: each lane walks a list of its own; from the second step on the
+// index is the data's.
+__global__ void chase(const int *next, const float *val, float *out, int steps) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int p = i;
+  float s = 0.0f;
+  for (int k = 0; k < steps; ++k) {
+    s += val[p];
+    // CHECK: [[@LINE-1]]:10 load `val[p]` gather: depends on 'next[p]', loaded from memory
+    p = next[p];
+    // CHECK: [[@LINE-1]]:9 load `next[p]` gather: depends on 'next[p]', loaded from memory
+  }
+  out[i] = s + val[p];
+  // CHECK: [[@LINE-1]]:3 store `out[i]` {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:16 load `val[p]` gather: depends on 'next[p]', loaded from memory
+}
+
+// Negative: moved by a value the whole warp reads alike (the lanes keep
+// their pattern, by an amount not followed), or chasing from a start every
+// lane shares: unknown, as before.
+__global__ void sharedSteps(const int *steps, const float *in, float *out, int n) {
+  int v = threadIdx.x;
+  float s = 0.0f;
+  for (int k = 0; k < n; ++k) {
+    s += in[v];
+    // CHECK: [[@LINE-1]]:10 load `in[v]` unknown: 'v' is changed inside a loop
+    v += steps[k];
+    // CHECK: [[@LINE-1]]:10 load `steps[k]` {{.*}} uniform
+  }
+  out[threadIdx.x] = s;
+  // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
+}
+
+__global__ void sharedChase(const int *next, float *out, int head, int steps) {
+  int p = head;
+  for (int k = 0; k < steps; ++k)
+    p = next[p];
+  // CHECK: [[@LINE-1]]:9 load `next[p]` unknown: 'p' is changed inside a loop
+  out[threadIdx.x] = p;
+  // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
+}
+
+// Positive: a spline table read at a row computed from a loaded distance,
+// clamped by the toolkit's min and max (CoMD's EAM interpolation).
+__global__ void interpolate(const float *r2, const float *table, float *out,
+                            float x0, float xn, float invDx) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float r = sqrtf(r2[i]);
+  // CHECK: [[@LINE-1]]:19 load `r2[i]` {{.*}} coalesced
+  r = max(r, x0);
+  r = min(r, xn);
+  int row = (int)floor((r - x0) * invDx);
+  out[i] = table[row] + table[row + 1];
+  // CHECK: [[@LINE-1]]:3 store `out[i]` {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:12 load `table[row]` gather: depends on 'r2[i]', loaded from memory
+  // CHECK: [[@LINE-3]]:25 load `table[row + 1]` gather: depends on 'r2[i]', loaded from memory
+}
+
+// Positive: min and max of floats the analysis knows are evaluated: the
+// lanes' rows, clamped to the table, are counted.
+__global__ void clamped(const float *table, float *out, float scale) {
+  float x = threadIdx.x * scale;
+  int row = (int)min(max(x, 0.0f), 15.0f);
+  out[blockIdx.x * blockDim.x + threadIdx.x] = table[row];
+  // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:48 load `table[row]` addr=table + 4*(int)fminf(fmaxf((float)threadIdx.x*0.5f, 0.0f), 15.0f) spr=1.125 ideal=1.125 {{.*}} coalesced
+}
+
+int main() {
+  unsigned char *c;
+  unsigned *u;
+  int *d;
+  float *f;
+  histogram<<<64, 256>>>(c, u, 1 << 20);
+  scatterByRank<<<64, 256>>>(d, d, d);
+  squared<<<64, 256>>>(f, 8);
+  chase<<<64, 256>>>(d, f, f, 8);
+  sharedSteps<<<64, 256>>>(d, f, f, 8);
+  sharedChase<<<64, 256>>>(d, f, 0, 8);
+  interpolate<<<64, 256>>>(f, f, f, 0.0f, 1.0f, 64.0f);
+  clamped<<<64, 256>>>(f, f, 0.5f);
+}
