@@ -300,9 +300,17 @@ std::optional<Value> KernelWalker::evalBuiltin(const CallExpr *Call,
     record(Call, Pointee(Call->getArg(0)), Operation::Atomic);
     for (const clang::Expr *A : llvm::drop_begin(Call->arguments()))
       loadIfRef(eval(A), A);
-    // The old value is whatever other threads left there.
-    return unknownValue(Call->getType(),
-                        "result of a call to '" + Name.str() + "'");
+    // The old value is whatever other threads left there: read from
+    // memory, each lane its own ("idx = atomicAdd(&count, 1); list[idx] =
+    // v", a worklist's push), so an index made of it is a gather's.
+    QualType T = Call->getType();
+    if (T->isIntegralOrEnumerationType() || T->isRealFloatingType()) {
+      const LExpr *U =
+          X.unknown(Reason(ReasonKind::LoadedFromMemory, sourceText(Call)));
+      LoadUnknowns.insert(U);
+      return T->isRealFloatingType() ? Value::real(U) : Value::integer(U);
+    }
+    return unknownValue(T, "result of a call to '" + Name.str() + "'");
   }
   case BuiltinKind::TextureFetch1D: {
     if (N != 2 || !Call->getArg(1)->getType()->isIntegralOrEnumerationType())

@@ -414,9 +414,24 @@ Value ValueEvaluator::nonInteger(const BinaryOperator *BO) {
   const clang::Expr *L = BO->getLHS(), *R = BO->getRHS();
   Value A = W.eval(L), B = W.eval(R);
   if (A.K == Value::Ref)
-    W.load(A.R, L);
+    A = W.load(A.R, L);
   if (B.K == Value::Ref)
-    W.load(B.R, R);
+    B = W.load(B.R, R);
+  // A comparison of a float a lane loaded ("data[mid] > key"): the data
+  // decides it, as it decides a comparison of a loaded integer. Each
+  // comparison is a value of its own (the reason's Name): "flux[i] > 0"
+  // and "flux[i] < 0" are two choices, not one.
+  if (BO->isComparisonOp())
+    for (const Value *V : {&A, &B}) {
+      const LExpr *U = V->K == Value::Real ? findUnknown(V->I) : nullptr;
+      if (!U || !W.LoadUnknowns.count(U))
+        continue;
+      Reason Loaded = cast<UnknownExpr>(U)->getReason();
+      Loaded.Name = W.sourceText(BO);
+      const LExpr *C = X.unknown(Loaded);
+      W.LoadUnknowns.insert(C);
+      return Value::integer(C);
+    }
   return W.unknownValue(BO->getType(),
                         "'" + W.sourceText(BO) + "' is not integer arithmetic");
 }

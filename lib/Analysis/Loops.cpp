@@ -1603,6 +1603,10 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     for (const MemberKey &K : Members)
       forgetMember(K, Reason(ReasonKind::ValueAfterLoop));
     forgetEscaped(Cached->second, Reason(ReasonKind::ValueAfterLoop));
+    // The data's choices the body made are the iteration's, not the
+    // loop's (a value it loaded stands for every iteration's load).
+    for (const VarDecl *V : Assigned)
+      ChoiceShadows.erase({Frames.size() - 1, V});
     for (const auto &[V, U] : LoadedVars)
       env()[V] = Value::integer(U);
     for (const auto &[K, U] : LoadedMembers)

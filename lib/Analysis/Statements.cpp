@@ -43,6 +43,24 @@ const VarDecl *wholeVar(const std::pair<const VarDecl *, std::string> &) {
   return nullptr;
 }
 
+/// The variables S assigns by name ("v = ...", "v += ...", "++v").
+void assignedIn(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  const clang::Expr *Target = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    Target = BO->getLHS();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+           UO && UO->isIncrementDecrementOp())
+    Target = UO->getSubExpr();
+  if (Target)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        Out.insert(V);
+  for (const Stmt *C : S->children())
+    assignedIn(C, Out);
+}
+
 } // namespace
 
 void KernelWalker::VisitCompoundStmt(const CompoundStmt *CS) {
@@ -374,8 +392,29 @@ void KernelWalker::VisitIfStmt(const IfStmt *IS) {
     // for an access evaluated again with Choosing set.
     if (!findUnknown(C))
       continue;
+    // A branch on loaded data ("if (data[mid] <= key) lo = mid;", a binary
+    // search): a variable either branch assigns holds what the data says,
+    // also where both branches leave one unknown (mid is lo's, inside the
+    // search's loop), so the value is the data's, a gather index.
+    if (const LExpr *U = findUnknown(C);
+        LoadUnknowns.count(U) && I + 1 == Frames.size()) {
+      llvm::SmallPtrSet<const VarDecl *, 8> Set;
+      assignedIn(IS->getThen(), Set);
+      assignedIn(IS->getElse(), Set);
+      for (const VarDecl *V : Set) {
+        auto J = Frames[I].Vars.find(V);
+        if (J == Frames[I].Vars.end() || J->second.K != Value::Int)
+          continue;
+        const LExpr *Was = findUnknown(J->second.I);
+        if (Was && !LoadUnknowns.count(Was))
+          J->second = Value::integer(U);
+      }
+    }
     // (A shadow an earlier if left is read only while its variable still
-    // holds that if's join.)
+    // holds that if's join. A walk ahead leaves none: its arms are the
+    // iteration's symbols, which mean nothing outside it.)
+    if (WalkingAhead)
+      continue;
     for (const auto &[V, Joined] : Frames[I].Vars) {
       if (Joined.K != Value::Int || !findUnknown(Joined.I))
         continue; // one side kept (the other indeterminate), or no choice

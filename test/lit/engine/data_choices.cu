@@ -65,7 +65,7 @@ __global__ void rowsApart(const float *flux, const float *a, float *out) {
 }
 
 // Negative: an arm that is itself unknown, and shared memory, whose banks
-// the choice would move.
+// the choice would move: no count, but the data's (gathers).
 __global__ void notChoices(const float *flux, const int *idx, float *out) {
   __shared__ float s[512];
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -75,8 +75,8 @@ __global__ void notChoices(const float *flux, const int *idx, float *out) {
   int k = flux[i] > 0.0f ? 1 : 0;
   // CHECK: [[@LINE-1]]:11 load `flux[i]` addr=flux + 4*(threadIdx.x + 256*blockIdx.x) spr=4 ideal=4 eff=1 coalesced
   s[threadIdx.x + k] = out[i + j];
-  // CHECK: [[@LINE-1]]:3 store `s[threadIdx.x + k]` unknown: 'flux[i] > 0.0f' is not integer arithmetic
-  // CHECK: [[@LINE-2]]:24 load `out[i + j]` unknown: 'flux[i] > 0.0f' is not integer arithmetic
+  // CHECK: [[@LINE-1]]:3 store `s[threadIdx.x + k]` gather: depends on 'flux[i]', loaded from memory
+  // CHECK: [[@LINE-2]]:24 load `out[i + j]` gather: depends on 'flux[i]', loaded from memory
 }
 
 int main() {

@@ -1,8 +1,10 @@
 // Addresses the data sets are gathers, not unknowns: a shared bin or rank
 // read from memory (the banks are the data's), an index a lane chases
-// through memory inside a loop ("p = next[p]"), and a table row computed
-// in floating point from a loaded value through the toolkit's min and max.
-// What the analysis cannot follow for other reasons stays unknown.
+// through memory inside a loop ("p = next[p]"), a table row computed in
+// floating point from a loaded value through the toolkit's min and max,
+// the index a binary search leaves (a branch on loaded data, integer or
+// float), and a slot an atomic hands out. What the analysis cannot follow for other reasons stays
+// unknown.
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store|atomic)}}'
 
 // Positive: a histogram's bin and a sort's rank, in shared memory.
@@ -117,6 +119,79 @@ __global__ void clamped(const float *table, float *out, float scale) {
   // CHECK: [[@LINE-2]]:48 load `table[row]` addr=table + 4*(int)fminf(fmaxf((float)threadIdx.x*0.5f, 0.0f), 15.0f) spr=1.125 ideal=1.125 {{.*}} coalesced
 }
 
+// Positive: binary searches, on integers through a helper (cuda-samples
+// mergeSort's binarySearchInclusive) and on floats (XSBench's grid
+// search): after the loop the index is the data's. Inside the loop the
+// probe stays unknown: every lane probes one place in the first step and
+// the keys spread them after it.
+__device__ unsigned searchInclusive(unsigned val, const unsigned *data,
+                                    unsigned L, unsigned stride) {
+  unsigned pos = 0;
+  for (; stride > 0; stride >>= 1) {
+    unsigned newPos = min(pos + stride, L);
+    if (data[newPos - 1] <= val)
+    // CHECK: [[@LINE-1]]:9 load `data[newPos - 1]` unknown: 'pos' is changed inside a loop
+      pos = newPos;
+  }
+  return pos;
+}
+__global__ void rankKeys(const unsigned *keys, const unsigned *data,
+                         unsigned *out, unsigned L) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[searchInclusive(keys[i], data, L, 1024)] = keys[i];
+  // CHECK: [[@LINE-1]]:3 store `out[searchInclusive(keys[i], data, L, 1024)]` gather: depends on 'data[newPos - 1]', loaded from memory
+  // CHECK: [[@LINE-2]]:23 load `keys[i]` {{.*}} coalesced
+  // CHECK: [[@LINE-3]]:50 load `keys[i]` {{.*}} coalesced
+}
+
+__global__ void gridSearch(const float *keys, const float *grid,
+                           const float *xs, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float key = keys[i];
+  // CHECK: [[@LINE-1]]:15 load `keys[i]` {{.*}} coalesced
+  int lo = 0, hi = n;
+  while (hi - lo > 1) {
+    int mid = (lo + hi) / 2;
+    if (grid[mid] > key)
+    // CHECK: [[@LINE-1]]:9 load `grid[mid]` unknown: 'lo' is changed inside a loop
+      hi = mid;
+    else
+      lo = mid;
+  }
+  out[i] = xs[lo];
+  // CHECK: [[@LINE-1]]:3 store `out[i]` {{.*}} coalesced
+  // CHECK: [[@LINE-2]]:12 load `xs[lo]` gather: depends on 'grid[mid]', loaded from memory
+}
+
+// Positive: a worklist's push: the slot is the counter's old value, read
+// from memory by the atomic, each lane its own.
+__global__ void push(const int *in, int *items, int *count, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && in[i] > 0) {
+    // CHECK: [[@LINE-1]]:16 load `in[i]` {{.*}} coalesced
+    int at = atomicAdd(count, 1);
+    // CHECK: [[@LINE-1]]:14 atomic `atomicAdd(count, 1)` addr=count {{.*}} uniform guard?
+    items[at] = i;
+    // CHECK: [[@LINE-1]]:5 store `items[at]` gather: depends on 'atomicAdd(count, 1)', loaded from memory
+  }
+}
+
+// Negative: a search whose branch reads no data (a bisection on the lane's
+// own value) is not a gather: after the loop its bound is unknown, as
+// before.
+__global__ void bisect(float *out, int n) {
+  int lo = 0, hi = n;
+  while (hi - lo > 1) {
+    int mid = (lo + hi) / 2;
+    if (mid * mid > (int)threadIdx.x)
+      hi = mid;
+    else
+      lo = mid;
+  }
+  out[lo] = 0.0f;
+  // CHECK: [[@LINE-1]]:3 store `out[lo]` unknown: 'lo' is its value after a loop
+}
+
 int main() {
   unsigned char *c;
   unsigned *u;
@@ -130,4 +205,8 @@ int main() {
   sharedChase<<<64, 256>>>(d, f, 0, 8);
   interpolate<<<64, 256>>>(f, f, f, 0.0f, 1.0f, 64.0f);
   clamped<<<64, 256>>>(f, f, 0.5f);
+  rankKeys<<<64, 256>>>(u, u, u, 4096);
+  gridSearch<<<64, 256>>>(f, f, f, f, 4096);
+  bisect<<<64, 256>>>(f, 4096);
+  push<<<64, 256>>>(d, d, d, 1 << 20);
 }

@@ -15,7 +15,7 @@ __global__ void append(float *out, int *count, const float *in) {
     int k = atomicAdd(count, 1);
     // CHECK: [[@LINE-1]]:13 atomic `atomicAdd(count, 1)` addr=count spr=1 ideal=1 eff=0.125 uniform
     out[k] = in[blockIdx.x];
-    // CHECK: [[@LINE-1]]:5 store `out[k]` addr=out + unknown(result of a call to 'atomicAdd') spr=1 ideal=1 eff=0.125 uniform
+    // CHECK: [[@LINE-1]]:5 store `out[k]` addr=out + unknown(depends on 'atomicAdd(count, 1)', loaded from memory) spr=1 ideal=1 eff=0.125 uniform
     // CHECK: [[@LINE-2]]:14 load `in[blockIdx.x]` addr=in + 4*blockIdx.x spr=1 ideal=1 eff=0.125 uniform
   }
 }
@@ -41,7 +41,7 @@ __global__ void lastLane(float *out, int *count) {
     int k = atomicAdd(count, 1);
     // CHECK: [[@LINE-1]]:13 atomic `atomicAdd(count, 1)` addr=count spr=1 ideal=1 eff=0.125 uniform
     out[k] = 1.0f;
-    // CHECK: [[@LINE-1]]:5 store `out[k]` addr=out + unknown(result of a call to 'atomicAdd') spr=1 ideal=1 eff=0.125 uniform
+    // CHECK: [[@LINE-1]]:5 store `out[k]` addr=out + unknown(depends on 'atomicAdd(count, 1)', loaded from memory) spr=1 ideal=1 eff=0.125 uniform
   }
 }
 
@@ -53,18 +53,19 @@ __global__ void deep(float *out, int *count, int depth) {
     int k = atomicAdd(count, 1);
     // CHECK: [[@LINE-1]]:13 atomic `atomicAdd(count, 1)` {{.*}}
     out[k] = 1.0f;
-    // CHECK: [[@LINE-1]]:5 store `out[k]` addr=out + unknown(result of a call to 'atomicAdd') spr=1 ideal=1 eff=0.125 uniform
+    // CHECK: [[@LINE-1]]:5 store `out[k]` addr=out + unknown(depends on 'atomicAdd(count, 1)', loaded from memory) spr=1 ideal=1 eff=0.125 uniform
   }
 }
 
 // Negative: two lanes of a warp (threadIdx.x < 2), or a guard on data that
-// may leave every lane on, keep the address unknown.
+// may leave every lane on, keep no count (the atomic's result is the
+// data's: a gather).
 __global__ void pair(float *out, int *count) {
   if (threadIdx.x < 2) {
     int k = atomicAdd(count, 1);
     // CHECK: [[@LINE-1]]:13 atomic `atomicAdd(count, 1)` addr=count spr=1 ideal=1 eff=0.125 uniform
     out[k] = 1.0f;
-    // CHECK: [[@LINE-1]]:5 store `out[k]` unknown: result of a call to 'atomicAdd'
+    // CHECK: [[@LINE-1]]:5 store `out[k]` gather: depends on 'atomicAdd(count, 1)', loaded from memory
   }
 }
 __global__ void onData(float *out, int *count, const int *flag) {
@@ -73,7 +74,7 @@ __global__ void onData(float *out, int *count, const int *flag) {
     int k = atomicAdd(count, 1);
     // CHECK: [[@LINE-1]]:13 atomic `atomicAdd(count, 1)` addr=count spr=1 ideal=1 eff=0.125 uniform guard?
     out[k] = 1.0f;
-    // CHECK: [[@LINE-1]]:5 store `out[k]` unknown: result of a call to 'atomicAdd'
+    // CHECK: [[@LINE-1]]:5 store `out[k]` gather: depends on 'atomicAdd(count, 1)', loaded from memory
   }
 }
 

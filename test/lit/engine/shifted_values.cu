@@ -99,7 +99,7 @@ __global__ void skipped(const float *in, float *out, int n, int m) {
 // CHECK: 94:10 load `in[col]` unknown: 'col' is changed inside a loop
 // CHECK: 96:3 store `out[threadIdx.x]` {{.*}} coalesced
 
-// Negative: moved only in the lanes whose data says so.
+// Negative: moved only in the lanes whose data says so (a gather).
 __global__ void someLanes(const float *in, float *out, int n, int m) {
   int col = threadIdx.x;
   float s = 0.f;
@@ -112,5 +112,5 @@ __global__ void someLanes(const float *in, float *out, int n, int m) {
   out[threadIdx.x] = s;
 }
 // CHECK: 107:9 load `in[threadIdx.x]` {{.*}} coalesced
-// CHECK: 110:10 load `in[col]` unknown: 'col' is changed inside a loop
+// CHECK: 110:10 load `in[col]` gather: depends on 'in[threadIdx.x]', loaded from memory
 // CHECK: 112:3 store `out[threadIdx.x]` {{.*}} coalesced
