@@ -266,10 +266,17 @@ Value KernelWalker::load(const Place &P, const clang::Expr *E, Operation Op) {
   // kernel's struct parameter is the same for every thread: read as data.
   bool KernelParam = isa_and_nonnull<ParmVarDecl>(P.Addr.LocalVar) &&
                      P.Addr.LocalFrame == 0;
-  if (P.Addr.Sp == Space::Local && !KernelParam)
+  if (P.Addr.Sp == Space::Local && !KernelParam) {
+    // Whichever element it is, it holds a value the lane loaded (the
+    // three neighbours of a mesh element, read at a loop's index): the
+    // data's, a gather index.
+    if (const LExpr *U = loadedElements(P.Addr);
+        U && (T->isIntegralOrEnumerationType() || T->isRealFloatingType()))
+      return T->isRealFloatingType() ? Value::real(U) : Value::integer(U);
     return unknownValue(T, "'" + sourceText(E) +
                                "' is read from a local array at an index "
                                "we do not follow");
+  }
   if (T->isRecordType()) {
     // A struct copied out of memory: each leaf holds what a read of its
     // own address would give.
@@ -293,6 +300,28 @@ Value KernelWalker::load(const Place &P, const clang::Expr *E, Operation Op) {
       !T->isRealFloatingType())
     return Value::none();
   return loadedValue(P.Addr, T, sourceText(E));
+}
+
+const LExpr *KernelWalker::loadedElements(const Pointer &Addr) {
+  if (!Addr.LocalVar || Addr.LocalFrame >= Frames.size() ||
+      Addr.LocalType.isNull())
+    return nullptr;
+  const ConstantArrayType *AT = Ctx.getAsConstantArrayType(Addr.LocalType);
+  if (!AT || AT->getSize().ugt(64) || AT->getSize().isZero())
+    return nullptr;
+  const MemberEnv &M = Frames[Addr.LocalFrame].Members;
+  const LExpr *First = nullptr;
+  for (uint64_t K = 0, N = AT->getSize().getZExtValue(); K < N; ++K) {
+    auto It = M.find({Addr.LocalVar, Addr.Base + "[" + std::to_string(K) + "]"});
+    if (It == M.end() ||
+        (It->second.K != Value::Int && It->second.K != Value::Real))
+      return nullptr;
+    const LExpr *U = findUnknown(It->second.I);
+    if (!U || !LoadUnknowns.count(U))
+      return nullptr;
+    First = First ? First : U;
+  }
+  return First;
 }
 
 Value KernelWalker::loadedValue(const Pointer &Addr, QualType T,

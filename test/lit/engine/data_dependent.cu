@@ -3,7 +3,8 @@
 // through memory inside a loop ("p = next[p]"), a table row computed in
 // floating point from a loaded value through the toolkit's min and max,
 // the index a binary search leaves (a branch on loaded data, integer or
-// float), and a slot an atomic hands out. What the analysis cannot follow for other reasons stays
+// float), a slot an atomic hands out, and an element of a local array of
+// loaded values. What the analysis cannot follow for other reasons stays
 // unknown.
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store|atomic)}}'
 
@@ -176,6 +177,38 @@ __global__ void push(const int *in, int *items, int *count, int n) {
   }
 }
 
+// Positive: a local array every element of which the lane loaded (a mesh
+// element's three neighbours), read at a loop's index.
+__global__ void meshNeighbours(const uint3 *neighbours, const float *val,
+                               float *out) {
+  int e = blockIdx.x * blockDim.x + threadIdx.x;
+  uint3 nb = neighbours[e];
+  // CHECK: [[@LINE-1]]:14 load `neighbours[e]` {{.*}} strided FLAGGED coalescing-strided
+  unsigned n[3] = {nb.x, nb.y, nb.z};
+  float s = 0.0f;
+  for (int i = 0; i < 3; ++i)
+    s += val[n[i]];
+  // CHECK: [[@LINE-1]]:10 load `val[n[i]]` gather: depends on 'neighbours[e].x', loaded from memory
+  out[e] = s;
+  // CHECK: [[@LINE-1]]:3 store `out[e]` {{.*}} coalesced
+}
+
+// Negative: one element is a constant: the element read may be it, so no
+// gather.
+__global__ void meshAndConstant(const uint3 *neighbours, const float *val,
+                                float *out) {
+  int e = blockIdx.x * blockDim.x + threadIdx.x;
+  uint3 nb = neighbours[e];
+  // CHECK: [[@LINE-1]]:14 load `neighbours[e]` {{.*}} strided FLAGGED coalescing-strided
+  unsigned n[3] = {nb.x, nb.y, 7u};
+  float s = 0.0f;
+  for (int i = 0; i < 3; ++i)
+    s += val[n[i]];
+  // CHECK: [[@LINE-1]]:10 load `val[n[i]]` unknown: 'n[i]' is read from a local array at an index we do not follow
+  out[e] = s;
+  // CHECK: [[@LINE-1]]:3 store `out[e]` {{.*}} coalesced
+}
+
 // Negative: a search whose branch reads no data (a bisection on the lane's
 // own value) is not a gather: after the loop its bound is unknown, as
 // before.
@@ -209,4 +242,7 @@ int main() {
   gridSearch<<<64, 256>>>(f, f, f, f, 4096);
   bisect<<<64, 256>>>(f, 4096);
   push<<<64, 256>>>(d, d, d, 1 << 20);
+  uint3 *u3;
+  meshNeighbours<<<64, 256>>>(u3, f, f);
+  meshAndConstant<<<64, 256>>>(u3, f, f);
 }
