@@ -657,12 +657,12 @@ public:
   Value readPlaceValue(const Place &P, const clang::Expr *E);
   Value load(const Place &P, const clang::Expr *E,
              Operation Op = Operation::Load);
-  /// The value read at Addr (of type T, Text its source) once recorded:
-  /// named when the whole warp reads one address, else a gather unknown.
   /// The value a lane loaded that one element of the local array Addr
   /// points into holds, when every element holds one ("uint n[3] =
   /// {nb.x, nb.y, nb.z}"); null otherwise.
   const LExpr *loadedElements(const Pointer &Addr);
+  /// The value read at Addr (of type T, Text its source) once recorded:
+  /// named when the whole warp reads one address, else a gather unknown.
   Value loadedValue(const Pointer &Addr, clang::QualType T,
                     const std::string &Text);
   void store(const Place &P, const Value &V, const clang::Expr *E,

@@ -312,7 +312,8 @@ const LExpr *KernelWalker::loadedElements(const Pointer &Addr) {
   const MemberEnv &M = Frames[Addr.LocalFrame].Members;
   const LExpr *First = nullptr;
   for (uint64_t K = 0, N = AT->getSize().getZExtValue(); K < N; ++K) {
-    auto It = M.find({Addr.LocalVar, Addr.Base + "[" + std::to_string(K) + "]"});
+    std::string Element = Addr.Base + "[" + std::to_string(K) + "]";
+    auto It = M.find({Addr.LocalVar, Element});
     if (It == M.end() ||
         (It->second.K != Value::Int && It->second.K != Value::Real))
       return nullptr;
