@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/KernelWalker.h"
+#include "Analysis/StmtFacts.h"
 
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 
@@ -41,24 +42,6 @@ const VarDecl *varOf(const std::pair<const VarDecl *, std::string> &K) {
 const VarDecl *wholeVar(const VarDecl *V) { return V; }
 const VarDecl *wholeVar(const std::pair<const VarDecl *, std::string> &) {
   return nullptr;
-}
-
-/// The variables S assigns by name ("v = ...", "v += ...", "++v").
-void assignedIn(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
-  if (!S)
-    return;
-  const clang::Expr *Target = nullptr;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
-    Target = BO->getLHS();
-  else if (const auto *UO = dyn_cast<UnaryOperator>(S);
-           UO && UO->isIncrementDecrementOp())
-    Target = UO->getSubExpr();
-  if (Target)
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        Out.insert(V);
-  for (const Stmt *C : S->children())
-    assignedIn(C, Out);
 }
 
 } // namespace
@@ -399,8 +382,8 @@ void KernelWalker::VisitIfStmt(const IfStmt *IS) {
     if (const LExpr *U = findUnknown(C);
         LoadUnknowns.count(U) && I + 1 == Frames.size()) {
       llvm::SmallPtrSet<const VarDecl *, 8> Set;
-      assignedIn(IS->getThen(), Set);
-      assignedIn(IS->getElse(), Set);
+      collectAssigned(IS->getThen(), Set);
+      collectAssigned(IS->getElse(), Set);
       for (const VarDecl *V : Set) {
         auto J = Frames[I].Vars.find(V);
         if (J == Frames[I].Vars.end() || J->second.K != Value::Int)

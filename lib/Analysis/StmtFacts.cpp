@@ -8,6 +8,9 @@
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <map>
 
 using namespace clang;
 
@@ -125,6 +128,77 @@ bool jumpsOut(const Stmt *S, unsigned Kinds,
               llvm::function_ref<bool(const Stmt *)> Skip,
               llvm::function_ref<bool(const Stmt *)> Owns) {
   return JumpSearch{Kinds, Skip, Owns}.find(S, false, false);
+}
+
+/// The variable S itself writes (or takes the address of), if any:
+/// "v = ...", "v += ...", "++v", "&v".
+const VarDecl *writtenVar(const Stmt *S) {
+  auto VarOf = [](const clang::Expr *E) -> const VarDecl * {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    return nullptr;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    return BO->isAssignmentOp() ? VarOf(BO->getLHS()) : nullptr;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      return VarOf(UO->getSubExpr());
+  return nullptr;
+}
+
+/// E without parentheses and the implicit casts that keep it a place (a
+/// reference binds to the member itself, not to a copy of its value).
+const clang::Expr *placeExpr(const clang::Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
+    if (!ICE || ICE->getCastKind() == CK_LValueToRValue)
+      return E;
+    E = ICE->getSubExpr();
+  }
+}
+
+/// Calls F for each argument of Call bound to a non-const reference
+/// parameter: what the callee may write (an operator's object excluded).
+void forEachWritableArg(const CallExpr *Call,
+                        llvm::function_ref<void(const clang::Expr *)> F) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  unsigned Shift = isa<CXXOperatorCallExpr>(Call) && MD && MD->isInstance();
+  for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
+    if (I - Shift >= FD->getNumParams())
+      break;
+    QualType T = FD->getParamDecl(I - Shift)->getType();
+    if (T->isReferenceType() && !T->getPointeeType().isConstQualified())
+      F(Call->getArg(I));
+  }
+}
+
+/// Variables written (or whose address is taken, or that are passed to a
+/// non-const reference) anywhere inside S, with how often they are written.
+void collectAssigned(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out,
+                     std::map<const VarDecl *, unsigned> *Count) {
+  if (!S)
+    return;
+  auto Add = [&](const VarDecl *V) {
+    Out.insert(V);
+    if (Count)
+      ++(*Count)[V];
+  };
+  if (const VarDecl *V = writtenVar(S))
+    Add(V);
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    forEachWritableArg(Call, [&](const clang::Expr *A) {
+      // A struct's members are followed apart (collectFieldWrites).
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(placeExpr(A)))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+            V && !V->getType()->isRecordType())
+          Add(V);
+    });
+  for (const Stmt *C : S->children())
+    collectAssigned(C, Out, Count);
 }
 
 } // namespace coalesce

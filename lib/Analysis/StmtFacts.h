@@ -4,8 +4,9 @@
 // launch evaluator, answered once here: does this loop body hold a jump
 // that leaves the iteration before the body's end (can the iteration count
 // be trusted? may the loop be skipped while walking ahead? can a host loop
-// be run to its end? does its first iteration reach the launch?), and what
-// is a comparison of two integers.
+// be run to its end? does its first iteration reach the launch?), what
+// is a comparison of two integers, and which variables a statement writes
+// (a loop's, an if's branches').
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,8 +19,15 @@
 #include <cstdint>
 #include <optional>
 
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <map>
+
 namespace clang {
+class CallExpr;
+class Expr;
 class Stmt;
+class VarDecl;
 } // namespace clang
 
 namespace coalesce {
@@ -64,6 +72,25 @@ bool keepsLoadsInPlace(const clang::Stmt *Body);
 /// through a pointer, a dereference, a call, an assignment or an increment
 /// (threadIdx.x and its kin, property reads, do not count).
 bool readsOrChanges(const clang::Stmt *S);
+
+/// The variable S itself writes (or takes the address of), if any:
+/// "v = ...", "v += ...", "++v", "&v".
+const clang::VarDecl *writtenVar(const clang::Stmt *S);
+
+/// E without parentheses and the implicit casts that keep it a place (a
+/// reference binds to the member itself, not to a copy of its value).
+const clang::Expr *placeExpr(const clang::Expr *E);
+
+/// Calls F for each argument of Call bound to a non-const reference
+/// parameter: what the callee may write (an operator's object excluded).
+void forEachWritableArg(const clang::CallExpr *Call,
+                        llvm::function_ref<void(const clang::Expr *)> F);
+
+/// Variables written (or whose address is taken, or that are passed to a
+/// non-const reference) anywhere inside S, with how often they are written.
+void collectAssigned(const clang::Stmt *S,
+                     llvm::SmallPtrSetImpl<const clang::VarDecl *> &Out,
+                     std::map<const clang::VarDecl *, unsigned> *Count = nullptr);
 
 /// L Op R for a comparison Op (<, <=, >, >=, ==, !=); nullopt for any
 /// other operator.
