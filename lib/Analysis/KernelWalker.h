@@ -360,6 +360,12 @@ public:
   /// Whether a loop around is being walked ahead (Loops.cpp): loads then
   /// give unknowns, and the loops inside are not walked.
   bool WalkingAhead = false;
+  /// Set by a store, while walking ahead, through a pointer the walk does
+  /// not know the target of: it may have written any escaped local.
+  bool BlindWriteAhead = false;
+  /// Numbers the symbols of the values the warp loads alike while walking
+  /// ahead (LoadStore.cpp).
+  unsigned AheadLoads = 0;
   /// The loop a '#pragma unroll 1' (or 'nounroll') stands on, while it is
   /// visited: LoopsSeen.Rolled gets its iteration symbol.
   const clang::Stmt *RolledLoop = nullptr;
@@ -593,6 +599,9 @@ public:
   /// The locals whose address a pointer holds: a loop that writes through
   /// a pointer may change them (Loops.cpp).
   std::set<std::pair<size_t, const clang::VarDecl *>> Escaped;
+  /// The escaped locals whose address was also stored to memory: a pointer
+  /// the kernel loads may point at them.
+  std::set<std::pair<size_t, const clang::VarDecl *>> StoredAway;
   /// Makes every value held in the variable (and its members) unknown;
   /// with Root ("buf", "o.v"), only the members below it.
   void forgetLocal(size_t Frame, const clang::VarDecl *V, const Reason &Why,
@@ -708,7 +717,10 @@ private:
   /// Walks a loop's body once ahead, quietly, with each of Others (the
   /// scalars the loop writes that are not induction variables) and Members
   /// a symbol of its own, Bind having bound the induction variables: what
-  /// they hold at the end, less that symbol, is their step. Leaves the
+  /// they hold at the end, less that symbol, is their step. Escaping gives
+  /// the entries of members of structs whose address escaped, which the
+  /// loop's writes through pointers made unknown: they are followed only
+  /// when every such write lands on a place the walk knows. Leaves the
   /// walker's state as it found it.
   Carried walkAhead(const clang::Stmt *Loop, const clang::Expr *Cond,
                     const clang::Stmt *Inc, const clang::Stmt *Body, bool IsDo,
@@ -716,6 +728,7 @@ private:
                     const LExpr *Iter,
                     const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Others,
                     const std::vector<MemberKey> &Members,
+                    const std::map<MemberKey, Value> &Escaping,
                     llvm::function_ref<void()> Bind);
   const LExpr *
   stepOf(const clang::Stmt *Update, const clang::VarDecl *V,

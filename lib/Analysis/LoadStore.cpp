@@ -352,6 +352,19 @@ Value KernelWalker::loadedValue(const Pointer &Addr, QualType T,
     return T->isRealFloatingType()
                ? namedFloat(Text, T, /*Parameter=*/false)
                : namedRuntimeValue(Text, T, SymbolKind::Opaque);
+  // Walking ahead, an integer the whole warp reads at one place that
+  // nothing the loop carries moves ("my_base = *base", a block's next
+  // chunk of a queue, after a barrier) is one value in every lane, and a
+  // new one in each iteration: a symbol of its own, which the walk takes
+  // for a value the warp shares, never for a step.
+  if (!LaneDependent && WalkingAhead && T->isIntegralOrEnumerationType() &&
+      !mentionsIf(Off, [](const SymbolExpr *S) {
+        return S->getSymbolKind() == SymbolKind::Carried ||
+               S->getSymbolKind() == SymbolKind::TripCount;
+      }))
+    return Value::integer(X.symbol(SymbolKind::Carried, 0,
+                                   "loaded(" + Text + ")#" +
+                                       std::to_string(++AheadLoads)));
   // An integer read at an address known per lane: lanes that share the
   // address share the value. Grouping, it is a value per address;
   // otherwise an unknown an access may be evaluated again for.
@@ -405,6 +418,12 @@ void KernelWalker::store(const Place &P, const Value &V, const clang::Expr *E,
   }
   if (P.K != Place::Memory)
     return;
+  if (WalkingAhead && (!P.Addr.Why.empty() || P.Addr.Sp == Space::Unknown))
+    BlindWriteAhead = true;
+  // A local's address written to memory can come back as any pointer the
+  // kernel loads.
+  if (V.K == Value::Ptr && V.P.LocalVar)
+    StoredAway.insert({V.P.LocalFrame, V.P.LocalVar});
   record(E, P, Op);
   // A local array written at an index we do not follow: any of its
   // elements may have changed.

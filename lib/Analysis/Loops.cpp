@@ -738,7 +738,9 @@ KernelWalker::Carried KernelWalker::walkAhead(
     const Stmt *Loop, const clang::Expr *Cond, const Stmt *Inc,
     const Stmt *Body, bool IsDo, const Stmt *CondVar, unsigned Ordinal,
     const LExpr *Iter, const llvm::SmallPtrSetImpl<const VarDecl *> &Others,
-    const std::vector<MemberKey> &Members, llvm::function_ref<void()> Bind) {
+    const std::vector<MemberKey> &Members,
+    const std::map<MemberKey, Value> &Escaping,
+    llvm::function_ref<void()> Bind) {
   Carried Out;
   // A loop inside a loop being walked ahead is not walked (visitLoop
   // leaves it at once): what it writes is unknown after it. Walking it
@@ -753,9 +755,12 @@ KernelWalker::Carried KernelWalker::walkAhead(
     if (env().count(V) || isa<ParmVarDecl>(V))
       if (Value E = readVariable(V); followable(E))
         VarEntry[V] = E;
-  for (const MemberKey &K : Members)
-    if (const Value &E = memberValue(K); followable(E))
+  for (const MemberKey &K : Members) {
+    auto Esc = Escaping.find(K);
+    if (const Value &E = Esc != Escaping.end() ? Esc->second : memberValue(K);
+        followable(E))
       MemberEntry[K] = E;
+  }
   if (VarEntry.empty() && MemberEntry.empty())
     return Out;
 
@@ -789,6 +794,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
   Bind();
 
   WalkingAhead = true;
+  BlindWriteAhead = false;
   Quiet = true;
   AheadLoadOffsets.clear();
   Loops.push_back({Loop, Iter, false});
@@ -801,6 +807,11 @@ KernelWalker::Carried KernelWalker::walkAhead(
     evalInt(Cond);
   visit(Inc);
   Loops.pop_back();
+  // A write through a pointer the walk did not resolve may have changed an
+  // escaped struct behind the walk's back: its members are not followed.
+  if (BlindWriteAhead)
+    for (const auto &[K, E] : Escaping)
+      MemberEntry.erase(K);
 
   // Each value's change over the iteration: the end's value less its
   // symbol, 0 when the iteration ends with the value it started with.
@@ -921,6 +932,28 @@ KernelWalker::Carried KernelWalker::walkAhead(
       if (auto SB = Saturating(E, It->second, MemberMark[K]))
         Out.Members[K] = {E, SB->first, SB->second};
   }
+  // A variable that enters the iteration equal to a value moved by a step
+  // and leaves it equal to that value again holds it in every iteration:
+  // "for (i = first(&p); more(&p); i = next(&p))", where next() moves
+  // p.current and returns it (Chai's partitioner, an iterator's cursor).
+  auto Mirrored = [&](const VarDecl *V,
+                      const Value &E) -> std::optional<Carried::Item> {
+    Value A = readVariable(V);
+    for (const auto &[K, I] : Out.Members) {
+      const MemberEnv &M = Frames[K.Frame].Members;
+      auto It = M.find({K.Var, K.Path});
+      if (It != M.end() && sameValue(E, I.Entry) && sameValue(A, It->second))
+        return I;
+    }
+    for (const auto &[W, I] : Out.Vars)
+      if (W != V && sameValue(E, I.Entry) && sameValue(A, readVariable(W)))
+        return I;
+    return std::nullopt;
+  };
+  for (const auto &[V, E] : VarEntry)
+    if (!Out.Vars.count(V) && !AfterContinue.count(V))
+      if (auto I = Mirrored(V, E))
+        Out.Vars[V] = *I;
 
   // Values that come back every few iterations, where every iteration
   // runs the body through (no continue, no switch walked as if every case
@@ -1105,6 +1138,14 @@ KernelWalker::Carried KernelWalker::walkAhead(
     if (LaneEntry(E))
       LaneMarks.insert(MemberMark[K]);
   auto Chased = [&](const Value &E, const Value &A) -> const LExpr * {
+    // A value the lane loaded before the loop ("b = start[tid]") that the
+    // iteration replaces with another it loads is data in every
+    // iteration: the first load's.
+    if (E.K == Value::Int && A.K == Value::Int) {
+      const LExpr *In = findUnknown(E.I), *Last = findUnknown(A.I);
+      if (In && Last && LoadUnknowns.count(In) && LoadUnknowns.count(Last))
+        return In;
+    }
     if (!LaneEntry(E))
       return nullptr;
     const LExpr *U = A.K == Value::Int ? findUnknown(A.I) : nullptr;
@@ -1379,6 +1420,20 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     Cached = LoopFieldWrites.try_emplace(Loop, std::move(W)).first;
   }
   std::vector<MemberKey> Members = writtenMembers(Parts, Cached->second);
+  // The members of a struct whose address escaped ("next(&p)"), as they
+  // are before the writes through pointers forget them: the walk ahead
+  // follows the writes that land on them.
+  std::map<MemberKey, Value> Escaping;
+  if (Cached->second.ThroughPointer && !Cached->second.Opaque)
+    for (const MemberKey &K : Members) {
+      const MemberEnv &M = Frames[K.Frame].Members;
+      auto It = M.find({K.Var, K.Path});
+      if (Escaped.count({K.Frame, K.Var}) &&
+          !StoredAway.count({K.Frame, K.Var}) && It != M.end() &&
+          followable(It->second) &&
+          !(It->second.K == Value::Int && findUnknown(It->second.I)))
+        Escaping[K] = It->second;
+    }
   forgetEscaped(Cached->second, Reason(ReasonKind::ChangedThroughPointer));
 
   LoopSteps Steps = findLoopSteps(Inc, Body, Writes, Assigned);
@@ -1475,7 +1530,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     if (env().count(V) || isa<ParmVarDecl>(V))
       Before[V] = readVariable(V);
   Carried Kept = walkAhead(Loop, Cond, Inc, Body, IsDo, CondVar, Ordinal, Iter,
-                           Others, Members, [&] { Advance(Iter); });
+                           Others, Members, Escaping, [&] { Advance(Iter); });
   forgetAll(Others, Reason(ReasonKind::ChangedInLoop));
   for (const MemberKey &K : Members)
     forgetMember(K, Reason(ReasonKind::ChangedInLoop));

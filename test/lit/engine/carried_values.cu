@@ -156,15 +156,17 @@ __global__ void mirrored(const float *in, float *out, int width, int rows) {
   // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
 }
 
-// Negative: set back on some iterations only, or moved by a step read
-// from memory that changes with the iteration.
+// Negative: set back on some iterations only. Moved by a step read from
+// memory that changes with the iteration but that the whole warp reads
+// alike, the lanes keep their pattern, shifted by an amount the warp
+// shares (carried(v)).
 __global__ void sometimes(const float *in, float *out, const int *steps, int n) {
   int tx = threadIdx.x;
   int w = tx, v = tx;
   for (int k = 0; k < n; ++k) {
     out[w] = in[v];
     // CHECK: [[@LINE-1]]:5 store `out[w]` unknown: 'w' is changed inside a loop
-    // CHECK: [[@LINE-2]]:14 load `in[v]` unknown: 'v' is changed inside a loop
+    // CHECK: [[@LINE-2]]:14 load `in[v]` addr=in + 4*(threadIdx.x + carried(v)) {{.*}} coalesced
     w += 32;
     if (k % 2)
       w = tx;

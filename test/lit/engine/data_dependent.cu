@@ -69,15 +69,15 @@ __global__ void chase(const int *next, const float *val, float *out, int steps) 
   // CHECK: [[@LINE-2]]:16 load `val[p]` gather: depends on 'next[p]', loaded from memory
 }
 
-// Negative: moved by a value the whole warp reads alike (the lanes keep
-// their pattern, by an amount not followed), or chasing from a start every
-// lane shares: unknown, as before.
+// Not a gather: moved by a value the whole warp reads alike, the lanes keep
+// their pattern, shifted by an amount the warp shares (carried(v), whose
+// value moves the lanes within sectors only).
 __global__ void sharedSteps(const int *steps, const float *in, float *out, int n) {
   int v = threadIdx.x;
   float s = 0.0f;
   for (int k = 0; k < n; ++k) {
     s += in[v];
-    // CHECK: [[@LINE-1]]:10 load `in[v]` unknown: 'v' is changed inside a loop
+    // CHECK: [[@LINE-1]]:10 load `in[v]` addr=in + 4*(threadIdx.x + carried(v)) spr=4 ideal=4 eff=1 coalesced depends carried(v)%8=[4,5,5,5,5,5,5,5]
     v += steps[k];
     // CHECK: [[@LINE-1]]:10 load `steps[k]` {{.*}} uniform
   }
@@ -85,6 +85,7 @@ __global__ void sharedSteps(const int *steps, const float *in, float *out, int n
   // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
 }
 
+// Negative: chasing from a start every lane shares: unknown, as before.
 __global__ void sharedChase(const int *next, float *out, int head, int steps) {
   int p = head;
   for (int k = 0; k < steps; ++k)
