@@ -44,6 +44,22 @@ const VarDecl *wholeVar(const std::pair<const VarDecl *, std::string> &) {
   return nullptr;
 }
 
+/// Whether K is a member of a local struct declared without a value
+/// ("Partitioner p;": no initialiser, or a trivial default constructor),
+/// which holds no value until the code sets it.
+bool memberWithoutValue(const VarDecl *) { return false; }
+bool memberWithoutValue(const std::pair<const VarDecl *, std::string> &K) {
+  const VarDecl *V = K.first;
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      !V->getType()->isRecordType())
+    return false;
+  const clang::Expr *Init = V->getInit();
+  if (!Init)
+    return true;
+  const auto *CE = dyn_cast<CXXConstructExpr>(Init);
+  return CE && CE->getNumArgs() == 0 && CE->getConstructor()->isTrivial();
+}
+
 } // namespace
 
 void KernelWalker::VisitCompoundStmt(const CompoundStmt *CS) {
@@ -457,12 +473,20 @@ Map KernelWalker::merge(const LExpr *C, llvm::StringRef Cond, const Map &T,
                         "'" + V->getNameAsString() +
                             "' differs between the branches of an if");
   };
+  // Set inside one branch only: no value after the if, except a member of
+  // a struct declared without one, which holds that branch's value as a
+  // variable does (Chai's partitioner sets p.cut under "if (alpha >= 0 &&
+  // alpha <= 1)" and leaves it alone otherwise).
   for (const auto &[K, A] : T) {
     auto It = F.find(K);
-    if (It == F.end())
-      continue; // set inside one branch only
-    R[K] = Join(varOf(K), wholeVar(K), A, It->second);
+    if (It != F.end())
+      R[K] = Join(varOf(K), wholeVar(K), A, It->second);
+    else if (memberWithoutValue(K))
+      R[K] = A;
   }
+  for (const auto &[K, B] : F)
+    if (!T.count(K) && memberWithoutValue(K))
+      R[K] = B;
   return R;
 }
 

@@ -44,3 +44,42 @@ __global__ void __launch_bounds__(256) setInNeither(const unsigned *in,
   // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` {{.*}} coalesced
   // CHECK: [[@LINE-2]]:22 load `in[k]` unknown: 'k' is not initialised
 }
+
+// A member of a struct declared without a value, set in one branch only,
+// holds that branch's value too (Chai's partitioner: "Partitioner p; if
+// (alpha >= 0.0 && alpha <= 1.0) p.cut = n * alpha; return p;"), also
+// under a condition on the lane's data.
+struct Cut {
+  int n;
+  int cut;
+};
+__device__ Cut makeCut(int n, float alpha) {
+  Cut c;
+  c.n = n;
+  if (alpha >= 0.0f && alpha <= 1.0f)
+    c.cut = 32 * n;
+  return c;
+}
+__global__ void __launch_bounds__(256) memberInOne(const unsigned *in,
+                                                   unsigned *out, int n,
+                                                   float alpha) {
+  Cut c = makeCut(n, alpha);
+  out[c.cut + threadIdx.x] = 0;
+  // CHECK: [[@LINE-1]]:3 store `out[c.cut + threadIdx.x]` addr=out + 4*(threadIdx.x + 32*n) spr=4 ideal=4 eff=1 coalesced
+  Cut d;
+  if (in[threadIdx.x] > 0)
+    d.cut = 2 * threadIdx.x;
+  // CHECK: [[@LINE-2]]:7 load `in[threadIdx.x]` {{.*}} coalesced
+  out[d.cut] = 1;
+  // CHECK: [[@LINE-1]]:3 store `out[d.cut]` addr=out + 8*threadIdx.x spr=8 ideal=4 eff=0.5 strided {{.*}}FLAGGED coalescing-strided
+}
+
+// Negative: a member that held a value before the if (the struct's
+// initialiser) is the choice between the two after it, not the branch's.
+__global__ void __launch_bounds__(256) memberInitialised(unsigned *out, int n) {
+  Cut c = {n, 0};
+  if (n > 3)
+    c.cut = threadIdx.x;
+  out[c.cut] = 0;
+  // CHECK: [[@LINE-1]]:3 store `out[c.cut]` addr=out + 4*(3 < n ? threadIdx.x : 0) spr=4 ideal=4 eff=1 coalesced
+}
