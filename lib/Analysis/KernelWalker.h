@@ -482,6 +482,14 @@ public:
     /// load's value (a gather index); after it, what the body's walk left.
     std::map<const clang::VarDecl *, Value> LoadedVars;
     std::map<MemberKey, Value> LoadedMembers;
+    /// Values the iteration recomputes for the next one from the induction
+    /// variables ("pos -= blockDim.x; pos2 = pos / w * n + pos % w" closing
+    /// the body) that entered the loop as the same formula: in iteration
+    /// Iter, the formula (of Iter); unknown after the loop.
+    std::map<const clang::VarDecl *, const LExpr *> RecomputedVars;
+    std::map<MemberKey, const LExpr *> RecomputedMembers;
+    /// The iteration symbol the recomputed formulas are of.
+    const LExpr *Iter = nullptr;
     /// Values that come back every few iterations: two pointers swapped
     /// ("t = src; src = dst; dst = t"), three rotated, an index toggled
     /// ("cur = 1 - cur"). In iteration k a variable holds Cycle[k % size].

@@ -688,6 +688,16 @@ void KernelWalker::Carried::advance(KernelWalker &W,
     W.memberValue(K) = L;
   for (const auto &[V, C] : Cycles)
     W.env()[V] = W.cycled(C, Count, V);
+  auto At = [&](const LExpr *F) {
+    return Value::integer(
+        W.X.substitute(F, [&](const SymbolExpr *S) -> const LExpr * {
+          return S == Iter ? Count : nullptr;
+        }));
+  };
+  for (const auto &[V, F] : RecomputedVars)
+    W.env()[V] = At(F);
+  for (const auto &[K, F] : RecomputedMembers)
+    W.memberValue(K) = At(F);
 }
 
 void KernelWalker::Carried::leave(KernelWalker &W, const LExpr *Runs,
@@ -954,6 +964,46 @@ KernelWalker::Carried KernelWalker::walkAhead(
     if (!Out.Vars.count(V) && !AfterContinue.count(V))
       if (auto I = Mirrored(V, E))
         Out.Vars[V] = *I;
+
+  // Values the iteration recomputes for the next one from the induction
+  // variables and the values it does not change alone, setting them on
+  // every path through the body ("pos -= blockDim.x; pos2 = pos / w * n +
+  // pos % w" closing it, Chai's PAD), which entered the loop as the same
+  // formula taken at the first iteration: at the head of iteration k they
+  // hold the formula at k, what iteration k - 1 computed.
+  bool Straight = !jumpsOut(Body, JumpContinue) && !hasSwitch(Body);
+  auto Recomputed = [&](const Value &E, const Value &A) -> const LExpr * {
+    if (!Straight || E.K != Value::Int || A.K != Value::Int ||
+        findUnknown(E.I))
+      return nullptr;
+    const LExpr *F = WithUnchanged(A.I);
+    if (findUnknown(F) || !mentions(F, cast<SymbolExpr>(Iter)) ||
+        mentionsIf(F, [&](const SymbolExpr *S) {
+          return S != Iter && (S->getSymbolKind() == SymbolKind::LoopIter ||
+                               S->getSymbolKind() == SymbolKind::Carried ||
+                               S->getSymbolKind() == SymbolKind::TripCount);
+        }))
+      return nullptr;
+    auto Put = [&](const LExpr *In, const LExpr *For) {
+      return X.substitute(In, [&](const SymbolExpr *S) -> const LExpr * {
+        return S == Iter ? For : nullptr;
+      });
+    };
+    const LExpr *Head = Put(F, X.sub(Iter, X.constant(1)));
+    return Put(Head, X.constant(0)) == E.I ? Head : nullptr;
+  };
+  Out.Iter = Iter;
+  for (const auto &[V, E] : VarEntry)
+    if (!Out.Vars.count(V))
+      if (const LExpr *F = Recomputed(E, readVariable(V)))
+        Out.RecomputedVars[V] = F;
+  for (const auto &[K, E] : MemberEntry) {
+    const MemberEnv &M = Frames[K.Frame].Members;
+    auto It = M.find({K.Var, K.Path});
+    if (It != M.end() && !Out.Members.count(K))
+      if (const LExpr *F = Recomputed(E, It->second))
+        Out.RecomputedMembers[K] = F;
+  }
 
   // Values that come back every few iterations, where every iteration
   // runs the body through (no continue, no switch walked as if every case
