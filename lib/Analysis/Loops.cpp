@@ -977,11 +977,18 @@ KernelWalker::Carried KernelWalker::walkAhead(
         findUnknown(E.I))
       return nullptr;
     const LExpr *F = WithUnchanged(A.I);
+    // The iterations of the loops around stand still in this one.
+    auto Around = [&](const SymbolExpr *S) {
+      return llvm::any_of(Loops, [&](const LoopContext &L) {
+        return L.Iteration == S;
+      });
+    };
     if (findUnknown(F) || !mentions(F, cast<SymbolExpr>(Iter)) ||
         mentionsIf(F, [&](const SymbolExpr *S) {
-          return S != Iter && (S->getSymbolKind() == SymbolKind::LoopIter ||
-                               S->getSymbolKind() == SymbolKind::Carried ||
-                               S->getSymbolKind() == SymbolKind::TripCount);
+          return S != Iter && !Around(S) &&
+                 (S->getSymbolKind() == SymbolKind::LoopIter ||
+                  S->getSymbolKind() == SymbolKind::Carried ||
+                  S->getSymbolKind() == SymbolKind::TripCount);
         }))
       return nullptr;
     auto Put = [&](const LExpr *In, const LExpr *For) {

@@ -41,6 +41,22 @@ __global__ void padded(const float *matrix, float *out, int m, int n, int pad) {
   // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
 }
 
+// Positive: inside a loop around, whose iteration stands still in this
+// one.
+__global__ void nested(const float *in, float *out, int n) {
+  for (int t = blockIdx.x; t < n; t += gridDim.x) {
+    int i = t * 1024 + threadIdx.x;
+    int idx = 2 * i;
+    for (int k = 0; k < 4; k++) {
+      out[idx] = in[i];
+      // CHECK: [[@LINE-1]]:7 store `out[idx]` addr=out + 8*(threadIdx.x + 1024*blockIdx.x + 256*iter(k) + 1024*iter(t)*gridDim.x) spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided
+      // CHECK: [[@LINE-2]]:18 load `in[i]` addr=in + 4*(threadIdx.x + 1024*blockIdx.x + 256*iter(k) + 1024*iter(t)*gridDim.x) spr=4 ideal=4 eff=1 coalesced
+      i += blockDim.x;
+      idx = 2 * i;
+    }
+  }
+}
+
 // Negative: it entered with another value (0, not 4 * i at the first
 // iteration): unknown.
 __global__ void notFirst(const float *in, float *out, int n) {
@@ -79,6 +95,7 @@ int main() {
   int *f;
   rotated<<<64, 256>>>(a, b, 100);
   padded<<<64, 256>>>(a, b, 1000, 1000, 3);
+  nested<<<64, 256>>>(a, b, 100);
   notFirst<<<64, 256>>>(a, b, 100);
   sometimes<<<64, 256>>>(a, b, f, 100);
 }
