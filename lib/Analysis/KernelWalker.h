@@ -700,6 +700,10 @@ private:
   void restore(const State &S);
   template <typename Map>
   Map merge(const LExpr *C, llvm::StringRef Cond, const Map &T, const Map &F);
+  /// Whether the local V starts afresh in each iteration of every loop
+  /// around that its own function holds: declared inside those loops, so
+  /// no iteration sees what an earlier one left in it.
+  bool freshInLoops(const clang::VarDecl *V) const;
 
   //===--- Loops (Loops.cpp) ----------------------------------------------===//
 

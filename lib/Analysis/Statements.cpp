@@ -481,13 +481,34 @@ Map KernelWalker::merge(const LExpr *C, llvm::StringRef Cond, const Map &T,
     auto It = F.find(K);
     if (It != F.end())
       R[K] = Join(varOf(K), wholeVar(K), A, It->second);
-    else if (memberWithoutValue(K))
+    else if (memberWithoutValue(K) && freshInLoops(varOf(K)))
       R[K] = A;
   }
   for (const auto &[K, B] : F)
-    if (!T.count(K) && memberWithoutValue(K))
+    if (!T.count(K) && memberWithoutValue(K) && freshInLoops(varOf(K)))
       R[K] = B;
   return R;
+}
+
+bool KernelWalker::freshInLoops(const VarDecl *V) const {
+  // A struct declared before a loop and set on one side of an if inside
+  // it holds, after the other side, what an earlier iteration set, which
+  // the walk does not follow for a member that had no value at the loop.
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(
+      V->getParentFunctionOrMethod());
+  const Stmt *Body = FD ? FD->getBody() : nullptr;
+  if (!Body)
+    return false;
+  auto Within = [&](clang::SourceLocation L, clang::SourceRange R) {
+    L = SM.getExpansionLoc(L);
+    return SM.isPointWithin(L, SM.getExpansionLoc(R.getBegin()),
+                            SM.getExpansionLoc(R.getEnd()));
+  };
+  return llvm::none_of(Loops, [&](const LoopContext &L) {
+    return L.Loop && Within(L.Loop->getBeginLoc(), Body->getSourceRange()) &&
+           !Within(V->getLocation(), L.Loop->getSourceRange());
+  });
 }
 
 void KernelWalker::VisitReturnStmt(const ReturnStmt *RS) {

@@ -83,3 +83,18 @@ __global__ void __launch_bounds__(256) memberInitialised(unsigned *out, int n) {
   out[c.cut] = 0;
   // CHECK: [[@LINE-1]]:3 store `out[c.cut]` addr=out + 4*(3 < n ? threadIdx.x : 0) spr=4 ideal=4 eff=1 coalesced
 }
+
+// Negative: declared before a loop and set on one side of an if inside
+// it, the member holds after the other side what an earlier iteration set
+// (the last k whose flag was on): no value the walk follows.
+__global__ void __launch_bounds__(256) memberBeforeLoop(const int *flags,
+                                                        unsigned *out, int n) {
+  Cut c;
+  for (int k = 0; k < n; ++k) {
+    if (flags[k])
+      c.cut = 32 * k + threadIdx.x;
+    // CHECK: [[@LINE-2]]:9 load `flags[k]` {{.*}} uniform
+    out[c.cut] = 0;
+    // CHECK: [[@LINE-1]]:5 store `out[c.cut]` unknown: 'c.cut' is a member of a local struct with no value we follow
+  }
+}
