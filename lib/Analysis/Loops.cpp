@@ -666,6 +666,14 @@ bool followable(const Value &V) {
   return V.K == Value::Int ||
          (V.K == Value::Ptr && V.P.Why.empty() && V.P.Offset);
 }
+
+/// Whether S is a symbol a loop makes: an iteration number, a value the
+/// walk ahead carries, or a count of iterations.
+bool isLoopSymbol(const SymbolExpr *S) {
+  return S->getSymbolKind() == SymbolKind::LoopIter ||
+         S->getSymbolKind() == SymbolKind::Carried ||
+         S->getSymbolKind() == SymbolKind::TripCount;
+}
 } // namespace
 
 void KernelWalker::Carried::advance(KernelWalker &W,
@@ -773,6 +781,12 @@ KernelWalker::Carried KernelWalker::walkAhead(
   }
   if (VarEntry.empty() && MemberEntry.empty())
     return Out;
+  // What member K holds now, or null when it holds nothing.
+  auto Held = [&](const MemberKey &K) -> const Value * {
+    const MemberEnv &M = Frames[K.Frame].Members;
+    auto It = M.find({K.Var, K.Path});
+    return It == M.end() ? nullptr : &It->second;
+  };
 
   State Saved = capture();
   std::vector<size_t> Returns;
@@ -850,10 +864,8 @@ KernelWalker::Carried KernelWalker::walkAhead(
     Note(E, VarChange[V], VarMark[V]);
   }
   for (const auto &[K, E] : MemberEntry) {
-    const MemberEnv &M = Frames[K.Frame].Members;
-    auto It = M.find({K.Var, K.Path});
-    MemberChange[K] =
-        It == M.end() ? nullptr : Change(E, It->second, MemberMark[K]);
+    const Value *A = Held(K);
+    MemberChange[K] = A ? Change(E, *A, MemberMark[K]) : nullptr;
     Note(E, MemberChange[K], MemberMark[K]);
   }
   // A step is what is left once the values that do not change stand for
@@ -872,11 +884,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
     if (!D)
       return nullptr;
     D = WithUnchanged(D);
-    if (findUnknown(D) || mentionsIf(D, [](const SymbolExpr *Sym) {
-          return Sym->getSymbolKind() == SymbolKind::LoopIter ||
-                 Sym->getSymbolKind() == SymbolKind::Carried ||
-                 Sym->getSymbolKind() == SymbolKind::TripCount;
-        }))
+    if (findUnknown(D) || mentionsIf(D, isLoopSymbol))
       return nullptr;
     return D;
   };
@@ -936,10 +944,8 @@ KernelWalker::Carried KernelWalker::walkAhead(
       Out.Members[K] = {E, D};
       continue;
     }
-    const MemberEnv &M = Frames[K.Frame].Members;
-    auto It = M.find({K.Var, K.Path});
-    if (It != M.end())
-      if (auto SB = Saturating(E, It->second, MemberMark[K]))
+    if (const Value *A = Held(K))
+      if (auto SB = Saturating(E, *A, MemberMark[K]))
         Out.Members[K] = {E, SB->first, SB->second};
   }
   // A variable that enters the iteration equal to a value moved by a step
@@ -949,12 +955,10 @@ KernelWalker::Carried KernelWalker::walkAhead(
   auto Mirrored = [&](const VarDecl *V,
                       const Value &E) -> std::optional<Carried::Item> {
     Value A = readVariable(V);
-    for (const auto &[K, I] : Out.Members) {
-      const MemberEnv &M = Frames[K.Frame].Members;
-      auto It = M.find({K.Var, K.Path});
-      if (It != M.end() && sameValue(E, I.Entry) && sameValue(A, It->second))
+    for (const auto &[K, I] : Out.Members)
+      if (const Value *At = Held(K);
+          At && sameValue(E, I.Entry) && sameValue(A, *At))
         return I;
-    }
     for (const auto &[W, I] : Out.Vars)
       if (W != V && sameValue(E, I.Entry) && sameValue(A, readVariable(W)))
         return I;
@@ -985,10 +989,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
     };
     if (findUnknown(F) || !mentions(F, cast<SymbolExpr>(Iter)) ||
         mentionsIf(F, [&](const SymbolExpr *S) {
-          return S != Iter && !Around(S) &&
-                 (S->getSymbolKind() == SymbolKind::LoopIter ||
-                  S->getSymbolKind() == SymbolKind::Carried ||
-                  S->getSymbolKind() == SymbolKind::TripCount);
+          return S != Iter && !Around(S) && isLoopSymbol(S);
         }))
       return nullptr;
     auto Put = [&](const LExpr *In, const LExpr *For) {
@@ -1004,13 +1005,10 @@ KernelWalker::Carried KernelWalker::walkAhead(
     if (!Out.Vars.count(V))
       if (const LExpr *F = Recomputed(E, readVariable(V)))
         Out.RecomputedVars[V] = F;
-  for (const auto &[K, E] : MemberEntry) {
-    const MemberEnv &M = Frames[K.Frame].Members;
-    auto It = M.find({K.Var, K.Path});
-    if (It != M.end() && !Out.Members.count(K))
-      if (const LExpr *F = Recomputed(E, It->second))
+  for (const auto &[K, E] : MemberEntry)
+    if (const Value *A = Held(K); A && !Out.Members.count(K))
+      if (const LExpr *F = Recomputed(E, *A))
         Out.RecomputedMembers[K] = F;
-  }
 
   // Values that come back every few iterations, where every iteration
   // runs the body through (no continue, no switch walked as if every case
@@ -1051,9 +1049,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
       const LExpr *Sym = VarMark[V];
       const LExpr *F = WithUnchanged(A.I);
       if (findUnknown(F) || mentionsIf(F, [&](const SymbolExpr *S) {
-            return S != Sym && (S->getSymbolKind() == SymbolKind::LoopIter ||
-                                S->getSymbolKind() == SymbolKind::Carried ||
-                                S->getSymbolKind() == SymbolKind::TripCount);
+            return S != Sym && isLoopSymbol(S);
           }))
         continue;
       std::vector<Value> Cycle{E};
@@ -1099,12 +1095,9 @@ KernelWalker::Carried KernelWalker::walkAhead(
   if (!jumpsOut(Body, JumpContinue) && !hasSwitch(Body)) {
     for (const auto &[V, E] : VarEntry)
       Candidate(E, readVariable(V), VarMark[V]);
-    for (const auto &[K, E] : MemberEntry) {
-      const MemberEnv &M = Frames[K.Frame].Members;
-      auto It = M.find({K.Var, K.Path});
-      if (It != M.end())
-        Candidate(E, It->second, MemberMark[K]);
-    }
+    for (const auto &[K, E] : MemberEntry)
+      if (const Value *A = Held(K))
+        Candidate(E, *A, MemberMark[K]);
   }
   for (auto &[Sym, EA] : Ends)
     Uniformity[Sym] = true;
@@ -1221,14 +1214,12 @@ KernelWalker::Carried KernelWalker::walkAhead(
         !Out.UniformVars.count(V) && !Out.ShiftedVars.count(V))
       if (const LExpr *U = Chased(E, readVariable(V)))
         Out.LoadedVars[V] = Value::integer(U);
-  for (const auto &[K, E] : MemberEntry) {
-    const MemberEnv &M = Frames[K.Frame].Members;
-    auto It = M.find({K.Var, K.Path});
-    if (It != M.end() && !Out.Members.count(K) &&
-        !Out.UniformMembers.count(K) && !Out.ShiftedMembers.count(K))
-      if (const LExpr *U = Chased(E, It->second))
+  for (const auto &[K, E] : MemberEntry)
+    if (const Value *A = Held(K); A && !Out.Members.count(K) &&
+                                  !Out.UniformMembers.count(K) &&
+                                  !Out.ShiftedMembers.count(K))
+      if (const LExpr *U = Chased(E, *A))
         Out.LoadedMembers[K] = Value::integer(U);
-  }
 
   restore(Saved);
   for (size_t I = 0; I < Frames.size() && I < Returns.size(); ++I)
@@ -1986,9 +1977,7 @@ std::map<const VarDecl *, Value> KernelWalker::lastIterationValues(
     Value End = readVariable(V);
     if (End.K != Value::Int || findUnknown(End.I) ||
         mentionsIf(End.I, [&](const SymbolExpr *Sym) {
-          return (Sym->getSymbolKind() == SymbolKind::LoopIter && Sym != Iter) ||
-                 Sym->getSymbolKind() == SymbolKind::Carried ||
-                 Sym->getSymbolKind() == SymbolKind::TripCount;
+          return Sym != Iter && isLoopSymbol(Sym);
         }))
       continue;
     const LExpr *At = X.substitute(End.I, [&](const SymbolExpr *Sym) {
