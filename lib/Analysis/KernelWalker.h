@@ -236,6 +236,9 @@ public:
   /// offset each was read at (walkAhead tells a lane's chase, "p =
   /// next[p]", from a value the warp reads alike, "v += steps[k]").
   std::map<const LExpr *, const LExpr *> AheadLoadOffsets;
+  /// The offsets of the stores made while walking ahead: one through a
+  /// pointer the loop carries to another object is blind (Loops.cpp).
+  std::vector<const LExpr *> AheadStoreOffsets;
   /// While set, such a load gives a GroupedLoad's Value + Group instead of
   /// an unknown, and a variable declared from one reads its GroupShadows.
   bool Grouping = false;
@@ -353,7 +356,18 @@ public:
     bool Opaque = false;
     /// Whether it writes through a pointer, which may point at a local.
     bool ThroughPointer = false;
+    /// The loop function's pointer variables it writes through (in the
+    /// loop, or in a callee through the arguments passed): resolvedWrites
+    /// judges them by their values.
+    llvm::SmallPtrSet<const clang::VarDecl *, 4> Through;
   };
+  /// W with its writes through Through judged at the loop's head: one
+  /// through a variable the loop assigns, or whose value is not a pointer
+  /// into an allocation, may write a local (ThroughPointer).
+  FieldWrites
+  resolvedWrites(const FieldWrites &W,
+                 const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Assigned)
+      const;
   /// After W: the locals whose address escaped into a pointer (Escaped)
   /// are unknown when W writes through a pointer.
   void forgetEscaped(const FieldWrites &W, const Reason &Why);

@@ -420,6 +420,8 @@ void KernelWalker::store(const Place &P, const Value &V, const clang::Expr *E,
     return;
   if (WalkingAhead && (!P.Addr.Why.empty() || P.Addr.Sp == Space::Unknown))
     BlindWriteAhead = true;
+  if (WalkingAhead && P.Addr.Offset)
+    AheadStoreOffsets.push_back(P.Addr.Offset);
   // A local's address written to memory can come back as any pointer the
   // kernel loads.
   if (V.K == Value::Ptr && V.P.LocalVar)

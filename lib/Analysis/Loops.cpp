@@ -72,27 +72,89 @@ bool mayPointAtLocal(const clang::Expr *Ptr) {
   return !(isa<ParmVarDecl>(VD) && FD && FD->hasAttr<CUDAGlobalAttr>());
 }
 
+/// While collecting a callee's writes: the variable of the loop's own
+/// function (or the program's) each pointer parameter's argument is
+/// computed from, or null where none is (pointerRoot). At the loop's own
+/// level there is no map.
+using ParamRoots = std::map<const ParmVarDecl *, const VarDecl *>;
+
+/// The variable a pointer is computed from: "p", "p + k", "&p[k]", and in
+/// a callee (Args) a parameter through the argument its call passed. Null
+/// when it is not one variable, or is a callee's own local.
+const VarDecl *pointerRoot(const clang::Expr *Ptr, const ParamRoots *Args) {
+  for (;;) {
+    Ptr = Ptr->IgnoreParenCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(Ptr);
+        BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
+      Ptr = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                     : BO->getRHS();
+      continue;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(Ptr);
+        UO && UO->getOpcode() == UO_AddrOf)
+      if (const auto *AS =
+              dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens());
+          AS && AS->getBase()->IgnoreParenImpCasts()->getType()->isPointerType()) {
+        Ptr = AS->getBase();
+        continue;
+      }
+    const auto *DRE = dyn_cast<DeclRefExpr>(Ptr);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->getType()->isPointerType())
+      return nullptr;
+    if (!Args || !VD->hasLocalStorage())
+      return VD;
+    const auto *PVD = dyn_cast<ParmVarDecl>(VD);
+    auto It = PVD ? Args->find(PVD) : Args->end();
+    return It == Args->end() ? nullptr : It->second;
+  }
+}
+
+/// Whether V, a pointer variable, is one no write through can reach a
+/// local: the program's, or a kernel's parameter.
+bool neverLocal(const VarDecl *V) {
+  const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
+  return !V->hasLocalStorage() ||
+         (isa<ParmVarDecl>(V) && FD && FD->hasAttr<CUDAGlobalAttr>());
+}
+
+/// Notes in W a write through the pointer Ptr: one that cannot point at a
+/// local is nothing; one computed from a variable of the loop's function
+/// is judged by that variable's value at the loop (Through); any other may
+/// point at a local.
+void writtenThrough(const clang::Expr *Ptr, KernelWalker::FieldWrites &W,
+                    const ParamRoots *Args) {
+  if (!mayPointAtLocal(Ptr))
+    return;
+  const VarDecl *Root = pointerRoot(Ptr, Args);
+  if (!Root)
+    W.ThroughPointer = true;
+  else if (!neverLocal(Root))
+    W.Through.insert(Root);
+}
+
 /// Adds to W what writing the place E changes: a member's name ("s.a[i] =
 /// v" and "s.a = v" write member a); a local struct variable as a whole.
 /// Through a reference the struct it names is not known: anything may
 /// change.
-void placeWritten(const clang::Expr *E, KernelWalker::FieldWrites &W) {
+void placeWritten(const clang::Expr *E, KernelWalker::FieldWrites &W,
+                  const ParamRoots *Args = nullptr) {
   E = placeExpr(E);
   // Through a pointer ("*p", "p->x", "p[i]") that may point at a local.
   for (const clang::Expr *R = E;;) {
     R = placeExpr(R);
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(R)) {
       if (!placeExpr(AS->getBase())->getType()->isArrayType())
-        W.ThroughPointer |= mayPointAtLocal(AS->getBase());
+        writtenThrough(AS->getBase(), W, Args);
       R = AS->getBase();
     } else if (const auto *ME = dyn_cast<MemberExpr>(R)) {
       if (ME->isArrow())
-        W.ThroughPointer |= mayPointAtLocal(ME->getBase());
+        writtenThrough(ME->getBase(), W, Args);
       R = ME->getBase();
     } else {
       if (const auto *UO = dyn_cast<UnaryOperator>(R);
           UO && UO->getOpcode() == UO_Deref)
-        W.ThroughPointer |= mayPointAtLocal(UO->getSubExpr());
+        writtenThrough(UO->getSubExpr(), W, Args);
       break;
     }
   }
@@ -124,22 +186,63 @@ void placeWritten(const clang::Expr *E, KernelWalker::FieldWrites &W) {
   W.Opaque = true;
 }
 
-/// Collects into W what S may write into structs held in registers,
-/// following calls into the bodies of the functions they call (Seen keeps
-/// each function to one visit).
+/// The functions collectFieldWrites has visited, each with the roots of
+/// its pointer parameters (a call passing other pointers visits it again).
+using FieldWriteVisits =
+    std::set<std::pair<const Decl *, std::vector<const VarDecl *>>>;
+
 void collectFieldWrites(const Stmt *S, KernelWalker::FieldWrites &W,
-                        llvm::SmallPtrSetImpl<const Decl *> &Seen) {
+                        FieldWriteVisits &Seen, const ParamRoots *Args);
+
+/// Collects what the body of Def (with its constructor initialisers) may
+/// write, called with the arguments Call[Skip..] under the caller's Args.
+void collectCalleeWrites(const FunctionDecl *Def,
+                         llvm::ArrayRef<const clang::Expr *> CallArgs,
+                         KernelWalker::FieldWrites &W, FieldWriteVisits &Seen,
+                         const ParamRoots *Args) {
+  ParamRoots Roots;
+  std::vector<const VarDecl *> Key;
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    const VarDecl *Root = nullptr;
+    if (P->getType()->isPointerType() && I < CallArgs.size())
+      Root = pointerRoot(CallArgs[I], Args);
+    Roots[P] = Root;
+    Key.push_back(Root);
+  }
+  // Functions reached by many paths: past a bound, each is visited once
+  // with no root known, as before the roots were followed.
+  if (Seen.size() > 256) {
+    for (auto &Entry : Roots)
+      Entry.second = nullptr;
+    Key.assign(Key.size(), nullptr);
+  }
+  if (!Seen.insert({Def, std::move(Key)}).second)
+    return;
+  collectFieldWrites(Def->getBody(), W, Seen, &Roots);
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+    for (const CXXCtorInitializer *I : Ctor->inits())
+      collectFieldWrites(I->getInit(), W, Seen, &Roots);
+}
+
+/// Collects into W what S may write into structs held in registers,
+/// following calls into the bodies of the functions they call. A write
+/// through a pointer computed from a variable of the loop's function, in
+/// the loop or in a callee through its parameters, names that variable
+/// (FieldWrites::Through): the walk judges it by its value.
+void collectFieldWrites(const Stmt *S, KernelWalker::FieldWrites &W,
+                        FieldWriteVisits &Seen, const ParamRoots *Args) {
   if (!S || W.Opaque)
     return;
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     if (BO->isAssignmentOp())
-      placeWritten(BO->getLHS(), W);
+      placeWritten(BO->getLHS(), W, Args);
   } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
     if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) {
       const clang::Expr *Sub = placeExpr(UO->getSubExpr());
       if (isa<MemberExpr>(Sub) || isa<ArraySubscriptExpr>(Sub) ||
           (isa<UnaryOperator>(Sub) && UO->getOpcode() != UO_AddrOf))
-        placeWritten(UO->getSubExpr(), W);
+        placeWritten(UO->getSubExpr(), W, Args);
     }
   } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *FD = Call->getDirectCallee();
@@ -151,15 +254,14 @@ void collectFieldWrites(const Stmt *S, KernelWalker::FieldWrites &W,
     bool Assigns = MD && (MD->isCopyAssignmentOperator() ||
                           MD->isMoveAssignmentOperator());
     if (Assigns && Call->getNumArgs() > 0)
-      placeWritten(Call->getArg(0), W);
+      placeWritten(Call->getArg(0), W, Args);
     const FunctionDecl *Def = nullptr;
     if (!Assigns && FD->hasBody(Def)) {
-      if (Seen.insert(Def).second) {
-        collectFieldWrites(Def->getBody(), W, Seen);
-        if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
-          for (const CXXCtorInitializer *I : Ctor->inits())
-            collectFieldWrites(I->getInit(), W, Seen);
-      }
+      // An operator that is a member takes its object as argument 0.
+      unsigned Skip = isa<CXXOperatorCallExpr>(Call) && MD && MD->isInstance();
+      llvm::ArrayRef<const clang::Expr *> CallArgs(Call->getArgs(),
+                                                   Call->getNumArgs());
+      collectCalleeWrites(Def, CallArgs.drop_front(Skip), W, Seen, Args);
     } else if (!Assigns) {
       // No body to look into: what it can write in registers is its
       // object and what it takes by non-const reference.
@@ -167,19 +269,17 @@ void collectFieldWrites(const Stmt *S, KernelWalker::FieldWrites &W,
         W.Opaque = true;
         return;
       }
-      forEachWritableArg(Call,
-                         [&](const clang::Expr *A) { placeWritten(A, W); });
+      forEachWritableArg(
+          Call, [&](const clang::Expr *A) { placeWritten(A, W, Args); });
     }
   } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
     const FunctionDecl *Def = nullptr;
-    if (CE->getConstructor()->hasBody(Def) && Seen.insert(Def).second) {
-      collectFieldWrites(Def->getBody(), W, Seen);
-      for (const CXXCtorInitializer *I : cast<CXXConstructorDecl>(Def)->inits())
-        collectFieldWrites(I->getInit(), W, Seen);
-    }
+    if (CE->getConstructor()->hasBody(Def))
+      collectCalleeWrites(Def, {CE->getArgs(), CE->getNumArgs()}, W, Seen,
+                          Args);
   }
   for (const Stmt *C : S->children())
-    collectFieldWrites(C, W, Seen);
+    collectFieldWrites(C, W, Seen, Args);
 }
 
 bool readsNoneOf(const Stmt *S,
@@ -614,6 +714,22 @@ void KernelWalker::forgetEscaped(const FieldWrites &W, const Reason &Why) {
       forgetLocal(F, V, Why);
 }
 
+KernelWalker::FieldWrites KernelWalker::resolvedWrites(
+    const FieldWrites &W,
+    const llvm::SmallPtrSetImpl<const VarDecl *> &Assigned) const {
+  FieldWrites Out = W;
+  for (const VarDecl *V : W.Through) {
+    if (Out.ThroughPointer)
+      break;
+    auto It = Frames.back().Vars.find(V);
+    Out.ThroughPointer =
+        Assigned.count(V) || It == Frames.back().Vars.end() ||
+        It->second.K != Value::Ptr || It->second.P.LocalVar ||
+        It->second.P.Base.empty();
+  }
+  return Out;
+}
+
 void KernelWalker::forgetMember(const MemberKey &K, const Reason &Why) {
   Value &V = memberValue(K);
   Reason Lost = Why.about(K.Path);
@@ -821,6 +937,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
   BlindWriteAhead = false;
   Quiet = true;
   AheadLoadOffsets.clear();
+  AheadStoreOffsets.clear();
   Loops.push_back({Loop, Iter, false});
   if (CondVar)
     visit(CondVar);
@@ -831,6 +948,21 @@ KernelWalker::Carried KernelWalker::walkAhead(
     evalInt(Cond);
   visit(Inc);
   Loops.pop_back();
+  // A store through a pointer the loop carries, that the iteration leaves
+  // pointing at another object ("w = flag ? &p.n : buf"), lands in later
+  // iterations where the walk did not see it go: blind too.
+  for (const auto &[V, E] : VarEntry)
+    if (E.K == Value::Ptr && !BlindWriteAhead) {
+      Value A = readVariable(V);
+      bool SameObject = A.K == Value::Ptr && A.P.Why.empty() &&
+                        A.P.Base == E.P.Base && A.P.Decl == E.P.Decl &&
+                        A.P.LocalVar == E.P.LocalVar && A.P.Sp == E.P.Sp;
+      const LExpr *M = VarMark[V];
+      BlindWriteAhead =
+          !SameObject && llvm::any_of(AheadStoreOffsets, [&](const LExpr *O) {
+            return mentionsIf(O, [&](const SymbolExpr *S) { return S == M; });
+          });
+    }
   // A write through a pointer the walk did not resolve may have changed an
   // escaped struct behind the walk's back: its members are not followed.
   if (BlindWriteAhead)
@@ -1254,8 +1386,9 @@ void KernelWalker::VisitCXXForRangeStmt(const CXXForRangeStmt *RF) {
   Assigned.insert(RF->getLoopVariable());
   forgetAll(Assigned, Reason(ReasonKind::RangeForElement));
   FieldWrites Written;
-  llvm::SmallPtrSet<const Decl *, 8> Seen;
-  collectFieldWrites(RF->getBody(), Written, Seen);
+  FieldWriteVisits Seen;
+  collectFieldWrites(RF->getBody(), Written, Seen, nullptr);
+  Written = resolvedWrites(Written, Assigned);
   const Stmt *Parts[] = {RF->getBody()};
   std::vector<MemberKey> Members = writtenMembers(Parts, Written);
   for (const MemberKey &K : Members)
@@ -1462,17 +1595,18 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   auto Cached = LoopFieldWrites.find(Loop);
   if (Cached == LoopFieldWrites.end()) {
     FieldWrites W;
-    llvm::SmallPtrSet<const Decl *, 8> Seen;
+    FieldWriteVisits Seen;
     for (const Stmt *S : Parts)
-      collectFieldWrites(S, W, Seen);
+      collectFieldWrites(S, W, Seen, nullptr);
     Cached = LoopFieldWrites.try_emplace(Loop, std::move(W)).first;
   }
-  std::vector<MemberKey> Members = writtenMembers(Parts, Cached->second);
+  const FieldWrites Written = resolvedWrites(Cached->second, Assigned);
+  std::vector<MemberKey> Members = writtenMembers(Parts, Written);
   // The members of a struct whose address escaped ("next(&p)"), as they
   // are before the writes through pointers forget them: the walk ahead
   // follows the writes that land on them.
   std::map<MemberKey, Value> Escaping;
-  if (Cached->second.ThroughPointer && !Cached->second.Opaque)
+  if (Written.ThroughPointer && !Written.Opaque)
     for (const MemberKey &K : Members) {
       const MemberEnv &M = Frames[K.Frame].Members;
       auto It = M.find({K.Var, K.Path});
@@ -1482,7 +1616,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
           !(It->second.K == Value::Int && findUnknown(It->second.I)))
         Escaping[K] = It->second;
     }
-  forgetEscaped(Cached->second, Reason(ReasonKind::ChangedThroughPointer));
+  forgetEscaped(Written, Reason(ReasonKind::ChangedThroughPointer));
 
   LoopSteps Steps = findLoopSteps(Inc, Body, Writes, Assigned);
   const std::vector<Induction> &Inductions = Steps.Inductions;
@@ -1634,7 +1768,7 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
     forgetAll(Assigned, Reason(ReasonKind::ValueAfterLoop));
     for (const MemberKey &K : Members)
       forgetMember(K, Reason(ReasonKind::ValueAfterLoop));
-    forgetEscaped(Cached->second, Reason(ReasonKind::ValueAfterLoop));
+    forgetEscaped(Written, Reason(ReasonKind::ValueAfterLoop));
     // The data's choices the body made are the iteration's, not the
     // loop's (a value it loaded stands for every iteration's load).
     for (const VarDecl *V : Assigned)

@@ -1,0 +1,112 @@
+// A loop's writes through pointers, in its body or in the functions it
+// calls, are judged by the pointer they go through. A write through a
+// pointer computed from a variable of the loop's own function, directly or
+// through the arguments a call passes its pointer parameters, cannot reach
+// a struct in registers when that variable holds a pointer into an
+// allocation at the loop and the loop does not change it: a block
+// reduction called in a task loop, writing shared memory through its
+// parameters, leaves the task cursor followed (Chai's stream compaction).
+// RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store|atomic)}}'
+
+struct Part {
+  int n;
+  int current;
+};
+__device__ inline int first(Part *p) {
+  p->current = blockIdx.x;
+  return p->current;
+}
+__device__ inline bool more(const Part *p) { return p->current < p->n; }
+__device__ inline int next(Part *p) {
+  p->current = p->current + gridDim.x;
+  return p->current;
+}
+
+__device__ void blockSum(int *total, int v, int *scratch) {
+  scratch[threadIdx.x] = v;
+  // CHECK: [[@LINE-1]]:3 store `scratch[threadIdx.x]` shared addr=shm + 4*threadIdx.x {{.*}} conflict-free
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (threadIdx.x < s)
+      scratch[threadIdx.x] += scratch[threadIdx.x + s];
+    // CHECK: [[@LINE-1]]:7 load+store `scratch[threadIdx.x]` shared {{.*}} conflict-free
+    // CHECK: [[@LINE-2]]:31 load `scratch[threadIdx.x + s]` shared {{.*}} conflict-free
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    *total = scratch[0];
+  // CHECK: [[@LINE-1]]:5 store `*total` shared addr=shm + 4*blockDim.x {{.*}} conflict-free
+  // CHECK: [[@LINE-2]]:14 load `scratch[0]` shared addr=shm {{.*}} conflict-free
+}
+
+// Positive: the reduction's writes land in shared memory through
+// '&scratch[0]' and '&total[0]', pointers into 'shm' the loop does not
+// change; the cursor moves a grid an iteration.
+__global__ void summed(const float *in, float *out, int *counts, int n) {
+  extern __shared__ int shm[];
+  int *scratch = shm;
+  int *total = &scratch[blockDim.x];
+  Part p;
+  p.n = n;
+  for (int t = first(&p); more(&p); t = next(&p)) {
+    float x = in[t * blockDim.x + threadIdx.x];
+    // CHECK: [[@LINE-1]]:15 load `in[t * blockDim.x + threadIdx.x]` addr=in + 4*(threadIdx.x + blockIdx.x*blockDim.x + iter(#0)*blockDim.x*gridDim.x) {{.*}} coalesced
+    blockSum(&total[0], x > 0, &scratch[0]);
+    out[t * blockDim.x + threadIdx.x] = x;
+    // CHECK: [[@LINE-1]]:5 store `out[t * blockDim.x + threadIdx.x]` addr=out + 4*(threadIdx.x + blockIdx.x*blockDim.x + iter(#0)*blockDim.x*gridDim.x) {{.*}} coalesced
+    counts[t] = *total;
+    // CHECK: [[@LINE-1]]:5 store `counts[t]` addr=counts + 4*(blockIdx.x + iter(#0)*gridDim.x) {{.*}} uniform
+    // CHECK: [[@LINE-2]]:17 load `*total` shared addr=shm + 4*blockDim.x {{.*}} uniform
+  }
+}
+
+__device__ void bump(int *where) { *where += 1; }
+// CHECK: [[@LINE-1]]:36 load+store `*where` unknown: 'w' is changed inside a loop
+
+// Positive: a call that writes the cursor through a pointer to it moves
+// it too: one more each iteration.
+__global__ void intoTheCursor(const float *in, float *out, int n) {
+  Part p;
+  p.n = n;
+  int *cursor = &p.current;
+  for (int t = first(&p); more(&p); t = next(&p)) {
+    out[t * blockDim.x + threadIdx.x] = in[t * blockDim.x + threadIdx.x];
+    // CHECK: [[@LINE-1]]:5 store `out[t * blockDim.x + threadIdx.x]` addr=out + 4*(threadIdx.x + blockIdx.x*blockDim.x + iter(#0)*blockDim.x + iter(#0)*blockDim.x*gridDim.x) {{.*}} coalesced
+    // CHECK: [[@LINE-2]]:41 load `in[t * blockDim.x + threadIdx.x]` addr=in + 4*(threadIdx.x + blockIdx.x*blockDim.x + iter(#0)*blockDim.x + iter(#0)*blockDim.x*gridDim.x) {{.*}} coalesced
+    bump(cursor);
+  }
+}
+
+// Negative: the pointer the call writes through is one the loop changes,
+// into the cursor when the data says so: from the second iteration on the
+// cursor may move by one more, and 't' is unknown.
+__global__ void pointerSetInLoop(const float *in, float *out, int *flags, int n) {
+  extern __shared__ int shm[];
+  Part p;
+  p.n = n;
+  int *w = shm;
+  for (int t = first(&p); more(&p); t = next(&p)) {
+    out[t * blockDim.x + threadIdx.x] = in[t * blockDim.x + threadIdx.x];
+    // CHECK: [[@LINE-1]]:5 store `out[t * blockDim.x + threadIdx.x]` unknown: 't' is changed inside a loop
+    // CHECK: [[@LINE-2]]:41 load `in[t * blockDim.x + threadIdx.x]` unknown: 't' is changed inside a loop
+    bump(w);
+    w = flags[t] ? &p.current : shm;
+    // CHECK: [[@LINE-1]]:9 load `flags[t]` unknown: 't' is changed inside a loop
+  }
+}
+
+// Negative: the same, with the pointer carried by a plain assignment.
+__global__ void pointerMovedInLoop(const float *in, float *out, int n) {
+  extern __shared__ int shm[];
+  Part p;
+  p.n = n;
+  int *w = shm;
+  for (int t = first(&p); more(&p); t = next(&p)) {
+    out[t * blockDim.x + threadIdx.x] = in[t * blockDim.x + threadIdx.x];
+    // CHECK: [[@LINE-1]]:5 store `out[t * blockDim.x + threadIdx.x]` unknown: 't' is changed inside a loop
+    // CHECK: [[@LINE-2]]:41 load `in[t * blockDim.x + threadIdx.x]` unknown: 't' is changed inside a loop
+    *w = 0;
+    // CHECK: [[@LINE-1]]:5 store `*w` unknown: 'w' is changed inside a loop
+    w = &p.current;
+  }
+}
