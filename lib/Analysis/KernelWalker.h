@@ -239,6 +239,19 @@ public:
   /// The offsets of the stores made while walking ahead: one through a
   /// pointer the loop carries to another object is blind (Loops.cpp).
   std::vector<const LExpr *> AheadStoreOffsets;
+  /// Walking ahead, an integer the whole warp reads at one place is a
+  /// symbol, "loaded(TEXT)#n": its offset, which may hold the values the
+  /// loop carries (the walk's rounds find it the warp's when they are),
+  /// and the unknown it is where they are not (a lane's chase).
+  struct AheadLoad {
+    const LExpr *Offset;
+    const LExpr *Unknown;
+  };
+  std::map<const LExpr *, AheadLoad> AheadLoads;
+  /// The symbols of the values the walk ahead follows that enter the
+  /// iteration differing between lanes: a load at a place they move is a
+  /// lane's, never the warp's.
+  std::set<const LExpr *> AheadLaneMarks;
   /// While set, such a load gives a GroupedLoad's Value + Group instead of
   /// an unknown, and a variable declared from one reads its GroupShadows.
   bool Grouping = false;
@@ -379,7 +392,7 @@ public:
   bool BlindWriteAhead = false;
   /// Numbers the symbols of the values the warp loads alike while walking
   /// ahead (LoadStore.cpp).
-  unsigned AheadLoads = 0;
+  unsigned AheadLoadCount = 0;
   /// The loop a '#pragma unroll 1' (or 'nounroll') stands on, while it is
   /// visited: LoopsSeen.Rolled gets its iteration symbol.
   const clang::Stmt *RolledLoop = nullptr;

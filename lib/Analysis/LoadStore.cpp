@@ -352,19 +352,27 @@ Value KernelWalker::loadedValue(const Pointer &Addr, QualType T,
     return T->isRealFloatingType()
                ? namedFloat(Text, T, /*Parameter=*/false)
                : namedRuntimeValue(Text, T, SymbolKind::Opaque);
-  // Walking ahead, an integer the whole warp reads at one place that
-  // nothing the loop carries moves ("my_base = *base", a block's next
-  // chunk of a queue, after a barrier) is one value in every lane, and a
-  // new one in each iteration: a symbol of its own, which the walk takes
-  // for a value the warp shares, never for a step.
+  // Walking ahead, an integer the whole warp reads at one place ("my_base
+  // = *base", a block's next chunk of a queue, after a barrier) is one
+  // value in every lane, and a new one in each iteration: a symbol of its
+  // own, which the walk takes for a value the warp shares, never for a
+  // step. Read at a place the loop's values move ("index = next[index]"),
+  // it is so only where they are the warp's too: not where one entered
+  // the iteration differing between lanes (a lane's chase, an unknown
+  // below), and where the walk's rounds find them the warp's.
   if (!LaneDependent && WalkingAhead && T->isIntegralOrEnumerationType() &&
-      !mentionsIf(Off, [](const SymbolExpr *S) {
-        return S->getSymbolKind() == SymbolKind::Carried ||
-               S->getSymbolKind() == SymbolKind::TripCount;
-      }))
-    return Value::integer(X.symbol(SymbolKind::Carried, 0,
-                                   "loaded(" + Text + ")#" +
-                                       std::to_string(++AheadLoads)));
+      !mentionsIf(Off, [&](const SymbolExpr *S) {
+        return S->getSymbolKind() == SymbolKind::TripCount ||
+               AheadLaneMarks.count(S);
+      })) {
+    const LExpr *Sym =
+        X.symbol(SymbolKind::Carried, 0,
+                 "loaded(" + Text + ")#" + std::to_string(++AheadLoadCount));
+    const LExpr *U = X.unknown(Reason(ReasonKind::LoadedFromMemory, Text));
+    LoadUnknowns.insert(U);
+    AheadLoads[Sym] = {Off, U};
+    return Value::integer(Sym);
+  }
   // An integer read at an address known per lane: lanes that share the
   // address share the value. Grouping, it is a value per address;
   // otherwise an unknown an access may be evaluated again for.

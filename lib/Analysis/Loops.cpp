@@ -72,16 +72,26 @@ bool mayPointAtLocal(const clang::Expr *Ptr) {
   return !(isa<ParmVarDecl>(VD) && FD && FD->hasAttr<CUDAGlobalAttr>());
 }
 
-/// While collecting a callee's writes: the variable of the loop's own
-/// function (or the program's) each pointer parameter's argument is
-/// computed from, or null where none is (pointerRoot). At the loop's own
-/// level there is no map.
-using ParamRoots = std::map<const ParmVarDecl *, const VarDecl *>;
+/// What a pointer is computed from: a variable of the loop's own function
+/// (or the program's) holding a pointer, or the address of a struct there
+/// (&p, a cursor a call moves).
+struct PointerRoot {
+  const VarDecl *Var = nullptr;
+  bool AddressOf = false;
+  bool operator<(const PointerRoot &O) const {
+    return std::tie(Var, AddressOf) < std::tie(O.Var, O.AddressOf);
+  }
+};
 
-/// The variable a pointer is computed from: "p", "p + k", "&p[k]", and in
-/// a callee (Args) a parameter through the argument its call passed. Null
-/// when it is not one variable, or is a callee's own local.
-const VarDecl *pointerRoot(const clang::Expr *Ptr, const ParamRoots *Args) {
+/// While collecting a callee's writes: the root of each pointer
+/// parameter's argument (pointerRoot), none where it has none. At the
+/// loop's own level there is no map.
+using ParamRoots = std::map<const ParmVarDecl *, PointerRoot>;
+
+/// The root of a pointer: "p", "p + k", "&p[k]", "&s" for a struct s, and
+/// in a callee (Args) a parameter through the argument its call passed.
+/// None when it is not one variable, or is a callee's own local.
+PointerRoot pointerRoot(const clang::Expr *Ptr, const ParamRoots *Args) {
   for (;;) {
     Ptr = Ptr->IgnoreParenCasts();
     if (const auto *BO = dyn_cast<BinaryOperator>(Ptr);
@@ -90,23 +100,28 @@ const VarDecl *pointerRoot(const clang::Expr *Ptr, const ParamRoots *Args) {
                                                      : BO->getRHS();
       continue;
     }
+    bool AddressOf = false;
     if (const auto *UO = dyn_cast<UnaryOperator>(Ptr);
-        UO && UO->getOpcode() == UO_AddrOf)
-      if (const auto *AS =
-              dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens());
+        UO && UO->getOpcode() == UO_AddrOf) {
+      const clang::Expr *Sub = UO->getSubExpr()->IgnoreParens();
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub);
           AS && AS->getBase()->IgnoreParenImpCasts()->getType()->isPointerType()) {
         Ptr = AS->getBase();
         continue;
       }
+      Ptr = Sub;
+      AddressOf = true;
+    }
     const auto *DRE = dyn_cast<DeclRefExpr>(Ptr);
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (!VD || !VD->getType()->isPointerType())
-      return nullptr;
+    if (!VD || !(AddressOf ? VD->getType()->isRecordType()
+                           : VD->getType()->isPointerType()))
+      return {};
     if (!Args || !VD->hasLocalStorage())
-      return VD;
+      return {VD, AddressOf};
     const auto *PVD = dyn_cast<ParmVarDecl>(VD);
-    auto It = PVD ? Args->find(PVD) : Args->end();
-    return It == Args->end() ? nullptr : It->second;
+    auto It = PVD && !AddressOf ? Args->find(PVD) : Args->end();
+    return It == Args->end() ? PointerRoot{} : It->second;
   }
 }
 
@@ -118,19 +133,23 @@ bool neverLocal(const VarDecl *V) {
          (isa<ParmVarDecl>(V) && FD && FD->hasAttr<CUDAGlobalAttr>());
 }
 
-/// Notes in W a write through the pointer Ptr: one that cannot point at a
-/// local is nothing; one computed from a variable of the loop's function
-/// is judged by that variable's value at the loop (Through); any other may
-/// point at a local.
+/// Notes in W a write through the pointer Ptr, of a member of the struct
+/// it points at when Member ("q->n = v"): one that cannot point at a local
+/// is nothing; one computed from a variable of the loop's function is
+/// judged by that variable's value at the loop (Through); a member of a
+/// struct of the loop's function whose address the pointer is, is that
+/// member, which W names (Fields); any other may point at a local.
 void writtenThrough(const clang::Expr *Ptr, KernelWalker::FieldWrites &W,
-                    const ParamRoots *Args) {
+                    const ParamRoots *Args, bool Member = false) {
   if (!mayPointAtLocal(Ptr))
     return;
-  const VarDecl *Root = pointerRoot(Ptr, Args);
-  if (!Root)
+  PointerRoot Root = pointerRoot(Ptr, Args);
+  if (!Root.Var)
     W.ThroughPointer = true;
-  else if (!neverLocal(Root))
-    W.Through.insert(Root);
+  else if (Root.AddressOf)
+    W.ThroughPointer |= !Member;
+  else if (!neverLocal(Root.Var))
+    W.Through.insert(Root.Var);
 }
 
 /// Adds to W what writing the place E changes: a member's name ("s.a[i] =
@@ -149,7 +168,7 @@ void placeWritten(const clang::Expr *E, KernelWalker::FieldWrites &W,
       R = AS->getBase();
     } else if (const auto *ME = dyn_cast<MemberExpr>(R)) {
       if (ME->isArrow())
-        writtenThrough(ME->getBase(), W, Args);
+        writtenThrough(ME->getBase(), W, Args, /*Member=*/true);
       R = ME->getBase();
     } else {
       if (const auto *UO = dyn_cast<UnaryOperator>(R);
@@ -189,7 +208,7 @@ void placeWritten(const clang::Expr *E, KernelWalker::FieldWrites &W,
 /// The functions collectFieldWrites has visited, each with the roots of
 /// its pointer parameters (a call passing other pointers visits it again).
 using FieldWriteVisits =
-    std::set<std::pair<const Decl *, std::vector<const VarDecl *>>>;
+    std::set<std::pair<const Decl *, std::vector<PointerRoot>>>;
 
 void collectFieldWrites(const Stmt *S, KernelWalker::FieldWrites &W,
                         FieldWriteVisits &Seen, const ParamRoots *Args);
@@ -201,10 +220,10 @@ void collectCalleeWrites(const FunctionDecl *Def,
                          KernelWalker::FieldWrites &W, FieldWriteVisits &Seen,
                          const ParamRoots *Args) {
   ParamRoots Roots;
-  std::vector<const VarDecl *> Key;
+  std::vector<PointerRoot> Key;
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
-    const VarDecl *Root = nullptr;
+    PointerRoot Root;
     if (P->getType()->isPointerType() && I < CallArgs.size())
       Root = pointerRoot(CallArgs[I], Args);
     Roots[P] = Root;
@@ -214,8 +233,8 @@ void collectCalleeWrites(const FunctionDecl *Def,
   // with no root known, as before the roots were followed.
   if (Seen.size() > 256) {
     for (auto &Entry : Roots)
-      Entry.second = nullptr;
-    Key.assign(Key.size(), nullptr);
+      Entry.second = {};
+    Key.assign(Key.size(), {});
   }
   if (!Seen.insert({Def, std::move(Key)}).second)
     return;
@@ -280,6 +299,38 @@ void collectFieldWrites(const Stmt *S, KernelWalker::FieldWrites &W,
   }
   for (const Stmt *C : S->children())
     collectFieldWrites(C, W, Seen, Args);
+}
+
+/// Counts, per local struct variable, the times S takes its address
+/// ("&p", a cursor passed to the calls that move it) in Whole, and in Any
+/// also those it takes the address of a part of ("&p.cut", "&p.a[2]").
+void countAddressTaken(const Stmt *S, std::map<const VarDecl *, unsigned> &Whole,
+                       llvm::SmallPtrSetImpl<const VarDecl *> &Any) {
+  if (!S)
+    return;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->getOpcode() == UO_AddrOf) {
+    const clang::Expr *Sub = UO->getSubExpr()->IgnoreParens();
+    bool Part = false;
+    for (;; Part = true) {
+      if (const auto *ME = dyn_cast<MemberExpr>(Sub); ME && !ME->isArrow())
+        Sub = ME->getBase()->IgnoreParens();
+      else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub);
+               AS && placeExpr(AS->getBase())->getType()->isArrayType())
+        Sub = placeExpr(AS->getBase());
+      else
+        break;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && V->hasLocalStorage() && V->getType()->isRecordType()) {
+        Any.insert(V);
+        if (!Part)
+          ++Whole[V];
+      }
+  }
+  for (const Stmt *C : S->children())
+    countAddressTaken(C, Whole, Any);
 }
 
 bool readsNoneOf(const Stmt *S,
@@ -931,6 +982,17 @@ KernelWalker::Carried KernelWalker::walkAhead(
     Marked[V] = env()[V] = Mark(E, V->getNameAsString(), VarMark[V]);
   for (const auto &[K, E] : MemberEntry)
     memberValue(K) = Mark(E, K.Path, MemberMark[K]);
+  AheadLaneMarks.clear();
+  auto Differs = [&](const Value &E) {
+    const LExpr *In = E.K == Value::Int ? E.I : E.P.Offset;
+    return !In || findUnknown(In) || mentionsIf(In, isThreadIdx);
+  };
+  for (const auto &[V, E] : VarEntry)
+    if (Differs(E))
+      AheadLaneMarks.insert(VarMark[V]);
+  for (const auto &[K, E] : MemberEntry)
+    if (Differs(E))
+      AheadLaneMarks.insert(MemberMark[K]);
   Bind();
 
   WalkingAhead = true;
@@ -938,6 +1000,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
   Quiet = true;
   AheadLoadOffsets.clear();
   AheadStoreOffsets.clear();
+  AheadLoads.clear();
   Loops.push_back({Loop, Iter, false});
   if (CondVar)
     visit(CondVar);
@@ -1233,6 +1296,15 @@ KernelWalker::Carried KernelWalker::walkAhead(
   }
   for (auto &[Sym, EA] : Ends)
     Uniformity[Sym] = true;
+  // A value the warp loaded at one place is the warp's where the values
+  // its place was computed from are (a list the warp walks together from
+  // a start it shares, "index = graph[index + NEXT]").
+  for (const auto &[Sym, L] : AheadLoads)
+    Uniformity[Sym] = true;
+  auto NotUniform = [&](const SymbolExpr *S) {
+    auto It = Uniformity.find(S);
+    return It != Uniformity.end() && !It->second;
+  };
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const auto &[Sym, EA] : Ends) {
@@ -1241,13 +1313,17 @@ KernelWalker::Carried KernelWalker::walkAhead(
       const Value &A = EA.second;
       const LExpr *End = A.K == Value::Int ? A.I : A.P.Offset;
       if (findUnknown(End) || mentionsIf(End, [&](const SymbolExpr *S) {
-            auto It = Uniformity.find(S);
-            return isThreadIdx(S) || (It != Uniformity.end() && !It->second);
+            return isThreadIdx(S) || NotUniform(S);
           })) {
         Uniformity[Sym] = false;
         Changed = true;
       }
     }
+    for (const auto &[Sym, L] : AheadLoads)
+      if (Uniformity[Sym] && mentionsIf(L.Offset, NotUniform)) {
+        Uniformity[Sym] = false;
+        Changed = true;
+      }
   }
   auto Uniform = [&](const Value &E, const std::string &Name) {
     return withSymbol(
@@ -1319,22 +1395,33 @@ KernelWalker::Carried KernelWalker::walkAhead(
   for (const auto &[K, E] : MemberEntry)
     if (LaneEntry(E))
       LaneMarks.insert(MemberMark[K]);
+  // The load an iteration's end value is, with the offset it was read
+  // at: an unknown, or a value the warp loaded alike at a place the
+  // loop's values move, which the rounds did not find the warp's.
+  auto LoadAt = [&](const Value &A) -> std::pair<const LExpr *, const LExpr *> {
+    if (A.K != Value::Int)
+      return {nullptr, nullptr};
+    if (auto L = AheadLoads.find(A.I);
+        L != AheadLoads.end() && !Uniformity[A.I])
+      return {L->second.Unknown, L->second.Offset};
+    const LExpr *U = findUnknown(A.I);
+    auto At = U ? AheadLoadOffsets.find(U) : AheadLoadOffsets.end();
+    if (At == AheadLoadOffsets.end() || !LoadUnknowns.count(U))
+      return {U, nullptr};
+    return {U, At->second};
+  };
   auto Chased = [&](const Value &E, const Value &A) -> const LExpr * {
     // A value the lane loaded before the loop ("b = start[tid]") that the
     // iteration replaces with another it loads is data in every
     // iteration: the first load's.
-    if (E.K == Value::Int && A.K == Value::Int) {
-      const LExpr *In = findUnknown(E.I), *Last = findUnknown(A.I);
-      if (In && Last && LoadUnknowns.count(In) && LoadUnknowns.count(Last))
+    auto [U, Off] = LoadAt(A);
+    if (E.K == Value::Int) {
+      const LExpr *In = findUnknown(E.I);
+      if (In && U && LoadUnknowns.count(In) && LoadUnknowns.count(U))
         return In;
     }
-    if (!LaneEntry(E))
+    if (!LaneEntry(E) || !Off)
       return nullptr;
-    const LExpr *U = A.K == Value::Int ? findUnknown(A.I) : nullptr;
-    auto At = U ? AheadLoadOffsets.find(U) : AheadLoadOffsets.end();
-    if (At == AheadLoadOffsets.end() || !LoadUnknowns.count(U))
-      return nullptr;
-    const LExpr *Off = At->second;
     bool OwnPlace =
         mentionsIf(Off,
                    [&](const SymbolExpr *S) { return LaneMarks.count(S); }) ||
@@ -1602,6 +1689,27 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   }
   const FieldWrites Written = resolvedWrites(Cached->second, Assigned);
   std::vector<MemberKey> Members = writtenMembers(Parts, Written);
+  // A struct the loop only takes the address of ("next(&p)") changes where
+  // the writes through that address land: on the members they name, which
+  // Members holds, or anywhere when a write through a pointer may reach a
+  // local (forgetEscaped, which counts it escaped from the loop's head).
+  // Its other members keep their values.
+  // A struct whose address, or a part's, the loop takes escapes from the
+  // loop's head: the writes through pointers in an iteration may reach it
+  // in the next.
+  llvm::SmallPtrSet<const VarDecl *, 4> AddressOnly;
+  {
+    std::map<const VarDecl *, unsigned> Taken;
+    llvm::SmallPtrSet<const VarDecl *, 4> Reached;
+    for (const Stmt *S : Parts)
+      countAddressTaken(S, Taken, Reached);
+    for (const VarDecl *V : Reached)
+      Escaped.insert({Frames.size() - 1, V});
+    for (const auto &[V, N] : Taken)
+      if (Writes[V] == N && !Written.Whole.count(V) && !Written.Opaque &&
+          env().count(V))
+        AddressOnly.insert(V);
+  }
   // The members of a struct whose address escaped ("next(&p)"), as they
   // are before the writes through pointers forget them: the walk ahead
   // follows the writes that land on them.
@@ -1680,6 +1788,8 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   };
   llvm::SmallPtrSet<const VarDecl *, 8> Others(Assigned.begin(),
                                                Assigned.end());
+  for (const VarDecl *V : AddressOnly)
+    Others.erase(V);
   for (const Induction &I : Inductions)
     Others.erase(I.Var);
   for (const Geometric &G : Geometrics)
@@ -1765,7 +1875,11 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
         if (const LExpr *U = LoadedIn(memberValue(K)))
           LoadedMembers[K] = U;
     }
-    forgetAll(Assigned, Reason(ReasonKind::ValueAfterLoop));
+    llvm::SmallPtrSet<const VarDecl *, 8> Changed(Assigned.begin(),
+                                                  Assigned.end());
+    for (const VarDecl *V : AddressOnly)
+      Changed.erase(V);
+    forgetAll(Changed, Reason(ReasonKind::ValueAfterLoop));
     for (const MemberKey &K : Members)
       forgetMember(K, Reason(ReasonKind::ValueAfterLoop));
     forgetEscaped(Written, Reason(ReasonKind::ValueAfterLoop));

@@ -85,12 +85,14 @@ __global__ void sharedSteps(const int *steps, const float *in, float *out, int n
   // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
 }
 
-// Negative: chasing from a start every lane shares: unknown, as before.
+// Positive: chasing from a start every lane shares: each iteration the
+// warp reads one place, so the chase is the warp's (carried(p)), not a
+// lane's gather (test/lit/engine/uniform_chases.cu).
 __global__ void sharedChase(const int *next, float *out, int head, int steps) {
   int p = head;
   for (int k = 0; k < steps; ++k)
     p = next[p];
-  // CHECK: [[@LINE-1]]:9 load `next[p]` unknown: 'p' is changed inside a loop
+  // CHECK: [[@LINE-1]]:9 load `next[p]` addr=next + 4*carried(p) spr=1 ideal=1 eff=0.125 uniform
   out[threadIdx.x] = p;
   // CHECK: [[@LINE-1]]:3 store {{.*}} coalesced
 }

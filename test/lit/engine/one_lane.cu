@@ -86,10 +86,10 @@ __global__ void tree(float *out, const int *start, int n) {
   // CHECK: [[@LINE-1]]:13 load `start[blockIdx.x]` addr=start + 4*blockIdx.x spr=1 ideal=1 eff=0.125 uniform
   for (int d = 2; d < 64; d <<= 1) {
     pos = start[pos];
-    // CHECK: [[@LINE-1]]:11 load `start[pos]` unknown: 'pos' is changed inside a loop
+    // CHECK: [[@LINE-1]]:11 load `start[pos]` addr=start + 4*carried(pos) spr=1 ideal=1 eff=0.125 uniform
     if (threadIdx.x < d - 1)
       out[pos + threadIdx.x] = 1.0f;
-    // CHECK: [[@LINE-1]]:7 store `out[pos + threadIdx.x]` gather: depends on 'start[pos]', loaded from memory
+    // CHECK: [[@LINE-1]]:7 store `out[pos + threadIdx.x]` addr=out + 4*(threadIdx.x + start[pos]) spr=1.8 ideal=1.8 eff=0.7917 warps=1..4/1 coalesced
   }
 }
 

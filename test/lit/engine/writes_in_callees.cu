@@ -6,10 +6,13 @@
 // allocation at the loop and the loop does not change it: a block
 // reduction called in a task loop, writing shared memory through its
 // parameters, leaves the task cursor followed (Chai's stream compaction).
+// A write through a struct's address ('&p') lands on the member it names;
+// the struct's other members keep their values.
 // RUN: %coalesce --format=json %s | %summarize | FileCheck %s --implicit-check-not='{{^[0-9]+:[0-9]+ (load|store|atomic)}}'
 
 struct Part {
   int n;
+  int cut;
   int current;
 };
 __device__ inline int first(Part *p) {
@@ -108,5 +111,73 @@ __global__ void pointerMovedInLoop(const float *in, float *out, int n) {
     *w = 0;
     // CHECK: [[@LINE-1]]:5 store `*w` unknown: 'w' is changed inside a loop
     w = &p.current;
+  }
+}
+
+// A struct the loop only takes the address of keeps the members no write
+// lands on: the task cursor's 'cut', set before the loop, in the address
+// of each task's rows.
+__device__ inline Part withCut(int n, float a) {
+  Part p;
+  p.n = n;
+  if (a >= 0.0f && a <= 1.0f)
+    p.cut = n * a;
+  return p;
+}
+__device__ inline int firstAfterCut(Part *p) {
+  p->current = p->cut + blockIdx.x;
+  return p->current;
+}
+
+// Positive: 'p.cut' and 'p.n' keep their values in the loop.
+__global__ void afterCut(const float *in, float *out, int n, float a) {
+  Part p = withCut(n, a);
+  for (int t = firstAfterCut(&p); more(&p); t = next(&p))
+    out[(t - p.cut) * blockDim.x + threadIdx.x] = in[t * blockDim.x + threadIdx.x];
+  // CHECK: [[@LINE-1]]:5 store `out[(t - p.cut) * blockDim.x + threadIdx.x]` addr=out + 4*(threadIdx.x + blockIdx.x*blockDim.x + iter(#0)*blockDim.x*gridDim.x) spr=4 ideal=4 eff=1 coalesced
+  // CHECK: [[@LINE-2]]:51 load `in[t * blockDim.x + threadIdx.x]` addr=in + 4*(threadIdx.x + blockIdx.x*blockDim.x + iter(#0)*blockDim.x*gridDim.x + blockDim.x*(int)(n * a)) spr=4 ideal=4 eff=1 coalesced
+}
+
+__device__ inline void moveCut(Part *p) { p->cut += 32; }
+
+// Positive: a call that moves the member through the struct's address
+// moves it in the loop: 32 words an iteration.
+__global__ void cutMoved(float *out, int n) {
+  Part p;
+  p.n = n;
+  p.cut = 5;
+  for (int i = 0; i < n; i++) {
+    out[p.cut + threadIdx.x] = 0;
+    // CHECK: [[@LINE-1]]:5 store `out[p.cut + threadIdx.x]` addr=out + 4*(threadIdx.x + 32*iter(i) + 5) spr=5 ideal=4 eff=0.8 misaligned
+    moveCut(&p);
+  }
+}
+
+// Positive: so does a write through the address of the member itself.
+__global__ void cutAddress(float *out, int n) {
+  Part p;
+  p.n = n;
+  p.cut = 5;
+  for (int i = 0; i < n; i++) {
+    out[p.cut + threadIdx.x] = 0;
+    // CHECK: [[@LINE-1]]:5 store `out[p.cut + threadIdx.x]` addr=out + 4*(threadIdx.x + iter(i) + 5) {{.*}} misaligned
+    int *c = &p.cut;
+    *c += 1;
+  }
+}
+
+// Negative: a write through a pointer the data chooses, to one member or
+// another: 'p.cut' may change in any iteration.
+__global__ void cutOrCount(float *out, const int *flags, int n) {
+  Part p;
+  p.n = n;
+  p.cut = 5;
+  for (int i = 0; i < n; i++) {
+    out[p.cut + threadIdx.x] = 0;
+    // CHECK: [[@LINE-1]]:5 store `out[p.cut + threadIdx.x]` unknown: 'p.cut' is changed inside a loop
+    int *c = flags[i] ? &p.cut : &p.n;
+    // CHECK: [[@LINE-1]]:14 load `flags[i]` {{.*}} uniform
+    *c = 9;
+    // CHECK: [[@LINE-1]]:5 store `*c` unknown
   }
 }
