@@ -174,6 +174,7 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
   // with it is no copy of it that a load would stand for. A value type the
   // toolkit's operators take by reference (__half2) is read.
   bool Toolkit = Callee && !followedToolkitBody(Callee, SM);
+  std::vector<Value> Args;
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
     const clang::Expr *A = Call->getArg(I);
     const ParmVarDecl *PD =
@@ -181,11 +182,16 @@ Value KernelWalker::evalCall(const CallExpr *Call) {
                                               : nullptr;
     Value V = eval(A);
     if (!(PD && PD->getType()->isReferenceType() &&
-          uncopyable(PD->getType().getNonReferenceType())))
-      loadIfRef(V, A);
+          uncopyable(PD->getType().getNonReferenceType())) &&
+        V.K == Value::Ref)
+      V = load(V.R, A);
+    Args.push_back(V);
   }
   if (Call->getType()->isReferenceType() || Call->isGLValue())
     return Value::ref(Place());
+  if (Toolkit)
+    if (std::optional<Value> V = warpBitValue(Call, Name, Args))
+      return *V;
   return unknownValue(Call->getType(),
                       "result of a call to '" +
                           (Name.empty() ? std::string("?") : Name.str()) + "'");

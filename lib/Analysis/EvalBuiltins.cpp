@@ -272,6 +272,51 @@ KernelWalker::evalGroupMethod(const CallExpr *Call,
   return std::nullopt;
 }
 
+std::optional<Value> KernelWalker::warpBitValue(const CallExpr *Call,
+                                                StringRef Name,
+                                                llvm::ArrayRef<Value> Args) {
+  QualType T = Call->getType();
+  if (!T->isIntegralOrEnumerationType())
+    return std::nullopt;
+  bool Vote = llvm::is_contained({"__ballot_sync", "__ballot", "__any_sync",
+                                  "__all_sync", "__any", "__all",
+                                  "__activemask"},
+                                 Name);
+  bool Bits = llvm::is_contained({"__popc", "__popcll", "__ffs", "__ffsll",
+                                  "__clz", "__clzll", "__brev", "__brevll"},
+                                 Name);
+  if (!Vote && !Bits)
+    return std::nullopt;
+  // What the result is computed from: nothing the lanes differ in for a
+  // vote; the arguments for a bit function.
+  const LExpr *From = X.constant(0);
+  if (Bits)
+    for (const Value &A : Args) {
+      if (A.K != Value::Int)
+        return std::nullopt;
+      From = X.add(From, A.I);
+    }
+  if (findUnknown(From) ||
+      (mentionsIf(From, isThreadIdx) && !Warp.sameInEveryWarp(From)))
+    return std::nullopt;
+  std::string Text = sourceText(Call);
+  if (!WalkingAhead)
+    return namedRuntimeValue(Text, T, SymbolKind::Opaque);
+  // Walking ahead, from values the loop carries: the warp's only where
+  // they are (the rounds find it); never from a lane's own.
+  if (mentionsIf(From, [&](const SymbolExpr *S) {
+        return S->getSymbolKind() == SymbolKind::TripCount ||
+               AheadLaneMarks.count(S);
+      }))
+    return std::nullopt;
+  const LExpr *Sym = X.symbol(SymbolKind::Carried, 0,
+                              "loaded(" + Text + ")#" +
+                                  std::to_string(++AheadLoadCount));
+  const LExpr *U = unknownValue(T, "result of a call to '" + Name.str() + "'").I;
+  AheadLoads[Sym] = {From, U};
+  return Value::integer(Sym);
+}
+
 std::optional<Value> KernelWalker::evalBuiltin(const CallExpr *Call,
                                                BuiltinKind K, StringRef Name) {
   unsigned N = Call->getNumArgs();

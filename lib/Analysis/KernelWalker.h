@@ -681,6 +681,14 @@ public:
   /// is not a constant power of two up to 32.
   const LExpr *shuffleSource(unsigned Kind, const LExpr *Op,
                              const LExpr *Width);
+  /// A warp vote (__ballot_sync, __any_sync, __all_sync, __activemask),
+  /// one value for the whole warp, or a bit count or search (__popc,
+  /// __ffs, __clz, __brev) of values the warp shares: a value of the
+  /// warp's, named by its text, or while walking ahead a symbol the walk's
+  /// rounds judge (AheadLoads). Nothing for any other call (EvalBuiltins.cpp).
+  std::optional<Value> warpBitValue(const clang::CallExpr *Call,
+                                    llvm::StringRef Name,
+                                    llvm::ArrayRef<Value> Args);
   std::optional<Value> evalBuiltin(const clang::CallExpr *Call, BuiltinKind K,
                                    llvm::StringRef Name);
   /// A wmma load or store (EvalWmma.cpp): the toolkit's load_matrix_sync
