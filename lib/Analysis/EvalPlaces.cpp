@@ -92,8 +92,10 @@ Place PlaceEvaluator::VisitDeclRefExpr(const DeclRefExpr *DRE) {
     Value V = W.readVariable(VD);
     if (V.K == Value::Ref)
       return V.R;
-    // Bound to a temporary (bindsTemporary): the reference holds the value.
-    if (V.K == Value::None || !bindsTemporary(VD->getType()))
+    // Bound to a temporary (bindsTemporary), or walked by a loop as the
+    // variable it names (ReboundRefs): the reference holds the value.
+    if (V.K == Value::None ||
+        !(bindsTemporary(VD->getType()) || W.ReboundRefs.count(VD)))
       return R;
     Temporary = true;
   }

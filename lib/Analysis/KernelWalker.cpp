@@ -114,7 +114,8 @@ void KernelWalker::forgetAll(const llvm::SmallPtrSetImpl<const VarDecl *> &Vars,
     forgetMembers(V);
     if (It == env().end() && !isa<ParmVarDecl>(V))
       continue;
-    env()[V] = unknownValue(V->getType(), Why.about(V->getNameAsString()));
+    env()[V] = unknownValue(V->getType().getNonReferenceType(),
+                            Why.about(V->getNameAsString()));
   }
 }
 

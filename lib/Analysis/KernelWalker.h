@@ -396,6 +396,9 @@ public:
   /// The loop a '#pragma unroll 1' (or 'nounroll') stands on, while it is
   /// visited: LoopsSeen.Rolled gets its iteration symbol.
   const clang::Stmt *RolledLoop = nullptr;
+  /// References to a caller's variable that a loop walks as the variable
+  /// itself (visitLoop): while it runs, each holds the value.
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> ReboundRefs;
   /// Per-loop cache of the struct members each loop may write (Loops.cpp).
   std::map<const clang::Stmt *, FieldWrites> LoopFieldWrites;
   /// The declarations made to hold struct temporaries (EvalPlaces.cpp).

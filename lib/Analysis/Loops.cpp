@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/ScopeExit.h"
 
 #include <tuple>
 
@@ -982,17 +983,22 @@ KernelWalker::Carried KernelWalker::walkAhead(
     Marked[V] = env()[V] = Mark(E, V->getNameAsString(), VarMark[V]);
   for (const auto &[K, E] : MemberEntry)
     memberValue(K) = Mark(E, K.Path, MemberMark[K]);
-  AheadLaneMarks.clear();
-  auto Differs = [&](const Value &E) {
-    const LExpr *In = E.K == Value::Int ? E.I : E.P.Offset;
-    return !In || findUnknown(In) || mentionsIf(In, isThreadIdx);
+  // Adds to Into the symbols of the followed values whose entry passes Pred.
+  auto MarksWhere = [&](auto Pred, auto &Into) {
+    for (const auto &[V, E] : VarEntry)
+      if (Pred(E))
+        Into.insert(VarMark[V]);
+    for (const auto &[K, E] : MemberEntry)
+      if (Pred(E))
+        Into.insert(MemberMark[K]);
   };
-  for (const auto &[V, E] : VarEntry)
-    if (Differs(E))
-      AheadLaneMarks.insert(VarMark[V]);
-  for (const auto &[K, E] : MemberEntry)
-    if (Differs(E))
-      AheadLaneMarks.insert(MemberMark[K]);
+  AheadLaneMarks.clear();
+  MarksWhere(
+      [&](const Value &E) {
+        const LExpr *In = E.K == Value::Int ? E.I : E.P.Offset;
+        return !In || findUnknown(In) || mentionsIf(In, isThreadIdx);
+      },
+      AheadLaneMarks);
   Bind();
 
   WalkingAhead = true;
@@ -1389,12 +1395,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
            mentionsIf(E.I, isThreadIdx) && !Warp.sameInEveryWarp(E.I);
   };
   llvm::SmallPtrSet<const LExpr *, 8> LaneMarks;
-  for (const auto &[V, E] : VarEntry)
-    if (LaneEntry(E))
-      LaneMarks.insert(VarMark[V]);
-  for (const auto &[K, E] : MemberEntry)
-    if (LaneEntry(E))
-      LaneMarks.insert(MemberMark[K]);
+  MarksWhere(LaneEntry, LaneMarks);
   // The load an iteration's end value is, with the offset it was read
   // at: an unknown, or a value the warp loaded alike at a place the
   // loop's values move, which the rounds did not find the warp's.
@@ -1675,6 +1676,46 @@ void KernelWalker::visitLoop(const Stmt *Loop, const clang::Expr *Cond,
   collectAssigned(Cond, Assigned, &Writes);
   collectAssigned(Inc, Assigned, &Writes);
   collectAssigned(Body, Assigned, &Writes);
+  // A reference the loop writes through to a caller's variable ("count
+  // += n" in a helper taking 'unsigned &count'), that no other reference
+  // here names and whose address did not escape, is walked as that
+  // variable: its value in the loop, written back when the loop is done.
+  std::vector<std::pair<const VarDecl *, Value>> Rebound;
+  for (const VarDecl *V : Assigned) {
+    auto It = env().find(V);
+    if (It == env().end() || It->second.K != Value::Ref)
+      continue;
+    const Place &R = It->second.R;
+    if (R.K != Place::Variable || R.Frame + 1 >= Frames.size() ||
+        R.Path != R.Var->getNameAsString() ||
+        Escaped.count({R.Frame, R.Var}))
+      continue;
+    bool Alone = llvm::none_of(env(), [&](const auto &Other) {
+      return Other.first != V && Other.second.K == Value::Ref &&
+             Other.second.R.K == Place::Variable &&
+             Other.second.R.Var == R.Var && Other.second.R.Frame == R.Frame;
+    });
+    auto Target = Frames[R.Frame].Vars.find(R.Var);
+    if (!Alone || Target == Frames[R.Frame].Vars.end() ||
+        (Target->second.K != Value::Int && Target->second.K != Value::Ptr))
+      continue;
+    Rebound.push_back({V, It->second});
+    It->second = Target->second;
+    ReboundRefs.insert(V);
+  }
+  auto WriteBack = llvm::make_scope_exit([&] {
+    for (const auto &[V, Ref] : Rebound) {
+      const Value &Now = env()[V];
+      Frames[Ref.R.Frame].Vars[Ref.R.Var] =
+          Now.K == Value::Int || Now.K == Value::Ptr
+              ? Now
+              : unknownValue(Ref.R.Var->getType(),
+                             Reason(ReasonKind::ValueAfterLoop)
+                                 .about(Ref.R.Var->getNameAsString()));
+      env()[V] = Ref;
+      ReboundRefs.erase(V);
+    }
+  });
   // A struct in registers used in the loop may change through its member
   // functions: the members the loop writes are not followed across
   // iterations; the others keep their values.
