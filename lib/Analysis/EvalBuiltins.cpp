@@ -304,17 +304,9 @@ std::optional<Value> KernelWalker::warpBitValue(const CallExpr *Call,
     return namedRuntimeValue(Text, T, SymbolKind::Opaque);
   // Walking ahead, from values the loop carries: the warp's only where
   // they are (the rounds find it); never from a lane's own.
-  if (mentionsIf(From, [&](const SymbolExpr *S) {
-        return S->getSymbolKind() == SymbolKind::TripCount ||
-               AheadLaneMarks.count(S);
-      }))
-    return std::nullopt;
-  const LExpr *Sym = X.symbol(SymbolKind::Carried, 0,
-                              "loaded(" + Text + ")#" +
-                                  std::to_string(++AheadLoadCount));
-  const LExpr *U = unknownValue(T, "result of a call to '" + Name.str() + "'").I;
-  AheadLoads[Sym] = {From, U};
-  return Value::integer(Sym);
+  return sharedAhead(
+      Text, From,
+      unknownValue(T, "result of a call to '" + Name.str() + "'").I);
 }
 
 std::optional<Value> KernelWalker::evalBuiltin(const CallExpr *Call,

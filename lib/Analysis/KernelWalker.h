@@ -248,6 +248,12 @@ public:
     const LExpr *Unknown;
   };
   std::map<const LExpr *, AheadLoad> AheadLoads;
+  /// Walking ahead, the symbol of a value every lane gets alike, computed
+  /// from From (a load's offset, a bit function's arguments), U where it
+  /// is not the warp's; nothing when From holds a value that entered the
+  /// iteration differing between lanes, or an inner loop's count.
+  std::optional<Value> sharedAhead(const std::string &Text, const LExpr *From,
+                                   const LExpr *U);
   /// The symbols of the values the walk ahead follows that enter the
   /// iteration differing between lanes: a load at a place they move is a
   /// lane's, never the warp's.

@@ -200,6 +200,21 @@ Value KernelWalker::readVariable(const VarDecl *VD, size_t F) {
 
 /// A uniform value known only by name: a kernel parameter, a member of a
 /// by-value struct parameter, a __constant__ or __device__ variable.
+std::optional<Value> KernelWalker::sharedAhead(const std::string &Text,
+                                               const LExpr *From,
+                                               const LExpr *U) {
+  if (mentionsIf(From, [&](const SymbolExpr *S) {
+        return S->getSymbolKind() == SymbolKind::TripCount ||
+               AheadLaneMarks.count(S);
+      }))
+    return std::nullopt;
+  const LExpr *Sym =
+      X.symbol(SymbolKind::Carried, 0,
+               "loaded(" + Text + ")#" + std::to_string(++AheadLoadCount));
+  AheadLoads[Sym] = {From, U};
+  return Value::integer(Sym);
+}
+
 Value KernelWalker::namedRuntimeValue(const std::string &Name, QualType T,
                                       SymbolKind Kind) {
   if (!T.isNull() && T->isPointerType()) {
@@ -360,18 +375,12 @@ Value KernelWalker::loadedValue(const Pointer &Addr, QualType T,
   // it is so only where they are the warp's too: not where one entered
   // the iteration differing between lanes (a lane's chase, an unknown
   // below), and where the walk's rounds find them the warp's.
-  if (!LaneDependent && WalkingAhead && T->isIntegralOrEnumerationType() &&
-      !mentionsIf(Off, [&](const SymbolExpr *S) {
-        return S->getSymbolKind() == SymbolKind::TripCount ||
-               AheadLaneMarks.count(S);
-      })) {
-    const LExpr *Sym =
-        X.symbol(SymbolKind::Carried, 0,
-                 "loaded(" + Text + ")#" + std::to_string(++AheadLoadCount));
+  if (!LaneDependent && WalkingAhead && T->isIntegralOrEnumerationType()) {
     const LExpr *U = X.unknown(Reason(ReasonKind::LoadedFromMemory, Text));
-    LoadUnknowns.insert(U);
-    AheadLoads[Sym] = {Off, U};
-    return Value::integer(Sym);
+    if (std::optional<Value> V = sharedAhead(Text, Off, U)) {
+      LoadUnknowns.insert(U);
+      return *V;
+    }
   }
   // An integer read at an address known per lane: lanes that share the
   // address share the value. Grouping, it is a value per address;

@@ -55,6 +55,14 @@ struct Geometric {
   const LExpr *WrapValue = nullptr; ///< Wrap at the loop's head
 };
 
+/// Whether V, a pointer variable, is one no write through can reach a
+/// local: the program's, or a kernel's parameter.
+bool neverLocal(const VarDecl *V) {
+  const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
+  return !V->hasLocalStorage() ||
+         (isa<ParmVarDecl>(V) && FD && FD->hasAttr<CUDAGlobalAttr>());
+}
+
 /// Whether the pointer Ptr may point at a local: anything but a kernel's
 /// parameter or a variable of the program (and pointer arithmetic on them).
 bool mayPointAtLocal(const clang::Expr *Ptr) {
@@ -65,12 +73,7 @@ bool mayPointAtLocal(const clang::Expr *Ptr) {
         BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS());
   const auto *DRE = dyn_cast<DeclRefExpr>(Ptr);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD)
-    return true;
-  if (!VD->hasLocalStorage())
-    return false;
-  const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
-  return !(isa<ParmVarDecl>(VD) && FD && FD->hasAttr<CUDAGlobalAttr>());
+  return !VD || !neverLocal(VD);
 }
 
 /// What a pointer is computed from: a variable of the loop's own function
@@ -126,13 +129,6 @@ PointerRoot pointerRoot(const clang::Expr *Ptr, const ParamRoots *Args) {
   }
 }
 
-/// Whether V, a pointer variable, is one no write through can reach a
-/// local: the program's, or a kernel's parameter.
-bool neverLocal(const VarDecl *V) {
-  const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
-  return !V->hasLocalStorage() ||
-         (isa<ParmVarDecl>(V) && FD && FD->hasAttr<CUDAGlobalAttr>());
-}
 
 /// Notes in W a write through the pointer Ptr, of a member of the struct
 /// it points at when Member ("q->n = v"): one that cannot point at a local
