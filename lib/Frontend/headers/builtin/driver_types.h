@@ -11,6 +11,11 @@
 
 #include "vector_types.h"
 
+// The toolkit's driver_types.h includes both, and code compiled by nvcc
+// uses INT_MAX or size_t without including anything.
+#include <limits.h>
+#include <stddef.h>
+
 enum cudaError {
   cudaSuccess = 0,
   cudaErrorInvalidValue = 1,
