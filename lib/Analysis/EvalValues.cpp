@@ -432,6 +432,42 @@ Value ValueEvaluator::nonInteger(const BinaryOperator *BO) {
       W.LoadUnknowns.insert(C);
       return Value::integer(C);
     }
+  // A comparison of floats every lane of a warp computes alike, with a
+  // value the analysis does not have ('alpha >= 0.0', a parameter no
+  // launch gives): a choice the warp makes as one, whose arms an address
+  // is counted with (WarpEvaluator::evaluateUniformChoices).
+  if (BO->isComparisonOp() && A.K == Value::Real && B.K == Value::Real &&
+      !findUnknown(A.I) && !findUnknown(B.I) && !W.WalkingAhead) {
+    auto Uniform = [](const LExpr *E) {
+      return !mentionsIf(E, [](const SymbolExpr *S) {
+        SymbolKind K = S->getSymbolKind();
+        return K != SymbolKind::Param && K != SymbolKind::Opaque &&
+               K != SymbolKind::GridDim && K != SymbolKind::BlockDim;
+      });
+    };
+    // Two known values ('alpha > 0.5f' with --assume alpha=1) are
+    // compared, and the symbol carries the outcome ("' = 1)"): the branch
+    // it decides is the launch's, not the compiler's, and the other
+    // stays in the binary.
+    std::string Outcome;
+    if (std::optional<double> L = realValue(A.I), R = realValue(B.I); L && R) {
+      bool Holds = false;
+      switch (BO->getOpcode()) {
+      case BO_LT: Holds = *L < *R; break;
+      case BO_GT: Holds = *L > *R; break;
+      case BO_LE: Holds = *L <= *R; break;
+      case BO_GE: Holds = *L >= *R; break;
+      case BO_EQ: Holds = *L == *R; break;
+      default: Holds = *L != *R; break;
+      }
+      Outcome = Holds ? "' = 1)" : "' = 0)";
+    }
+    if (Uniform(A.I) && Uniform(B.I))
+      return Value::integer(
+          X.symbol(SymbolKind::Opaque, 0,
+                   std::string(UniformChoicePrefix) + W.sourceText(BO) +
+                       (Outcome.empty() ? "')" : Outcome)));
+  }
   return W.unknownValue(BO->getType(),
                         "'" + W.sourceText(BO) + "' is not integer arithmetic");
 }

@@ -379,6 +379,9 @@ public:
     /// loop, or in a callee through the arguments passed): resolvedWrites
     /// judges them by their values.
     llvm::SmallPtrSet<const clang::VarDecl *, 4> Through;
+    /// The same for pointer members of the loop function's structs: the
+    /// struct and the member's path ("p.tmp").
+    std::set<std::pair<const clang::VarDecl *, std::string>> ThroughMembers;
   };
   /// W with its writes through Through judged at the loop's head: one
   /// through a variable the loop assigns, or whose value is not a pointer
@@ -593,6 +596,7 @@ public:
   void VisitCompoundStmt(const clang::CompoundStmt *CS);
   void VisitDeclStmt(const clang::DeclStmt *DS);
   void VisitIfStmt(const clang::IfStmt *IS);
+  void VisitContinueStmt(const clang::ContinueStmt *CS);
   void VisitReturnStmt(const clang::ReturnStmt *RS);
   void VisitSwitchStmt(const clang::SwitchStmt *SS);
   void VisitSwitchCase(const clang::SwitchCase *SC);
@@ -742,6 +746,14 @@ private:
   };
   State capture() const;
   void restore(const State &S);
+  /// While walking a loop ahead: the state at each continue the walk
+  /// passes, with the conditions under which it is taken (from the path's
+  /// length at the loop's body, AheadPathDepth); walkAhead joins them with
+  /// the state at the body's end, as the lanes that continued rejoin the
+  /// others there.
+  std::vector<std::pair<State, const LExpr *>> AheadContinues;
+  size_t AheadPathDepth = 0;
+  void joinAheadContinues();
   template <typename Map>
   Map merge(const LExpr *C, llvm::StringRef Cond, const Map &T, const Map &F);
   /// Whether the local V starts afresh in each iteration of every loop

@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "llvm/ADT/ScopeExit.h"
 
 #include <tuple>
@@ -59,7 +60,7 @@ struct Geometric {
 /// local: the program's, or a kernel's parameter.
 bool neverLocal(const VarDecl *V) {
   const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
-  return !V->hasLocalStorage() ||
+  return !V->hasLocalStorage() || V->hasAttr<CUDASharedAttr>() ||
          (isa<ParmVarDecl>(V) && FD && FD->hasAttr<CUDAGlobalAttr>());
 }
 
@@ -77,13 +78,17 @@ bool mayPointAtLocal(const clang::Expr *Ptr) {
 }
 
 /// What a pointer is computed from: a variable of the loop's own function
-/// (or the program's) holding a pointer, or the address of a struct there
-/// (&p, a cursor a call moves).
+/// (or the program's) holding a pointer, the address of a struct there
+/// (&p, a cursor a call moves), or a pointer member of such a struct
+/// (Member, its path: "p.tmp" for "p.tmp" or, in a callee given &p,
+/// "q->tmp").
 struct PointerRoot {
   const VarDecl *Var = nullptr;
   bool AddressOf = false;
+  std::string Member;
   bool operator<(const PointerRoot &O) const {
-    return std::tie(Var, AddressOf) < std::tie(O.Var, O.AddressOf);
+    return std::tie(Var, AddressOf, Member) <
+           std::tie(O.Var, O.AddressOf, O.Member);
   }
 };
 
@@ -95,9 +100,54 @@ using ParamRoots = std::map<const ParmVarDecl *, PointerRoot>;
 /// The root of a pointer: "p", "p + k", "&p[k]", "&s" for a struct s, and
 /// in a callee (Args) a parameter through the argument its call passed.
 /// None when it is not one variable, or is a callee's own local.
-PointerRoot pointerRoot(const clang::Expr *Ptr, const ParamRoots *Args) {
+PointerRoot pointerRoot(const clang::Expr *Ptr, const ParamRoots *Args,
+                        unsigned Depth = 0);
+
+/// The root of a pointer member ME ("p.tmp", "p.in.tmp", "q->tmp" with q
+/// the address of a struct p): p and the member's path; none when the
+/// struct is not one of the loop's function.
+PointerRoot memberRoot(const MemberExpr *ME, const ParamRoots *Args,
+                       unsigned Depth) {
+  std::string Path;
+  for (;;) {
+    Path = "." + ME->getMemberDecl()->getNameAsString() + Path;
+    if (ME->isArrow())
+      break;
+    const auto *Inner = dyn_cast<MemberExpr>(ME->getBase()->IgnoreParens());
+    if (!Inner)
+      break;
+    ME = Inner;
+  }
+  const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  if (ME->isArrow()) {
+    PointerRoot Struct = pointerRoot(Base, Args, Depth);
+    if (!Struct.Var || !Struct.AddressOf)
+      return {};
+    return {Struct.Var, false, Struct.Var->getNameAsString() + Path};
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  // A callee's own struct (or its copy of an argument) is not the loop's.
+  if (!VD || !VD->getType()->isRecordType() || !VD->hasLocalStorage() || Args)
+    return {};
+  return {VD, false, VD->getNameAsString() + Path};
+}
+
+/// Whether nothing in V's function changes V after its initialiser.
+bool keepsInitialValue(const VarDecl *V) {
+  const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
+  const Stmt *Body = FD ? FD->getBody() : nullptr;
+  return V->getInit() && Body &&
+         !ExprMutationAnalyzer(*Body, V->getASTContext()).isMutated(V);
+}
+
+PointerRoot pointerRoot(const clang::Expr *Ptr, const ParamRoots *Args,
+                        unsigned Depth) {
   for (;;) {
     Ptr = Ptr->IgnoreParenCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(Ptr);
+        ME && ME->getType()->isPointerType())
+      return memberRoot(ME, Args, Depth);
     if (const auto *BO = dyn_cast<BinaryOperator>(Ptr);
         BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
       Ptr = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
@@ -118,11 +168,22 @@ PointerRoot pointerRoot(const clang::Expr *Ptr, const ParamRoots *Args) {
     }
     const auto *DRE = dyn_cast<DeclRefExpr>(Ptr);
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    // An array in memory that decays to a pointer ("int *c = l_mem;").
+    if (VD && !AddressOf && VD->getType()->isArrayType() && neverLocal(VD))
+      return {VD, false, {}};
+    // A pointer declared from another and never changed has that one's
+    // root where it has one ("float *m = &params[4 * iter];", declared in
+    // the loop's body).
+    if (VD && !AddressOf && Depth < 8 && VD->hasLocalStorage() &&
+        !isa<ParmVarDecl>(VD) && VD->getType()->isPointerType() &&
+        keepsInitialValue(VD))
+      if (PointerRoot R = pointerRoot(VD->getInit(), Args, Depth + 1); R.Var)
+        return R;
     if (!VD || !(AddressOf ? VD->getType()->isRecordType()
                            : VD->getType()->isPointerType()))
       return {};
     if (!Args || !VD->hasLocalStorage())
-      return {VD, AddressOf};
+      return {VD, AddressOf, {}};
     const auto *PVD = dyn_cast<ParmVarDecl>(VD);
     auto It = PVD && !AddressOf ? Args->find(PVD) : Args->end();
     return It == Args->end() ? PointerRoot{} : It->second;
@@ -143,6 +204,8 @@ void writtenThrough(const clang::Expr *Ptr, KernelWalker::FieldWrites &W,
   PointerRoot Root = pointerRoot(Ptr, Args);
   if (!Root.Var)
     W.ThroughPointer = true;
+  else if (!Root.Member.empty())
+    W.ThroughMembers.insert({Root.Var, Root.Member});
   else if (Root.AddressOf)
     W.ThroughPointer |= !Member;
   else if (!neverLocal(Root.Var))
@@ -157,15 +220,21 @@ void placeWritten(const clang::Expr *E, KernelWalker::FieldWrites &W,
                   const ParamRoots *Args = nullptr) {
   E = placeExpr(E);
   // Through a pointer ("*p", "p->x", "p[i]") that may point at a local.
+  // The pointer itself is read, not written: "p->tmp[0] = v" writes
+  // through p->tmp, not the member tmp.
   for (const clang::Expr *R = E;;) {
     R = placeExpr(R);
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(R)) {
-      if (!placeExpr(AS->getBase())->getType()->isArrayType())
+      if (!placeExpr(AS->getBase())->getType()->isArrayType()) {
         writtenThrough(AS->getBase(), W, Args);
+        return;
+      }
       R = AS->getBase();
     } else if (const auto *ME = dyn_cast<MemberExpr>(R)) {
-      if (ME->isArrow())
+      if (ME->isArrow()) {
         writtenThrough(ME->getBase(), W, Args, /*Member=*/true);
+        break;
+      }
       R = ME->getBase();
     } else {
       if (const auto *UO = dyn_cast<UnaryOperator>(R);
@@ -775,6 +844,26 @@ KernelWalker::FieldWrites KernelWalker::resolvedWrites(
         It->second.K != Value::Ptr || It->second.P.LocalVar ||
         It->second.P.Base.empty();
   }
+  // A pointer member: judged the same way, and only while the loop writes
+  // neither its struct as a whole nor a member on its path.
+  for (const auto &[V, Path] : W.ThroughMembers) {
+    if (Out.ThroughPointer)
+      break;
+    // (Assigned counts "&p" too; the struct's own writes are Whole and
+    // Fields.)
+    bool Written = W.Whole.count(V);
+    llvm::StringRef Rest = llvm::StringRef(Path).split('.').second;
+    while (!Written && !Rest.empty()) {
+      auto [Name, Tail] = Rest.split('.');
+      Written = W.Fields.count(Name.str());
+      Rest = Tail;
+    }
+    const auto &Members = Frames.back().Members;
+    auto It = Members.find({V, Path});
+    Out.ThroughPointer = Written || It == Members.end() ||
+                         It->second.K != Value::Ptr ||
+                         It->second.P.LocalVar || It->second.P.Base.empty();
+  }
   return Out;
 }
 
@@ -1008,7 +1097,14 @@ KernelWalker::Carried KernelWalker::walkAhead(
     visit(CondVar);
   if (Cond && !IsDo)
     evalInt(Cond);
+  AheadContinues.clear();
+  AheadPathDepth = Path.size();
   visit(Body);
+  // The lanes that continued rejoin the others: each value is what the
+  // path each took leaves it ("if (c) continue; x = 5;" leaves x a select
+  // on c), so one that only the lanes past a continue change is the
+  // warp's only where the continue's condition is.
+  joinAheadContinues();
   if (Cond && IsDo)
     evalInt(Cond);
   visit(Inc);
@@ -1178,10 +1274,15 @@ KernelWalker::Carried KernelWalker::walkAhead(
         findUnknown(E.I))
       return nullptr;
     const LExpr *F = WithUnchanged(A.I);
-    // The iterations of the loops around stand still in this one.
+    // The iterations of the loops around stand still in this one, and so
+    // do the values the warp carries through them (Chai's tasks claimed
+    // from a queue, 'carried(my_s)').
     auto Around = [&](const SymbolExpr *S) {
       return llvm::any_of(Loops, [&](const LoopContext &L) {
-        return L.Iteration == S;
+        const auto *Outer = dyn_cast_or_null<SymbolExpr>(L.Iteration);
+        return L.Iteration == S ||
+               (Outer && S->getSymbolKind() == SymbolKind::Carried &&
+                S->getDim() == Outer->getDim());
       });
     };
     if (findUnknown(F) || !mentions(F, cast<SymbolExpr>(Iter)) ||
@@ -1289,7 +1390,7 @@ KernelWalker::Carried KernelWalker::walkAhead(
     Uniformity[Sym] = false;
   for (const auto &[K, Sym] : MemberMark)
     Uniformity[Sym] = false;
-  if (!jumpsOut(Body, JumpContinue) && !hasSwitch(Body)) {
+  if (!hasSwitch(Body)) {
     for (const auto &[V, E] : VarEntry)
       Candidate(E, readVariable(V), VarMark[V]);
     for (const auto &[K, E] : MemberEntry)

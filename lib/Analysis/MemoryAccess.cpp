@@ -170,6 +170,9 @@ void MemoryAccess::evaluateLanes(AccessSite &S) const {
       }
     return;
   }
+  // out[(alpha >= 0.0f ? cut : 0) + threadIdx.x]: each way counted.
+  if (Warp->evaluateUniformChoices(S, Off, Base, Guards, PredicatedGuards))
+    return;
   // A kernel's pointer parameter the launch passes past an allocation's
   // start ("in + pad"): the lanes' addresses lie that far past a multiple
   // of the allocations' alignment, where every other base is taken to lie.

@@ -432,6 +432,24 @@ void KernelWalker::VisitIfStmt(const IfStmt *IS) {
     Path = pathWith(Outer, C);
 }
 
+void KernelWalker::VisitContinueStmt(const ContinueStmt *) {
+  if (WalkingAhead)
+    AheadContinues.push_back({capture(), pathCondition(AheadPathDepth)});
+}
+
+void KernelWalker::joinAheadContinues() {
+  if (AheadContinues.empty())
+    return;
+  State End = capture();
+  for (const auto &[At, C] : AheadContinues)
+    for (size_t I = 0; I < End.Vars.size() && I < At.Vars.size(); ++I) {
+      End.Vars[I] = merge(C, "continue", At.Vars[I], End.Vars[I]);
+      End.Members[I] = merge(C, "continue", At.Members[I], End.Members[I]);
+    }
+  restore(End);
+  AheadContinues.clear();
+}
+
 std::optional<bool> KernelWalker::decided(const LExpr *C) {
   if (const auto *K = dyn_cast<coalesce::ConstantExpr>(C))
     return K->getValue() != 0;

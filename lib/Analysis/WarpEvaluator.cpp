@@ -795,7 +795,8 @@ WarpEvaluator::sortGuards(AccessSite &S, llvm::ArrayRef<const LExpr *> Path,
   // The parts of predicated guards that are the same in every block: a
   // warp they switch off in every block still issues the instruction.
   std::set<const LExpr *> PredicatedParts;
-  for (const LExpr *G : Path) {
+  for (const LExpr *Guard : Path) {
+    const LExpr *G = withDecidedChoices(Guard);
     size_t Before = Parts.size();
     splitConjuncts(X, G, Parts);
     // The thread, the launch's values and the loops' iterations: not the
@@ -808,7 +809,8 @@ WarpEvaluator::sortGuards(AccessSite &S, llvm::ArrayRef<const LExpr *> Path,
     // Which warps a guard on the thread leaves idle needs the block's
     // shape: an assumed 256 x 1 block idles 7 of 8 warps under
     // "if (threadIdx.x < 4)" where a 32 x 16 one idles none.
-    if (Predicated && Predicated->count(G) && BlockInvariant && BlockKnown)
+    if (Predicated && Predicated->count(Guard) && BlockInvariant &&
+        BlockKnown)
       PredicatedParts.insert(Parts.begin() + Before, Parts.end());
   }
   GuardSets Sets;
@@ -831,6 +833,10 @@ WarpEvaluator::sortGuards(AccessSite &S, llvm::ArrayRef<const LExpr *> Path,
     if (const UnknownExpr *U = findUnknown(G)) {
       if (S.UnevaluatedGuard.empty())
         S.UnevaluatedGuard = U->getReason();
+    } else if (Loaded && isUniformChoice(Loaded)) {
+      if (S.UnevaluatedGuard.empty())
+        S.UnevaluatedGuard = Reason::other(
+            "'" + uniformChoiceText(Loaded) + "' compares floats not known here");
     } else if (Loaded) {
       if (S.UnevaluatedGuard.empty())
         S.UnevaluatedGuard =
@@ -1807,6 +1813,137 @@ WarpEvaluator::withoutGroups(const LExpr *Off,
 bool isDataChoice(const SymbolExpr *Sym) {
   return Sym->getSymbolKind() == SymbolKind::Opaque &&
          Sym->getName().starts_with(DataChoicePrefix);
+}
+
+bool isUniformChoice(const SymbolExpr *Sym) {
+  return Sym->getSymbolKind() == SymbolKind::Opaque &&
+         Sym->getName().starts_with(UniformChoicePrefix);
+}
+
+std::string uniformChoiceText(const SymbolExpr *Sym,
+                              std::optional<int64_t> *Outcome) {
+  llvm::StringRef Name = Sym->getName();
+  Name.consume_front(UniformChoicePrefix);
+  std::optional<int64_t> Decided;
+  if (Name.consume_back("' = 1)"))
+    Decided = 1;
+  else if (Name.consume_back("' = 0)"))
+    Decided = 0;
+  else
+    Name.consume_back("')");
+  if (Outcome)
+    *Outcome = Decided;
+  return Name.str();
+}
+
+const LExpr *WarpEvaluator::withDecidedChoices(const LExpr *E) const {
+  if (!mentionsIf(E, isUniformChoice))
+    return E;
+  return X.substitute(E, [&](const SymbolExpr *Sym) -> const LExpr * {
+    std::optional<int64_t> Outcome;
+    if (isUniformChoice(Sym) && (uniformChoiceText(Sym, &Outcome), Outcome))
+      return X.constant(*Outcome);
+    return Sym;
+  });
+}
+
+bool WarpEvaluator::evaluateUniformChoices(
+    AccessSite &S, const LExpr *Off, llvm::StringRef Base,
+    llvm::ArrayRef<const LExpr *> Path,
+    const std::set<const LExpr *> *Predicated) const {
+  if (!Off || findUnknown(Off))
+    return false;
+  // The comparisons whose outcome the values given decide ("...')=1")
+  // take it; the others are Choices.
+  std::vector<const SymbolExpr *> Choices;
+  std::map<const SymbolExpr *, int64_t> Decided;
+  mentionsIf(Off, [&](const SymbolExpr *Sym) {
+    if (!isUniformChoice(Sym))
+      return false;
+    std::optional<int64_t> Outcome;
+    uniformChoiceText(Sym, &Outcome);
+    if (Outcome)
+      Decided[Sym] = *Outcome;
+    else if (!llvm::is_contained(Choices, Sym))
+      Choices.push_back(Sym);
+    return false; // every symbol seen
+  });
+  if (Choices.empty() && Decided.empty())
+    return false;
+  std::vector<std::string> Names;
+  for (const SymbolExpr *Sym : Choices)
+    Names.push_back("'" + uniformChoiceText(Sym) + "'");
+  std::string Conditions = llvm::join(Names, ", ");
+  if (Choices.size() > 4) {
+    S.UnknownReason = Reason::other(
+        "the address depends on " + std::to_string(Choices.size()) +
+        " comparisons of values the analysis does not know (" + Conditions +
+        ")");
+    return true;
+  }
+  // Each way the conditions can hold, the first with all of them holding.
+  unsigned Ways = 1u << Choices.size();
+  std::vector<AccessSite> Sites(Ways);
+  std::vector<double> Means(Ways, 0);
+  bool Same = true;
+  for (unsigned K = 0; K < Ways; ++K) {
+    const LExpr *O = X.substitute(Off, [&](const SymbolExpr *Sym) {
+      for (size_t I = 0; I < Choices.size(); ++I)
+        if (Sym == Choices[I])
+          return X.constant((K >> I) & 1 ? 0 : 1);
+      if (auto It = Decided.find(Sym); It != Decided.end())
+        return X.constant(It->second);
+      return static_cast<const LExpr *>(Sym);
+    });
+    Sites[K] = S;
+    if (!S.Shared)
+      O = atBaseResidue(Sites[K], Base.str(), O);
+    evaluateLanes(Sites[K], O, Path, Predicated);
+    if (!Sites[K].UnknownReason.empty())
+      return false;
+    if (!S.Shared) {
+      std::optional<double> M = meanSectors(Sites[K].Samples, S.ElemBytes);
+      if (!M)
+        return false;
+      Means[K] = *M;
+    }
+    // The same lanes at the same places within 128 bytes: the same
+    // sectors and the same banks.
+    const auto &A = Sites[0].Samples, &B = Sites[K].Samples;
+    Same = Same && A.size() == B.size() &&
+           std::equal(A.begin(), A.end(), B.begin(),
+                      [](const AccessSite::WarpSample &P,
+                         const AccessSite::WarpSample &Q) {
+                        return P.LaneOffsets == Q.LaneOffsets &&
+                               P.Weight == Q.Weight &&
+                               (P.Lane0Offset - Q.Lane0Offset) % 128 == 0;
+                      });
+  }
+  auto [Lo, Hi] = std::minmax_element(Means.begin(), Means.end());
+  if (Same || (!S.Shared && *Hi - *Lo <= std::max(0.5, 0.15 * *Hi))) {
+    S = std::move(Sites[Hi - Means.begin()]);
+    return true;
+  }
+  if (S.Shared) {
+    S.UnknownReason = Reason::other(
+        Conditions + ", the same in every lane but not known, " +
+        (Choices.size() == 1 ? "chooses" : "choose") +
+        " between places in different banks");
+    return true;
+  }
+  char Text[160];
+  if (Choices.size() == 1)
+    std::snprintf(Text, sizeof Text,
+                  "%.3g sectors per request where it holds, %.3g where not",
+                  Means[0], Means[1]);
+  else
+    std::snprintf(Text, sizeof Text,
+                  "%.3g to %.3g sectors per request as they hold or not",
+                  *Lo, *Hi);
+  S.UnknownReason = Reason::other(
+      Conditions + ", the same in every lane but not known, " +
+      (Choices.size() == 1 ? "chooses" : "choose") + " the address: " + Text);
+  return true;
 }
 
 bool WarpEvaluator::evaluateChoices(

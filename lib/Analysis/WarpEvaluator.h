@@ -86,6 +86,18 @@ struct GroupedLoad {
 /// the condition's text, and "')" ("data('flux[i] > 0.0')").
 constexpr const char *DataChoicePrefix = "data('";
 bool isDataChoice(const SymbolExpr *Sym);
+/// A symbol standing for a comparison of floats that every lane of a warp
+/// computes alike and that the compiler does not decide ('alpha >= 0.0',
+/// alpha a float parameter): its name is UniformChoicePrefix, the
+/// comparison's text, and "')" where the analysis has no value for it
+/// ("cond('alpha >= 0.0')"), or "' = 1)" or "' = 0)" where the values
+/// given decide it (--assume alpha=1: "cond('alpha >= 0.0' = 1)").
+constexpr const char *UniformChoicePrefix = "cond('";
+bool isUniformChoice(const SymbolExpr *Sym);
+/// A uniform choice's comparison as written, and its outcome where the
+/// values given decide it.
+std::string uniformChoiceText(const SymbolExpr *Sym,
+                              std::optional<int64_t> *Outcome = nullptr);
 
 class WarpEvaluator {
 public:
@@ -148,6 +160,20 @@ public:
   bool evaluateChoices(AccessSite &S, const Expr *Off, llvm::StringRef Base,
                        llvm::ArrayRef<const Expr *> Path,
                        const std::set<const Expr *> *Predicated) const;
+  /// An address Off with uniform choices (isUniformChoice, at most four):
+  /// evaluated with each of them holding and not, the whole warp alike.
+  /// Where every evaluation gives the same requests (global memory: the
+  /// same mean sectors within the model's tolerance), fills S with the one
+  /// of most sectors; otherwise sets S.UnknownReason to name the
+  /// conditions and what each way costs. False, S untouched, when Off
+  /// holds none or an evaluation finds an unknown.
+  bool evaluateUniformChoices(AccessSite &S, const Expr *Off,
+                              llvm::StringRef Base,
+                              llvm::ArrayRef<const Expr *> Path,
+                              const std::set<const Expr *> *Predicated) const;
+  /// E with each uniform choice the values given decide ("...')=1") made
+  /// its outcome.
+  const Expr *withDecidedChoices(const Expr *E) const;
   bool evaluateGroups(AccessSite &S, const Expr *Off,
                       llvm::ArrayRef<GroupedLoad> Loads,
                       llvm::ArrayRef<const Expr *> Path,

@@ -1839,6 +1839,13 @@ const UnknownExpr *findUnknown(const Expr *E) {
   return dyn_cast<UnknownExpr>(E);
 }
 
+std::optional<double> realValue(const Expr *E) {
+  const auto *F = dyn_cast<FloatExpr>(E);
+  if (!F || F->getFloatOp() != FloatOp::Literal)
+    return std::nullopt;
+  return valueOf(cast<ConstantExpr>(F->getOperand(0))->getValue());
+}
+
 bool isAlwaysMultipleOf(const Expr *E, int64_t D) {
   return !findUnknown(E) && isMultipleOf(E, D);
 }

@@ -563,6 +563,9 @@ bool mentions(const Expr *E, const SymbolExpr *S);
 bool mentionsIf(const Expr *E, const std::function<bool(const SymbolExpr *)> &Pred);
 /// The first Unknown inside E, or nullptr.
 const UnknownExpr *findUnknown(const Expr *E);
+/// The value of a Float literal (ExprContext::realLiteral); none for any
+/// other node.
+std::optional<double> realValue(const Expr *E);
 /// Splits a condition into the comparisons that must all hold: "a && b"
 /// (select(a, b, 0)) into a and b, "x < min(a, b)" into x < a and x < b;
 /// anything else is one part.

@@ -57,6 +57,25 @@ __global__ void nested(const float *in, float *out, int n) {
   }
 }
 
+// Positive: inside a loop around that the warp walks along a list of
+// tasks (each the same in every lane, 'carried(t)'), which stands still
+// in this one too (Chai's PAD taking its tasks from a queue).
+__global__ void queued(const float *in, float *out, const int *nextTask,
+                       int first) {
+  for (int t = first; t >= 0; t = nextTask[t]) {
+    // CHECK: [[@LINE-1]]:35 load `nextTask[t]` addr=nextTask + 4*carried(t) {{.*}} uniform
+    int i = t * 1024 + threadIdx.x;
+    int idx = 2 * i;
+    for (int k = 0; k < 4; k++) {
+      out[idx] = in[i];
+      // CHECK: [[@LINE-1]]:7 store `out[idx]` addr=out + 8*(threadIdx.x + iter(k)*blockDim.x + 1024*carried(t)) spr=8 ideal=4 eff=0.5 strided FLAGGED coalescing-strided
+      // CHECK: [[@LINE-2]]:18 load `in[i]` addr=in + 4*(threadIdx.x + iter(k)*blockDim.x + 1024*carried(t)) spr=4 ideal=4 eff=1 coalesced
+      i += blockDim.x;
+      idx = 2 * i;
+    }
+  }
+}
+
 // Negative: it entered with another value (0, not 4 * i at the first
 // iteration): unknown.
 __global__ void notFirst(const float *in, float *out, int n) {

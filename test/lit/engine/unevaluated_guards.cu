@@ -32,10 +32,12 @@ __global__ void frontier(const int *mask, const Point *p, float *out,
   // CHECK: [[@LINE-2]]:5 store `out[tid * 4 + k]` {{.*}} spr=16 ideal=4 eff=0.25 chunked FLAGGED coalescing-chunked guard?{{$}}
   // TEXT: unevaluated_guards.cu:[[#@LINE-3]]:5: warning: chunked store
   // TEXT: note: the access runs under a condition the analysis cannot evaluate (depends on 'len[tid]', loaded from memory), taken as true in every lane: a warp with fewer lanes on makes fewer sectors, at most 16 per request
-  // A float parameter: the same in every lane, but not evaluated either.
+  // A float parameter: the same in every lane, so it switches whole
+  // warps, and the count is that of the warps it leaves on
+  // (uniform_conditions.cu).
   if (alpha > 0.5f)
     out[tid + 1] = 3.0f;
-  // CHECK: [[@LINE-1]]:5 store `out[tid + 1]` {{.*}} misaligned guard?{{$}}
+  // CHECK: [[@LINE-1]]:5 store `out[tid + 1]` {{.*}} misaligned{{$}}
 
   // Negative: conditions on the thread, or on values the analyzer assumed
   // (n: 1048576) or was told, are evaluated; nothing to say.

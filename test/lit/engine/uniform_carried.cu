@@ -102,7 +102,30 @@ __global__ void skipped(const int *idx, const float *in, float *out, int n) {
   // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` {{.*}} coalesced
 }
 
+// Positive: a continue the whole warp takes together (its condition is
+// the same in every lane: a value the warp loads at one place) skips the
+// change in every lane or in none, so the value stays the warp's. The
+// lanes that continue rejoin the others with the value they left with
+// (Chai's RANSAC skips a model thread 0 rejected: 'if (model[0] ==
+// -2011) continue;', its tasks claimed from a queue).
+__global__ void skippedTogether(const int *idx, const float *in, float *out,
+                                int n) {
+  int a = n;
+  float s = 0;
+  for (int k = 0; k < 4; ++k) {
+    s += in[a];
+    // CHECK: [[@LINE-1]]:10 load `in[a]` addr=in + 4*carried(a) spr=1 ideal=1 eff=0.125 uniform
+    if (idx[k] < 0)
+      // CHECK: [[@LINE-1]]:9 load `idx[k]` {{.*}} uniform
+      continue;
+    a = (a * 3) % 1000;
+  }
+  out[threadIdx.x] = s;
+  // CHECK: [[@LINE-1]]:3 store `out[threadIdx.x]` {{.*}} coalesced
+}
+
 int main() {
+  skippedTogether<<<1, 256>>>(0, 0, 0, 5);
   shuffleRow<<<64, 32>>>(0, 1000, 7u);
   prevIndex<<<64, 256>>>(0, 0, 600);
   uniformPlusLane<<<1, 256>>>(0, 0, 5);

@@ -181,3 +181,115 @@ __global__ void cutOrCount(float *out, const int *flags, int n) {
     // CHECK: [[@LINE-1]]:5 store `*c` unknown
   }
 }
+
+// A pointer held in a member of the loop function's struct is judged as a
+// pointer variable is: by the member's value at the loop, when the loop
+// writes neither the member nor the struct whole. Chai's unified-memory
+// partitioner keeps the next task in shared memory behind 'p.tmp': thread
+// 0 claims it with an atomic, every thread reads it after a barrier.
+struct Queue {
+  int n;
+  int current;
+  int *tmp;
+  int *next;
+};
+__device__ inline int claim(Queue *q) {
+  if (threadIdx.x == 0)
+    q->tmp[0] = atomicAdd(q->next, 1);
+  // In claimed, claimedIntoLocal and claimedMoving below:
+  // CHECK: [[@LINE-2]]:5 store `q->tmp[0]` shared addr=shm + 4 {{.*}} conflict-free
+  // CHECK-NEXT: [[@LINE-3]]:5 store `q->tmp[0]` addr=unknown {{.*}} guard?
+  // CHECK-NEXT: [[@LINE-4]]:5 store `q->tmp[0]` shared addr=shm wf=1 {{.*}} conflict-free
+  // CHECK-NEXT: [[@LINE-5]]:17 atomic `atomicAdd(q->next, 1)` addr=next {{.*}} uniform
+  // CHECK-NEXT: [[@LINE-6]]:17 atomic `atomicAdd(q->next, 1)` addr=next {{.*}} uniform
+  // CHECK-NEXT: [[@LINE-7]]:17 atomic `atomicAdd(q->next, 1)` addr=unknown {{.*}} guard?
+  // CHECK-NEXT: [[@LINE-8]]:17 atomic `atomicAdd(q->next, 1)` addr=next {{.*}} uniform
+  // CHECK-NEXT: [[@LINE-9]]:17 atomic `atomicAdd(q->next, 1)` addr=unknown {{.*}} guard?
+  __syncthreads();
+  q->current = q->tmp[0];
+  // CHECK-NEXT: [[@LINE-1]]:16 load `q->tmp[0]` shared addr=shm + 4 {{.*}} uniform
+  // CHECK-NEXT: [[@LINE-2]]:16 load `q->tmp[0]` unknown: 'q.tmp' is changed through a pointer inside a loop
+  // CHECK-NEXT: [[@LINE-3]]:16 load `q->tmp[0]` shared addr=shm wf=1 {{.*}} uniform
+  return q->current;
+}
+__device__ inline bool pending(const Queue *q) { return q->current < q->n; }
+
+// Positive: the claimed task is the block's, the same in every lane; the
+// row it names is read a word a lane.
+__global__ void claimed(const float *in, float *out, int *next, int n) {
+  extern __shared__ int shm[];
+  int *counter = shm;
+  Queue q;
+  q.n = n;
+  q.next = next;
+  q.tmp = &counter[1];
+  for (int t = claim(&q); pending(&q); t = claim(&q)) {
+    out[t * blockDim.x + threadIdx.x] = in[t * blockDim.x + threadIdx.x];
+    // CHECK: [[@LINE-1]]:5 store `out[t * blockDim.x + threadIdx.x]` addr=out + 4*(threadIdx.x + blockDim.x*carried(t)) {{.*}} coalesced
+    // CHECK: [[@LINE-2]]:41 load `in[t * blockDim.x + threadIdx.x]` addr=in + 4*(threadIdx.x + blockDim.x*carried(t)) {{.*}} coalesced
+  }
+}
+
+// Negative: the member points at a local of the kernel: the write may
+// change the cursor, and 't' is unknown.
+__global__ void claimedIntoLocal(const float *in, float *out, int *next, int n) {
+  int slot[2];
+  Queue q;
+  q.n = n;
+  q.next = next;
+  q.tmp = &slot[0];
+  for (int t = claim(&q); pending(&q); t = claim(&q))
+    out[t * blockDim.x + threadIdx.x] = in[t * blockDim.x + threadIdx.x];
+  // CHECK: [[@LINE-1]]:5 store `out[t * blockDim.x + threadIdx.x]` unknown: {{.*}}
+  // CHECK: [[@LINE-2]]:41 load `in[t * blockDim.x + threadIdx.x]` unknown: {{.*}}
+}
+
+// Negative: the loop moves the member to another place each iteration.
+__global__ void claimedMoving(const float *in, float *out, int *next, int n) {
+  extern __shared__ int shm[];
+  Queue q;
+  q.n = n;
+  q.next = next;
+  q.tmp = shm;
+  for (int t = claim(&q); pending(&q); t = claim(&q)) {
+    out[t * blockDim.x + threadIdx.x] = in[t * blockDim.x + threadIdx.x];
+    // CHECK: [[@LINE-1]]:5 store `out[t * blockDim.x + threadIdx.x]` unknown: {{.*}}
+    // CHECK: [[@LINE-2]]:41 load `in[t * blockDim.x + threadIdx.x]` unknown: {{.*}}
+    q.tmp = &q.current;
+  }
+}
+
+__device__ void fill(float *row, int k) { row[threadIdx.x] = k; }
+// CHECK: [[@LINE-1]]:43 store `row[threadIdx.x]` addr=params + 4*(threadIdx.x + 64*blockIdx.x + 64*iter(#0)*gridDim.x) {{.*}} coalesced
+// CHECK-NEXT: [[@LINE-2]]:43 store `row[threadIdx.x]` unknown: 'row' differs between the branches of an if
+
+// A pointer declared from another and never changed, in the loop's body
+// too, has that one's root: 'row' points into 'params' whatever the task,
+// so the writes the call makes through it leave the cursor followed.
+// Positive.
+__global__ void rowsOfTasks(float *params, float *out, int n) {
+  Part p;
+  p.n = n;
+  for (int t = first(&p); more(&p); t = next(&p)) {
+    float *row = &params[t * 64];
+    fill(row, t);
+    out[t * blockDim.x + threadIdx.x] = row[0];
+    // CHECK: [[@LINE-1]]:5 store `out[t * blockDim.x + threadIdx.x]` addr=out + 4*(threadIdx.x + blockIdx.x*blockDim.x + iter(#0)*blockDim.x*gridDim.x) {{.*}} coalesced
+    // CHECK: [[@LINE-2]]:41 load `row[0]` addr=params + 256*(blockIdx.x + iter(#0)*gridDim.x) {{.*}} uniform
+  }
+}
+
+// Negative: a pointer declared so but changed later has no such root.
+__global__ void rowsRebound(float *params, float *out, const int *flags, int n) {
+  Part p;
+  p.n = n;
+  for (int t = first(&p); more(&p); t = next(&p)) {
+    float *row = &params[t * 64];
+    if (flags[0])
+      // CHECK: [[@LINE-1]]:9 load `flags[0]` addr=flags {{.*}} uniform guard?
+      row = (float *)&p.current;
+    fill(row, t);
+    out[t * blockDim.x + threadIdx.x] = 0;
+    // CHECK: [[@LINE-1]]:5 store `out[t * blockDim.x + threadIdx.x]` unknown: {{.*}}
+  }
+}
