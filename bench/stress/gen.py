@@ -12,6 +12,8 @@ filter.cu      an image filter: a 9x9 stencil written out, 81 loads of the
                input per output pixel, in 8 kernels (a long filter file)
 unrolled.cu    loops four deep, the inner ones unrolled by #pragma unroll
 switch.cu      a switch of 256 cases, each its own access
+pointers.cu    a loop declaring 2,000 row pointers, each written through
+               (what the loop may write is judged by each pointer's root)
 """
 import os
 import sys
@@ -95,8 +97,22 @@ def switch():
     return "".join(out)
 
 
+def pointers():
+    out = [HEAD,
+           "__global__ void rows(float *in, const int *flags, int n) {\n"
+           "  for (int t = 0; t < n; ++t) {\n"]
+    for k in range(2000):
+        out.append("    float *p%d = in + t * %d; p%d[threadIdx.x] = %d.0f;\n"
+                   % (k, k + 1, k, k))
+    out.append("  }\n}\n\n"
+               "void run(float *in, const int *flags, int n) {\n"
+               "  rows<<<n / 128, 128>>>(in, flags, n);\n}\n")
+    return "".join(out)
+
+
 FILES = (("templates.cu", templates), ("filter.cu", filter_),
-         ("unrolled.cu", unrolled), ("switch.cu", switch))
+         ("unrolled.cu", unrolled), ("switch.cu", switch),
+         ("pointers.cu", pointers))
 
 
 def write(folder):

@@ -438,11 +438,17 @@ Value ValueEvaluator::nonInteger(const BinaryOperator *BO) {
   // is counted with (WarpEvaluator::evaluateUniformChoices).
   if (BO->isComparisonOp() && A.K == Value::Real && B.K == Value::Real &&
       !findUnknown(A.I) && !findUnknown(B.I) && !W.WalkingAhead) {
-    auto Uniform = [](const LExpr *E) {
-      return !mentionsIf(E, [](const SymbolExpr *S) {
+    // (Not a value a group of lanes loads, nor a choice the data makes
+    // lane by lane: those are Opaque too, while an access is evaluated
+    // again with Grouping or Choosing set.)
+    auto Uniform = [&](const LExpr *E) {
+      return !mentionsIf(E, [&](const SymbolExpr *S) {
         SymbolKind K = S->getSymbolKind();
-        return K != SymbolKind::Param && K != SymbolKind::Opaque &&
-               K != SymbolKind::GridDim && K != SymbolKind::BlockDim;
+        return (K != SymbolKind::Param && K != SymbolKind::Opaque &&
+                K != SymbolKind::GridDim && K != SymbolKind::BlockDim) ||
+               (K == SymbolKind::Opaque &&
+                (S->getDim() != 0 || isDataChoice(S) ||
+                 W.GroupLoadsBySymbol.count(S)));
       });
     };
     // Two known values ('alpha > 0.5f' with --assume alpha=1) are

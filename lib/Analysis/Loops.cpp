@@ -16,7 +16,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "llvm/ADT/ScopeExit.h"
 
 #include <tuple>
@@ -97,17 +96,27 @@ struct PointerRoot {
 /// loop's own level there is no map.
 using ParamRoots = std::map<const ParmVarDecl *, PointerRoot>;
 
+/// What collecting a loop's writes has seen: the functions visited, each
+/// with the roots of its pointer parameters (a call passing other pointers
+/// visits it again), and per function the variables its body changes
+/// (collectAssigned), found once.
+struct FieldWriteVisits {
+  std::set<std::pair<const Decl *, std::vector<PointerRoot>>> Visited;
+  std::map<const FunctionDecl *, llvm::SmallPtrSet<const VarDecl *, 16>>
+      Changed;
+};
+
 /// The root of a pointer: "p", "p + k", "&p[k]", "&s" for a struct s, and
 /// in a callee (Args) a parameter through the argument its call passed.
 /// None when it is not one variable, or is a callee's own local.
 PointerRoot pointerRoot(const clang::Expr *Ptr, const ParamRoots *Args,
-                        unsigned Depth = 0);
+                        FieldWriteVisits &Seen, unsigned Depth = 0);
 
 /// The root of a pointer member ME ("p.tmp", "p.in.tmp", "q->tmp" with q
 /// the address of a struct p): p and the member's path; none when the
 /// struct is not one of the loop's function.
 PointerRoot memberRoot(const MemberExpr *ME, const ParamRoots *Args,
-                       unsigned Depth) {
+                       FieldWriteVisits &Seen, unsigned Depth) {
   std::string Path;
   for (;;) {
     Path = "." + ME->getMemberDecl()->getNameAsString() + Path;
@@ -120,7 +129,7 @@ PointerRoot memberRoot(const MemberExpr *ME, const ParamRoots *Args,
   }
   const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
   if (ME->isArrow()) {
-    PointerRoot Struct = pointerRoot(Base, Args, Depth);
+    PointerRoot Struct = pointerRoot(Base, Args, Seen, Depth);
     if (!Struct.Var || !Struct.AddressOf)
       return {};
     return {Struct.Var, false, Struct.Var->getNameAsString() + Path};
@@ -133,21 +142,26 @@ PointerRoot memberRoot(const MemberExpr *ME, const ParamRoots *Args,
   return {VD, false, VD->getNameAsString() + Path};
 }
 
-/// Whether nothing in V's function changes V after its initialiser.
-bool keepsInitialValue(const VarDecl *V) {
+/// Whether nothing in V's function changes V after its initialiser (no
+/// assignment, increment, address taken or non-const reference bound).
+bool keepsInitialValue(const VarDecl *V, FieldWriteVisits &Seen) {
   const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext());
   const Stmt *Body = FD ? FD->getBody() : nullptr;
-  return V->getInit() && Body &&
-         !ExprMutationAnalyzer(*Body, V->getASTContext()).isMutated(V);
+  if (!V->getInit() || !Body)
+    return false;
+  auto [It, New] = Seen.Changed.try_emplace(FD);
+  if (New)
+    collectAssigned(Body, It->second);
+  return !It->second.count(V);
 }
 
 PointerRoot pointerRoot(const clang::Expr *Ptr, const ParamRoots *Args,
-                        unsigned Depth) {
+                        FieldWriteVisits &Seen, unsigned Depth) {
   for (;;) {
     Ptr = Ptr->IgnoreParenCasts();
     if (const auto *ME = dyn_cast<MemberExpr>(Ptr);
         ME && ME->getType()->isPointerType())
-      return memberRoot(ME, Args, Depth);
+      return memberRoot(ME, Args, Seen, Depth);
     if (const auto *BO = dyn_cast<BinaryOperator>(Ptr);
         BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
       Ptr = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
@@ -176,8 +190,9 @@ PointerRoot pointerRoot(const clang::Expr *Ptr, const ParamRoots *Args,
     // the loop's body).
     if (VD && !AddressOf && Depth < 8 && VD->hasLocalStorage() &&
         !isa<ParmVarDecl>(VD) && VD->getType()->isPointerType() &&
-        keepsInitialValue(VD))
-      if (PointerRoot R = pointerRoot(VD->getInit(), Args, Depth + 1); R.Var)
+        keepsInitialValue(VD, Seen))
+      if (PointerRoot R = pointerRoot(VD->getInit(), Args, Seen, Depth + 1);
+          R.Var)
         return R;
     if (!VD || !(AddressOf ? VD->getType()->isRecordType()
                            : VD->getType()->isPointerType()))
@@ -198,10 +213,11 @@ PointerRoot pointerRoot(const clang::Expr *Ptr, const ParamRoots *Args,
 /// struct of the loop's function whose address the pointer is, is that
 /// member, which W names (Fields); any other may point at a local.
 void writtenThrough(const clang::Expr *Ptr, KernelWalker::FieldWrites &W,
-                    const ParamRoots *Args, bool Member = false) {
+                    FieldWriteVisits &Seen, const ParamRoots *Args,
+                    bool Member = false) {
   if (!mayPointAtLocal(Ptr))
     return;
-  PointerRoot Root = pointerRoot(Ptr, Args);
+  PointerRoot Root = pointerRoot(Ptr, Args, Seen);
   if (!Root.Var)
     W.ThroughPointer = true;
   else if (!Root.Member.empty())
@@ -217,7 +233,7 @@ void writtenThrough(const clang::Expr *Ptr, KernelWalker::FieldWrites &W,
 /// Through a reference the struct it names is not known: anything may
 /// change.
 void placeWritten(const clang::Expr *E, KernelWalker::FieldWrites &W,
-                  const ParamRoots *Args = nullptr) {
+                  FieldWriteVisits &Seen, const ParamRoots *Args) {
   E = placeExpr(E);
   // Through a pointer ("*p", "p->x", "p[i]") that may point at a local.
   // The pointer itself is read, not written: "p->tmp[0] = v" writes
@@ -226,20 +242,20 @@ void placeWritten(const clang::Expr *E, KernelWalker::FieldWrites &W,
     R = placeExpr(R);
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(R)) {
       if (!placeExpr(AS->getBase())->getType()->isArrayType()) {
-        writtenThrough(AS->getBase(), W, Args);
+        writtenThrough(AS->getBase(), W, Seen, Args);
         return;
       }
       R = AS->getBase();
     } else if (const auto *ME = dyn_cast<MemberExpr>(R)) {
       if (ME->isArrow()) {
-        writtenThrough(ME->getBase(), W, Args, /*Member=*/true);
+        writtenThrough(ME->getBase(), W, Seen, Args, /*Member=*/true);
         break;
       }
       R = ME->getBase();
     } else {
       if (const auto *UO = dyn_cast<UnaryOperator>(R);
           UO && UO->getOpcode() == UO_Deref)
-        writtenThrough(UO->getSubExpr(), W, Args);
+        writtenThrough(UO->getSubExpr(), W, Seen, Args);
       break;
     }
   }
@@ -271,10 +287,6 @@ void placeWritten(const clang::Expr *E, KernelWalker::FieldWrites &W,
   W.Opaque = true;
 }
 
-/// The functions collectFieldWrites has visited, each with the roots of
-/// its pointer parameters (a call passing other pointers visits it again).
-using FieldWriteVisits =
-    std::set<std::pair<const Decl *, std::vector<PointerRoot>>>;
 
 void collectFieldWrites(const Stmt *S, KernelWalker::FieldWrites &W,
                         FieldWriteVisits &Seen, const ParamRoots *Args);
@@ -291,18 +303,18 @@ void collectCalleeWrites(const FunctionDecl *Def,
     const ParmVarDecl *P = Def->getParamDecl(I);
     PointerRoot Root;
     if (P->getType()->isPointerType() && I < CallArgs.size())
-      Root = pointerRoot(CallArgs[I], Args);
+      Root = pointerRoot(CallArgs[I], Args, Seen);
     Roots[P] = Root;
     Key.push_back(Root);
   }
   // Functions reached by many paths: past a bound, each is visited once
   // with no root known, as before the roots were followed.
-  if (Seen.size() > 256) {
+  if (Seen.Visited.size() > 256) {
     for (auto &Entry : Roots)
       Entry.second = {};
     Key.assign(Key.size(), {});
   }
-  if (!Seen.insert({Def, std::move(Key)}).second)
+  if (!Seen.Visited.insert({Def, std::move(Key)}).second)
     return;
   collectFieldWrites(Def->getBody(), W, Seen, &Roots);
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
@@ -321,13 +333,13 @@ void collectFieldWrites(const Stmt *S, KernelWalker::FieldWrites &W,
     return;
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     if (BO->isAssignmentOp())
-      placeWritten(BO->getLHS(), W, Args);
+      placeWritten(BO->getLHS(), W, Seen, Args);
   } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
     if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) {
       const clang::Expr *Sub = placeExpr(UO->getSubExpr());
       if (isa<MemberExpr>(Sub) || isa<ArraySubscriptExpr>(Sub) ||
           (isa<UnaryOperator>(Sub) && UO->getOpcode() != UO_AddrOf))
-        placeWritten(UO->getSubExpr(), W, Args);
+        placeWritten(UO->getSubExpr(), W, Seen, Args);
     }
   } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *FD = Call->getDirectCallee();
@@ -339,7 +351,7 @@ void collectFieldWrites(const Stmt *S, KernelWalker::FieldWrites &W,
     bool Assigns = MD && (MD->isCopyAssignmentOperator() ||
                           MD->isMoveAssignmentOperator());
     if (Assigns && Call->getNumArgs() > 0)
-      placeWritten(Call->getArg(0), W, Args);
+      placeWritten(Call->getArg(0), W, Seen, Args);
     const FunctionDecl *Def = nullptr;
     if (!Assigns && FD->hasBody(Def)) {
       // An operator that is a member takes its object as argument 0.
@@ -355,7 +367,7 @@ void collectFieldWrites(const Stmt *S, KernelWalker::FieldWrites &W,
         return;
       }
       forEachWritableArg(
-          Call, [&](const clang::Expr *A) { placeWritten(A, W, Args); });
+          Call, [&](const clang::Expr *A) { placeWritten(A, W, Seen, Args); });
     }
   } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
     const FunctionDecl *Def = nullptr;
