@@ -376,6 +376,12 @@ namespace {
 std::optional<double>
 meanSectors(const std::vector<AccessSite::WarpSample> &Samples,
             unsigned ElemBytes);
+
+/// Whether two counts of sectors per request agree within the tolerance
+/// the model is held to: half a sector, or 15 % of the larger.
+bool agree(double Lo, double Hi) {
+  return Hi - Lo <= std::max(0.5, 0.15 * Hi);
+}
 } // namespace
 
 /// The point an access's symbols are read at: a thread of the block, a
@@ -1920,7 +1926,7 @@ bool WarpEvaluator::evaluateUniformChoices(
                       });
   }
   auto [Lo, Hi] = std::minmax_element(Means.begin(), Means.end());
-  if (Same || (!S.Shared && *Hi - *Lo <= std::max(0.5, 0.15 * *Hi))) {
+  if (Same || (!S.Shared && agree(*Lo, *Hi))) {
     S = std::move(Sites[Hi - Means.begin()]);
     return true;
   }
@@ -1990,7 +1996,7 @@ bool WarpEvaluator::evaluateChoices(
   }
   std::string Names = llvm::join(Conditions, ", ");
   auto [Lo, Hi] = std::minmax_element(Means.begin(), Means.end());
-  if (*Hi - *Lo > std::max(0.5, 0.15 * *Hi)) {
+  if (!agree(*Lo, *Hi)) {
     char Text[160];
     std::snprintf(Text, sizeof Text,
                   "%.3g sectors per request when a warp's lanes all take "
